@@ -1,0 +1,41 @@
+import { Module, type DynamicModule } from '@nestjs/common';
+import { APP_FILTER, APP_GUARD } from '@nestjs/core';
+import { ScheduleModule } from '@nestjs/schedule';
+import { ThrottlerGuard, ThrottlerModule } from '@nestjs/throttler';
+import type { MikroORM } from '@mikro-orm/postgresql';
+import { AuthModule } from './common/auth/auth.module.js';
+import { APP_CONFIG, type AppConfig } from './common/config/config.js';
+import { DatabaseModule } from './common/database/database.module.js';
+import { ErrorFilter } from './common/http/error.filter.js';
+import { HealthController } from './common/http/health.controller.js';
+import { JobsModule } from './common/jobs/jobs.module.js';
+import { MailModule } from './common/mail/mail.module.js';
+import { AccountsModule } from './modules/accounts/accounts.module.js';
+import { IdentityModule } from './modules/identity/identity.module.js';
+
+@Module({})
+export class AppModule {
+  static forRoot(config: AppConfig, orm: MikroORM, databaseUrl: string): DynamicModule {
+    return {
+      module: AppModule,
+      global: true,
+      imports: [
+        DatabaseModule.forRoot(orm, databaseUrl),
+        ScheduleModule.forRoot(),
+        ThrottlerModule.forRoot([{ name: 'default', ttl: 60_000, limit: config.rateLimit.perMinute }]),
+        JobsModule,
+        MailModule,
+        AuthModule.forRoot(IdentityModule),
+        AccountsModule,
+        IdentityModule,
+      ],
+      controllers: [HealthController],
+      providers: [
+        { provide: APP_CONFIG, useValue: config },
+        { provide: APP_GUARD, useClass: ThrottlerGuard },
+        { provide: APP_FILTER, useClass: ErrorFilter },
+      ],
+      exports: [APP_CONFIG],
+    };
+  }
+}

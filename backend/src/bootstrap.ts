@@ -1,0 +1,134 @@
+import 'reflect-metadata';
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { randomUUID } from 'node:crypto';
+import { NestFactory } from '@nestjs/core';
+import { ValidationPipe, type LoggerService } from '@nestjs/common';
+import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
+import { DocumentBuilder, SwaggerModule, type OpenAPIObject } from '@nestjs/swagger';
+import { RequestContext } from '@mikro-orm/core';
+import type { MikroORM } from '@mikro-orm/postgresql';
+import helmet from '@fastify/helmet';
+import fastifyStatic from '@fastify/static';
+import formBody from '@fastify/formbody';
+import type { ValidationError as ClassValidatorError } from 'class-validator';
+import { AppModule } from './app.module.js';
+import type { AppConfig } from './common/config/config.js';
+import { createOrm } from './common/database/orm.js';
+import { ValidationError } from './common/errors/domain-error.js';
+import { requestContext } from './common/logging/request-context.js';
+import { spaIndex } from './common/http/spa.js';
+import { ENTITIES } from './entities.js';
+import { MIGRATIONS } from '../migrations/index.js';
+
+export interface CreateAppOptions {
+  databaseUrl: string;
+  /** False builds the app without a database connection (OpenAPI export). */
+  connect?: boolean;
+  logger?: LoggerService | false;
+}
+
+export async function createOrmFor(url: string, connect = true): Promise<MikroORM> {
+  return createOrm({ url, entities: ENTITIES, migrations: MIGRATIONS, connect });
+}
+
+function flatten(errors: ClassValidatorError[], parent = ''): { field: string; message: string }[] {
+  return errors.flatMap((e) => {
+    const field = parent ? `${parent}.${e.property}` : e.property;
+    const own = Object.values(e.constraints ?? {}).map((message) => ({ field, message }));
+    return [...own, ...flatten(e.children ?? [], field)];
+  });
+}
+
+const REQUEST_ID_RE = /^[A-Za-z0-9._-]{1,64}$/;
+
+export async function createApp(config: AppConfig, opts: CreateAppOptions): Promise<{ app: NestFastifyApplication; orm: MikroORM }> {
+  const orm = await createOrmFor(opts.databaseUrl, opts.connect ?? true);
+  if (opts.connect ?? true) await orm.migrator.up();
+  const adapter = new FastifyAdapter({
+    trustProxy: config.trustProxy,
+    bodyLimit: 1024 * 1024,
+    genReqId: (req: { headers: Record<string, string | string[] | undefined> }) => {
+      const given = req.headers['x-request-id'];
+      return typeof given === 'string' && REQUEST_ID_RE.test(given) ? given : randomUUID();
+    },
+  });
+  const app = await NestFactory.create<NestFastifyApplication>(AppModule.forRoot(config, orm, opts.databaseUrl), adapter, {
+    logger: opts.logger ?? false,
+    abortOnError: false,
+    bodyParser: false,
+  });
+  configureApp(app, config, orm);
+  return { app, orm };
+}
+
+export function buildOpenApi(app: NestFastifyApplication, config: AppConfig): OpenAPIObject {
+  const doc = new DocumentBuilder()
+    .setTitle('Scriven API')
+    .setDescription('The HTTP API of Scriven, a self-hostable video platform. Errors are { statusCode, code, detail, message }.')
+    .setVersion(config.version)
+    .addBearerAuth()
+    .build();
+  return SwaggerModule.createDocument(app, doc, { operationIdFactory: (_controller, method) => method });
+}
+
+function configureApp(app: NestFastifyApplication, config: AppConfig, orm: MikroORM): void {
+  const fastify = app.getHttpAdapter().getInstance();
+  // Clients send `Content-Type: application/json` on body-less POSTs too; treat an empty body as no body.
+  fastify.removeContentTypeParser('application/json');
+  fastify.addContentTypeParser('application/json', { parseAs: 'string' }, (_req, body, done) => {
+    const text = typeof body === 'string' ? body : body.toString('utf8');
+    if (text.trim() === '') return done(null, undefined);
+    try {
+      done(null, JSON.parse(text) as unknown);
+    } catch {
+      const err = Object.assign(new Error('The request body is not valid JSON'), { statusCode: 400 });
+      done(err, undefined);
+    }
+  });
+  void app.register(formBody as never, { bodyLimit: 1024 * 1024 });
+  // Request id for logs and responses, and a MikroORM context (its own identity map) per request.
+  fastify.addHook('onRequest', (req, reply, done) => {
+    void reply.header('x-request-id', req.id);
+    requestContext.run({ requestId: String(req.id) }, () => RequestContext.create(orm.em, done as () => void));
+  });
+  void app.register(helmet as never, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        mediaSrc: ["'self'", 'blob:'],
+        connectSrc: ["'self'", 'ws:', 'wss:'],
+        workerSrc: ["'self'", 'blob:'],
+        objectSrc: ["'none'"],
+        frameAncestors: ["'none'"],
+      },
+    },
+    crossOriginEmbedderPolicy: false,
+  });
+  app.useGlobalPipes(
+    new ValidationPipe({
+      whitelist: true,
+      transform: true,
+      exceptionFactory: (errors) => new ValidationError(flatten(errors)),
+    }),
+  );
+  const index = join(config.frontendDist, 'index.html');
+  if (existsSync(index)) {
+    void app.register(fastifyStatic as never, {
+      root: config.frontendDist,
+      prefix: '/',
+      wildcard: false,
+      index: false,
+      setHeaders: (res: { setHeader(k: string, v: string): void }, path: string) => {
+        res.setHeader('Cache-Control', path.includes(`${join('assets', '')}`) ? 'public, max-age=31536000, immutable' : 'no-cache');
+      },
+    });
+    spaIndex.html = readFileSync(index, 'utf8');
+  }
+  const document = buildOpenApi(app, config);
+  SwaggerModule.setup('api/docs', app, document, { jsonDocumentUrl: 'api/docs/openapi.json' });
+  app.enableShutdownHooks();
+}

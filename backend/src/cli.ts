@@ -1,0 +1,136 @@
+import 'reflect-metadata';
+import { writeFileSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { RequestContext } from '@mikro-orm/core';
+import { parseArgs } from 'node:util';
+import pg from 'pg';
+import { ConfigError, loadConfig, type AppConfig } from './common/config/config.js';
+import { appVersion, repoRoot } from './common/config/paths.js';
+import { startEmbeddedPostgres, type EmbeddedDatabase } from './common/database/embedded-postgres.js';
+import { DomainError } from './common/errors/domain-error.js';
+import { createApp, createOrmFor } from './bootstrap.js';
+import { IdentityFacade } from './modules/identity/identity.facade.js';
+
+const USAGE = `Usage: npm run cli -- <command> [options]
+
+Commands:
+  admin:create --username NAME --password PASS   Create an admin user (password of 12+ characters)
+  migration:create [--name NAME]                  Write a migration for the entity changes (developers)
+  migration:check                                  Fail when entities and migrations differ (CI)
+`;
+
+async function database(config: AppConfig): Promise<{ url: string; embedded?: EmbeddedDatabase }> {
+  if (config.databaseUrl) return { url: config.databaseUrl };
+  const embedded = await startEmbeddedPostgres({ dataDir: config.dataDir, port: config.embeddedPgPort, database: 'scriven', log: (m) => process.stderr.write(m + '\n'), reuseRunning: true });
+  return { url: embedded.url, embedded };
+}
+
+/** A throw-away database on the same server, for comparing migrations with entities. */
+async function scratchDatabase(url: string, fn: (scratchUrl: string) => Promise<void>): Promise<void> {
+  const name = `scriven_drift_${process.pid}_${Date.now()}`;
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  const u = new URL(url);
+  u.pathname = `/${name}`;
+  try {
+    await fn(u.toString());
+  } finally {
+    await admin.query(`drop database if exists ${name} with (force)`);
+    await admin.end();
+  }
+}
+
+async function main(): Promise<number> {
+  const [command, ...rest] = process.argv.slice(2);
+  if (!command || command === 'help' || command === '--help') {
+    process.stdout.write(USAGE);
+    return command ? 0 : 64;
+  }
+  const root = repoRoot();
+  const config = loadConfig({ ...process.env, ADMIN_USERNAME: '', ADMIN_PASSWORD: '' }, { version: appVersion(), cwd: process.cwd() });
+  const db = await database(config);
+  try {
+    switch (command) {
+      case 'admin:create': {
+        const { values } = parseArgs({ args: rest, options: { username: { type: 'string' }, password: { type: 'string' } } });
+        if (!values.username || !values.password) {
+          process.stderr.write('admin:create needs --username NAME and --password PASS\n');
+          return 64;
+        }
+        const { app, orm } = await createApp({ ...config, jobsEnabled: false }, { databaseUrl: db.url });
+        try {
+          const admin = await RequestContext.create(orm.em, () => app.get(IdentityFacade).createAdminUser(values.username!, values.password!));
+          process.stdout.write(`Created admin "${admin.displayName}" (${admin.id}). Sign in at /admin.\n`);
+        } finally {
+          await app.close();
+        }
+        return 0;
+      }
+      case 'migration:create': {
+        const { values } = parseArgs({ args: rest, options: { name: { type: 'string' } } });
+        let code = 0;
+        await scratchDatabase(db.url, async (url) => {
+          const orm = await createOrmFor(url);
+          try {
+            await orm.migrator.up();
+            const dir = join(root, 'backend', 'migrations');
+            const result = await orm.migrator.create(dir, false, false, values.name);
+            if (!result.diff.up.length) {
+              process.stdout.write('No changes: the migrations already match the entities.\n');
+              return;
+            }
+            const files = readdirSync(dir).filter((f) => /^Migration\d+.*\.ts$/.test(f)).sort();
+            const names = files.map((f) => f.replace(/\.ts$/, ''));
+            writeFileSync(
+              join(dir, 'index.ts'),
+              `import type { MigrationObject } from '@mikro-orm/core';\n` +
+                names.map((n) => `import { ${n} } from './${n}.js';\n`).join('') +
+                `\n/** Every migration, in order. \`npm run migration:create -w backend\` adds new files and updates this list. */\n` +
+                `export const MIGRATIONS: MigrationObject[] = [\n${names.map((n) => `  { name: '${n}', class: ${n} },\n`).join('')}];\n`,
+            );
+            process.stdout.write(`Wrote ${result.fileName}\n`);
+          } catch (e) {
+            code = 1;
+            throw e;
+          } finally {
+            await orm.close(true);
+          }
+        });
+        return code;
+      }
+      case 'migration:check': {
+        let drift = '';
+        await scratchDatabase(db.url, async (url) => {
+          const orm = await createOrmFor(url);
+          try {
+            await orm.migrator.up();
+            drift = (await orm.schema.getUpdateSchemaSQL({ wrap: false })).trim();
+          } finally {
+            await orm.close(true);
+          }
+        });
+        if (drift) {
+          process.stderr.write(`The entities differ from the migrations. Run \`npm run migration:create -w backend\`. Missing SQL:\n${drift}\n`);
+          return 1;
+        }
+        process.stdout.write('Migrations match the entities.\n');
+        return 0;
+      }
+      default:
+        process.stderr.write(`Unknown command "${command}".\n\n${USAGE}`);
+        return 64;
+    }
+  } finally {
+    await db.embedded?.stop();
+  }
+}
+
+main()
+  .then((code) => process.exit(code))
+  .catch((e: unknown) => {
+    if (e instanceof ConfigError) process.stderr.write(e.message + '\n');
+    else if (e instanceof DomainError) process.stderr.write(`${e.message}${e.fields ? ': ' + e.fields.map((f) => f.message).join('; ') : ''}\n`);
+    else process.stderr.write(`${e instanceof Error ? (e.stack ?? e.message) : String(e)}\n`);
+    process.exit(1);
+  });

@@ -1,0 +1,42 @@
+import { Inject, Injectable, UnauthorizedException } from '@nestjs/common';
+import { PassportStrategy } from '@nestjs/passport';
+import { ExtractJwt, Strategy } from 'passport-jwt';
+import { APP_CONFIG, type AppConfig } from '../config/config.js';
+import { PRINCIPAL_LOADER, type Audience, type Principal, type PrincipalLoader } from './principal.js';
+
+interface RawClaims {
+  sub?: unknown;
+  aud?: unknown;
+  ver?: unknown;
+}
+
+function strategyFor(audience: Audience) {
+  @Injectable()
+  class AudienceStrategy extends PassportStrategy(Strategy, `${audience}-jwt`) {
+    constructor(
+      @Inject(APP_CONFIG) config: AppConfig,
+      @Inject(PRINCIPAL_LOADER) private readonly loader: PrincipalLoader,
+    ) {
+      super({
+        jwtFromRequest: ExtractJwt.fromAuthHeaderAsBearerToken(),
+        secretOrKey: config.jwtSecret,
+        audience,
+        issuer: 'scriven',
+        algorithms: ['HS256'],
+        ignoreExpiration: false,
+      });
+    }
+
+    async validate(claims: RawClaims): Promise<Principal> {
+      if (typeof claims.sub !== 'string' || typeof claims.ver !== 'number') throw new UnauthorizedException();
+      const principal = await this.loader.load({ sub: claims.sub, aud: audience, ver: claims.ver });
+      if (!principal) throw new UnauthorizedException();
+      return principal;
+    }
+  }
+  return AudienceStrategy;
+}
+
+export const UserJwtStrategy = strategyFor('user');
+export const AdminJwtStrategy = strategyFor('admin');
+export const FounderJwtStrategy = strategyFor('founder');

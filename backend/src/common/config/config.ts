@@ -1,0 +1,140 @@
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import { isAbsolute, join, resolve } from 'node:path';
+
+export type LogLevel = 'debug' | 'info' | 'warn' | 'error';
+
+export interface AppConfig {
+  port: number;
+  host: string;
+  dataDir: string;
+  /** External PostgreSQL URL; undefined means the embedded server under dataDir. */
+  databaseUrl?: string;
+  embeddedPgPort: number;
+  publicUrl: string;
+  jwtSecret: string;
+  smtpUrl?: string;
+  mailFrom: string;
+  admin?: { username: string; password: string };
+  logLevel: LogLevel;
+  trustProxy: boolean;
+  rateLimit: { perMinute: number; loginFailures: number; loginWindowMinutes: number };
+  jobsEnabled: boolean;
+  frontendDist: string;
+  version: string;
+}
+
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Scriven cannot start because of its configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+  }
+}
+
+type Env = Record<string, string | undefined>;
+
+function int(env: Env, name: string, def: number, min: number, max: number, problems: string[]): number {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return def;
+  if (!/^\d+$/.test(raw.trim())) {
+    problems.push(`${name} must be a whole number between ${min} and ${max}, but it is "${raw}".`);
+    return def;
+  }
+  const n = Number(raw.trim());
+  if (n < min || n > max) problems.push(`${name} must be between ${min} and ${max}, but it is ${n}.`);
+  return n;
+}
+
+function bool(env: Env, name: string, def: boolean, problems: string[]): boolean {
+  const raw = env[name]?.trim().toLowerCase();
+  if (raw === undefined || raw === '') return def;
+  if (['1', 'true', 'yes', 'on'].includes(raw)) return true;
+  if (['0', 'false', 'no', 'off'].includes(raw)) return false;
+  problems.push(`${name} must be true or false, but it is "${env[name]}".`);
+  return def;
+}
+
+function url(env: Env, name: string, protocols: string[], problems: string[]): string | undefined {
+  const raw = env[name]?.trim();
+  if (!raw) return undefined;
+  try {
+    const u = new URL(raw);
+    if (!protocols.includes(u.protocol)) {
+      problems.push(`${name} must start with ${protocols.map((p) => p + '//').join(' or ')}, but it starts with ${u.protocol}//.`);
+    }
+    return raw;
+  } catch {
+    problems.push(`${name} is not a valid URL.`);
+    return undefined;
+  }
+}
+
+/** The JWT signing secret: JWT_SECRET when given, else one generated once and kept in the data directory. */
+function jwtSecret(env: Env, dataDir: string, problems: string[]): string {
+  const given = env.JWT_SECRET;
+  if (given !== undefined && given !== '') {
+    if (given.length < 32) problems.push('JWT_SECRET must be at least 32 characters long.');
+    return given;
+  }
+  const file = join(dataDir, 'secrets', 'jwt.key');
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  mkdirSync(dataDir, { recursive: true, mode: 0o755 });
+  mkdirSync(join(dataDir, 'secrets'), { recursive: true, mode: 0o700 });
+  const secret = randomBytes(48).toString('base64url');
+  writeFileSync(file, secret + '\n', { mode: 0o600 });
+  return secret;
+}
+
+export function loadConfig(env: Env = process.env, opts: { cwd?: string; version?: string } = {}): AppConfig {
+  const problems: string[] = [];
+  const cwd = opts.cwd ?? process.cwd();
+  const port = int(env, 'PORT', 3000, 1, 65535, problems);
+  const rawDataDir = env.DATA_DIR?.trim() || './data';
+  const dataDir = isAbsolute(rawDataDir) ? rawDataDir : resolve(cwd, rawDataDir);
+  const databaseUrl = url(env, 'DATABASE_URL', ['postgres:', 'postgresql:'], problems);
+  const embeddedPgPort = int(env, 'EMBEDDED_PG_PORT', 5488, 1024, 65535, problems);
+  const publicUrl = (url(env, 'PUBLIC_URL', ['http:', 'https:'], problems) ?? `http://localhost:${port}`).replace(/\/+$/, '');
+  const smtpUrl = url(env, 'SMTP_URL', ['smtp:', 'smtps:'], problems);
+  const mailFrom = env.MAIL_FROM?.trim() || 'Scriven <no-reply@localhost>';
+  const level = (env.LOG_LEVEL?.trim().toLowerCase() || 'info') as LogLevel;
+  if (!['debug', 'info', 'warn', 'error'].includes(level)) {
+    problems.push(`LOG_LEVEL must be one of debug, info, warn or error, but it is "${env.LOG_LEVEL}".`);
+  }
+  let admin: AppConfig['admin'];
+  const au = env.ADMIN_USERNAME?.trim();
+  const ap = env.ADMIN_PASSWORD;
+  if (au && !ap) problems.push('ADMIN_USERNAME is set but ADMIN_PASSWORD is not; set both or neither.');
+  else if (!au && ap) problems.push('ADMIN_PASSWORD is set but ADMIN_USERNAME is not; set both or neither.');
+  else if (au && ap) {
+    if (!/^[A-Za-z0-9_]{3,20}$/.test(au)) problems.push('ADMIN_USERNAME must be 3-20 characters, letters, numbers, and underscores only.');
+    if (ap.length < 12) problems.push('ADMIN_PASSWORD must be at least 12 characters long.');
+    admin = { username: au, password: ap };
+  }
+  const config: AppConfig = {
+    port,
+    host: env.HOST?.trim() || '0.0.0.0',
+    dataDir,
+    databaseUrl,
+    embeddedPgPort,
+    publicUrl,
+    jwtSecret: '',
+    smtpUrl,
+    mailFrom,
+    admin,
+    logLevel: level,
+    trustProxy: bool(env, 'TRUST_PROXY', false, problems),
+    rateLimit: {
+      perMinute: int(env, 'RATE_LIMIT_PER_MINUTE', 600, 1, 1_000_000, problems),
+      loginFailures: int(env, 'LOGIN_MAX_FAILURES', 5, 1, 1000, problems),
+      loginWindowMinutes: int(env, 'LOGIN_WINDOW_MINUTES', 15, 1, 1440, problems),
+    },
+    jobsEnabled: bool(env, 'JOBS_ENABLED', true, problems),
+    frontendDist: env.FRONTEND_DIST?.trim() || resolve(cwd, 'frontend', 'dist'),
+    version: opts.version ?? '0.1.0',
+  };
+  if (problems.length) throw new ConfigError(problems);
+  config.jwtSecret = jwtSecret(env, dataDir, problems);
+  if (problems.length) throw new ConfigError(problems);
+  return config;
+}
+
+export const APP_CONFIG = Symbol('APP_CONFIG');

@@ -1,0 +1,96 @@
+import { ArgumentsHost, Catch, ExceptionFilter, HttpException, HttpStatus, Logger } from '@nestjs/common';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { randomUUID } from 'node:crypto';
+import { DomainError, type ErrorKind, type FieldProblem } from '../errors/domain-error.js';
+import { currentRequestId } from '../logging/request-context.js';
+import { spaIndex, wantsSpa } from './spa.js';
+
+const STATUS: Record<ErrorKind, number> = {
+  invalid: 400,
+  unauthenticated: 401,
+  forbidden: 403,
+  not_found: 404,
+  conflict: 409,
+  gone: 410,
+  too_large: 413,
+  rate_limited: 429,
+  unavailable: 503,
+  insufficient_storage: 507,
+};
+
+const HTTP_CODES: Record<number, { code: string; detail: string }> = {
+  400: { code: 'BAD_REQUEST', detail: 'The request is not valid' },
+  401: { code: 'UNAUTHENTICATED', detail: 'Authentication is required' },
+  403: { code: 'FORBIDDEN', detail: 'You are not allowed to do this' },
+  404: { code: 'NOT_FOUND', detail: 'Not found' },
+  405: { code: 'METHOD_NOT_ALLOWED', detail: 'Method not allowed' },
+  413: { code: 'TOO_LARGE', detail: 'The request body is too large' },
+  415: { code: 'UNSUPPORTED_MEDIA_TYPE', detail: 'Unsupported content type' },
+  429: { code: 'RATE_LIMITED', detail: 'Too many requests. Please slow down.' },
+};
+
+export interface ErrorBody {
+  statusCode: number;
+  code: string;
+  detail: string;
+  message: string;
+  errors?: FieldProblem[];
+}
+
+/** Writes every failure as { statusCode, code, detail, message }; unknown errors are 500 and never leak. */
+@Catch()
+export class ErrorFilter implements ExceptionFilter {
+  private readonly logger = new Logger('Errors');
+
+  catch(exception: unknown, host: ArgumentsHost): void {
+    const ctx = host.switchToHttp();
+    const reply = ctx.getResponse<FastifyReply>();
+    const request = ctx.getRequest<FastifyRequest>();
+    if (exception instanceof HttpException && exception.getStatus() === 404 && wantsSpa(request.method, request.url)) {
+      void reply.status(200).header('Cache-Control', 'no-cache').type('text/html; charset=utf-8').send(spaIndex.html);
+      return;
+    }
+    const { body, retryAfter } = this.toBody(exception, request);
+    if (retryAfter) reply.header('Retry-After', String(retryAfter));
+    void reply.status(body.statusCode).send(body);
+  }
+
+  toBody(exception: unknown, request?: FastifyRequest): { body: ErrorBody; retryAfter?: number } {
+    if (exception instanceof DomainError) {
+      const statusCode = STATUS[exception.kind];
+      const body: ErrorBody = { statusCode, code: exception.code, detail: exception.message, message: exception.message };
+      if (exception.fields?.length) body.errors = exception.fields;
+      return { body, retryAfter: exception.retryAfterSeconds };
+    }
+    if (exception instanceof HttpException) {
+      const statusCode = exception.getStatus();
+      const known = HTTP_CODES[statusCode] ?? { code: `HTTP_${statusCode}`, detail: exception.message };
+      const response = exception.getResponse();
+      let detail = known.detail;
+      if (statusCode === 404 && request) detail = `Cannot ${request.method} ${request.url.split('?')[0]}`;
+      else if (typeof response === 'object' && response && 'message' in response && typeof response.message === 'string' && statusCode < 500 && statusCode !== 401) {
+        detail = response.message;
+      }
+      return { body: { statusCode, code: known.code, detail, message: detail } };
+    }
+    const fastifyError = exception as { statusCode?: number; code?: string; message?: string };
+    if (typeof fastifyError?.statusCode === 'number' && fastifyError.statusCode >= 400 && fastifyError.statusCode < 500) {
+      // Errors raised by Fastify itself while reading the request (bad JSON, body too large, wrong content type).
+      const statusCode = fastifyError.statusCode;
+      const detail =
+        fastifyError.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE'
+          ? 'Unsupported content type'
+          : fastifyError.code === 'FST_ERR_CTP_BODY_TOO_LARGE'
+            ? 'The request body is too large'
+            : statusCode === 400
+              ? 'The request body is not valid JSON'
+              : (HTTP_CODES[statusCode]?.detail ?? 'The request is not valid');
+      return { body: { statusCode, code: HTTP_CODES[statusCode]?.code ?? 'BAD_REQUEST', detail, message: detail } };
+    }
+    const correlationId = currentRequestId() ?? randomUUID();
+    const err = exception instanceof Error ? exception : new Error(String(exception));
+    this.logger.error(`Unhandled error ${correlationId}: ${err.message}`, err.stack);
+    const detail = `Internal server error (reference ${correlationId})`;
+    return { body: { statusCode: HttpStatus.INTERNAL_SERVER_ERROR, code: 'INTERNAL', detail, message: detail } };
+  }
+}

@@ -1,0 +1,43 @@
+import { Controller, Get, Inject, Res } from '@nestjs/common';
+import { ApiResponse, ApiTags } from '@nestjs/swagger';
+import { SkipThrottle } from '@nestjs/throttler';
+import { MikroORM } from '@mikro-orm/postgresql';
+import type { FastifyReply } from 'fastify';
+import { APP_CONFIG, type AppConfig } from '../config/config.js';
+
+export class HealthResponseDto {
+  status: 'ok' | 'degraded';
+  database: 'up' | 'down';
+  version: string;
+  uptime_seconds: number;
+}
+
+@ApiTags('system')
+@Controller('api')
+export class HealthController {
+  private readonly started = Date.now();
+  constructor(
+    private readonly orm: MikroORM,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {}
+
+  /** 200 when the server and its database answer; 503 with the same body when the database does not. */
+  @Get('health')
+  @SkipThrottle()
+  @ApiResponse({ status: 503, type: HealthResponseDto, description: 'Database unreachable' })
+  async getHealth(@Res({ passthrough: true }) reply: FastifyReply): Promise<HealthResponseDto> {
+    let database: 'up' | 'down' = 'up';
+    try {
+      await this.orm.em.getConnection().execute('select 1');
+    } catch {
+      database = 'down';
+    }
+    if (database === 'down') void reply.status(503);
+    return {
+      status: database === 'up' ? 'ok' : 'degraded',
+      database,
+      version: this.config.version,
+      uptime_seconds: Math.floor((Date.now() - this.started) / 1000),
+    };
+  }
+}

@@ -1,0 +1,12 @@
+export interface OutgoingMail {
+  to: string;
+  subject: string;
+  text: string;
+}
+
+/** Puts a mail in the outbox inside the caller's unit of work; it is delivered by a durable job after commit. */
+export interface Mailer {
+  enqueue(mail: OutgoingMail): void;
+}
+
+export const MAILER = Symbol('Mailer');

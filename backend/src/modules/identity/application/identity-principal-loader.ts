@@ -1,0 +1,17 @@
+import { Injectable } from '@nestjs/common';
+import type { Principal, PrincipalLoader, TokenClaims } from '../../../common/auth/principal.js';
+import { PrincipalCache } from './principal-cache.js';
+
+/** A token is good while its user exists, is active, still has the token's version, and (for admin) is an admin. */
+@Injectable()
+export class IdentityPrincipalLoader implements PrincipalLoader {
+  constructor(private readonly cache: PrincipalCache) {}
+
+  async load(claims: TokenClaims): Promise<Principal | null> {
+    if (claims.aud === 'founder') return null; // the founder context signs founder tokens and will load them
+    const user = await this.cache.get(claims.sub);
+    if (!user || user.status !== 'active' || user.tokenVersion !== claims.ver) return null;
+    if (claims.aud === 'admin' && !user.isAdmin) return null;
+    return { userId: user.id, audience: claims.aud };
+  }
+}

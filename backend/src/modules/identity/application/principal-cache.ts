@@ -1,0 +1,88 @@
+import { Inject, Injectable, type OnModuleInit } from '@nestjs/common';
+import { PgNotifier } from '../../../common/database/pg-notifier.js';
+import type { UserStatus } from '../domain/user.js';
+import { USER_REPOSITORY, type UserRepository } from '../domain/ports.js';
+import { AccountsFacade } from '../../accounts/accounts.facade.js';
+
+/** What authentication and GET /me need of a user, kept per process for a short time. */
+export interface UserSnapshot {
+  id: string;
+  displayName: string;
+  firstName: string;
+  lastName: string;
+  email: string | null;
+  phoneNumber: string | null;
+  isAdmin: boolean;
+  creatorProgram: boolean;
+  isPremium: boolean;
+  premiumExpires: Date | null;
+  status: UserStatus;
+  tokenVersion: number;
+  activeAccountId: string | null;
+  createdAt: Date;
+}
+
+const TTL_MS = 30_000;
+const MAX_ENTRIES = 50_000;
+const TOPIC = 'identity.user-changed';
+
+/**
+ * Authenticated requests read the user from here instead of the database. Every change that matters
+ * to authentication (token version, status, profile) calls invalidate(), which evicts the entry in this
+ * process at once and in every other process through PostgreSQL NOTIFY; the TTL bounds a lost message.
+ */
+@Injectable()
+export class PrincipalCache implements OnModuleInit {
+  private readonly entries = new Map<string, { snapshot: UserSnapshot; expires: number }>();
+  private readonly loading = new Map<string, Promise<UserSnapshot | null>>();
+
+  constructor(
+    @Inject(USER_REPOSITORY) private readonly users: UserRepository,
+    private readonly notifier: PgNotifier,
+    private readonly accounts: AccountsFacade,
+  ) {}
+
+  onModuleInit(): void {
+    this.notifier.on(TOPIC, (userId) => this.entries.delete(userId));
+  }
+
+  async get(userId: string): Promise<UserSnapshot | null> {
+    const hit = this.entries.get(userId);
+    if (hit && hit.expires > Date.now()) return hit.snapshot;
+    let pending = this.loading.get(userId);
+    if (!pending) {
+      pending = this.load(userId).finally(() => this.loading.delete(userId));
+      this.loading.set(userId, pending);
+    }
+    return pending;
+  }
+
+  async invalidate(userId: string): Promise<void> {
+    this.entries.delete(userId);
+    await this.notifier.publish(TOPIC, userId);
+  }
+
+  private async load(userId: string): Promise<UserSnapshot | null> {
+    const user = await this.users.findById(userId);
+    if (!user) return null;
+    const snapshot: UserSnapshot = {
+      id: user.id,
+      displayName: user.displayName,
+      firstName: user.firstName,
+      lastName: user.lastName,
+      email: user.email,
+      phoneNumber: user.phoneNumber,
+      isAdmin: user.isAdmin,
+      creatorProgram: user.creatorProgram,
+      isPremium: user.isPremium && (!user.premiumExpires || user.premiumExpires > new Date()),
+      premiumExpires: user.premiumExpires,
+      status: user.status,
+      tokenVersion: user.tokenVersion,
+      activeAccountId: await this.accounts.activeAccountId(user.id),
+      createdAt: user.createdAt,
+    };
+    if (this.entries.size >= MAX_ENTRIES) this.entries.delete(this.entries.keys().next().value!);
+    this.entries.set(userId, { snapshot, expires: Date.now() + TTL_MS });
+    return snapshot;
+  }
+}

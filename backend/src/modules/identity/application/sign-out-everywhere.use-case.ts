@@ -1,0 +1,21 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { SessionInvalid } from '../domain/identity.errors.js';
+import { UNIT_OF_WORK, USER_REPOSITORY, type UnitOfWork, type UserRepository } from '../domain/ports.js';
+import { PrincipalCache } from './principal-cache.js';
+
+@Injectable()
+export class SignOutEverywhereUseCase {
+  constructor(
+    @Inject(USER_REPOSITORY) private readonly users: UserRepository,
+    @Inject(UNIT_OF_WORK) private readonly uow: UnitOfWork,
+    private readonly cache: PrincipalCache,
+  ) {}
+
+  async execute(userId: string): Promise<void> {
+    const user = await this.users.findById(userId);
+    if (!user) throw SessionInvalid();
+    user.revokeAllTokens();
+    await this.uow.commit();
+    await this.cache.invalidate(userId);
+  }
+}

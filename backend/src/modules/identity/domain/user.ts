@@ -1,0 +1,99 @@
+import { randomUUID } from 'node:crypto';
+
+export type UserStatus = 'active' | 'pending_parental_consent' | 'denied';
+
+/** A person who signs in. Holds the rules of account state and token revocation. */
+export class User {
+  id: string = randomUUID();
+  firstName: string;
+  lastName: string;
+  displayName: string;
+  /** Lower-cased display name: the uniqueness key. */
+  displayNameKey: string;
+  email: string | null = null;
+  phoneNumber: string | null = null;
+  /** Digits of the phone number with its leading +: the uniqueness key. */
+  phoneKey: string | null = null;
+  passwordHash: string;
+  status: UserStatus = 'active';
+  isAdmin = false;
+  creatorProgram = false;
+  isPremium = false;
+  premiumExpires: Date | null = null;
+  dateOfBirth: string | null = null;
+  parentEmail: string | null = null;
+  tokenVersion = 0;
+  createdAt: Date = new Date();
+  updatedAt: Date = new Date();
+
+  static create(input: {
+    firstName: string;
+    lastName: string;
+    displayName: string;
+    email: string | null;
+    phoneNumber: string | null;
+    passwordHash: string;
+    dateOfBirth: string | null;
+    parentEmail: string | null;
+    needsParentalConsent: boolean;
+  }): User {
+    const u = new User();
+    u.firstName = input.firstName;
+    u.lastName = input.lastName;
+    u.displayName = input.displayName;
+    u.displayNameKey = input.displayName.toLowerCase();
+    u.email = input.email;
+    u.phoneNumber = input.phoneNumber;
+    u.phoneKey = input.phoneNumber ? phoneKey(input.phoneNumber) : null;
+    u.passwordHash = input.passwordHash;
+    u.dateOfBirth = input.dateOfBirth;
+    u.parentEmail = input.parentEmail;
+    u.status = input.needsParentalConsent ? 'pending_parental_consent' : 'active';
+    return u;
+  }
+
+  static createAdmin(username: string, passwordHash: string): User {
+    const u = User.create({
+      firstName: username,
+      lastName: 'Administrator',
+      displayName: username,
+      email: null,
+      phoneNumber: null,
+      passwordHash,
+      dateOfBirth: null,
+      parentEmail: null,
+      needsParentalConsent: false,
+    });
+    u.isAdmin = true;
+    return u;
+  }
+
+  get isActive(): boolean {
+    return this.status === 'active';
+  }
+
+  /** Every token issued before this call stops working. */
+  revokeAllTokens(): void {
+    this.tokenVersion += 1;
+    this.touch();
+  }
+
+  approveByParent(): void {
+    this.status = 'active';
+    this.touch();
+  }
+
+  denyByParent(): void {
+    this.status = 'denied';
+    this.revokeAllTokens();
+  }
+
+  private touch(): void {
+    this.updatedAt = new Date();
+  }
+}
+
+export function phoneKey(phone: string): string {
+  const digits = phone.replace(/\D/g, '');
+  return phone.trim().startsWith('+') ? `+${digits}` : digits;
+}

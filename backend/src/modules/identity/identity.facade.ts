@@ -1,0 +1,20 @@
+import { Injectable } from '@nestjs/common';
+import { CreateAdminUseCase } from './application/create-admin.use-case.js';
+
+/** What other contexts and the CLI may ask of Identity. */
+@Injectable()
+export class IdentityFacade {
+  constructor(private readonly createAdmin: CreateAdminUseCase) {}
+
+  /** Creates the admin unless a user with that display name exists; returns whether it was created. */
+  async ensureAdmin(username: string, password: string): Promise<'created' | 'exists'> {
+    if (await this.createAdmin.exists(username)) return 'exists';
+    await this.createAdmin.execute(username, password);
+    return 'created';
+  }
+
+  async createAdminUser(username: string, password: string): Promise<{ id: string; displayName: string }> {
+    const user = await this.createAdmin.execute(username, password);
+    return { id: user.id, displayName: user.displayName };
+  }
+}

@@ -1,0 +1,41 @@
+import { Module } from '@nestjs/common';
+import { PRINCIPAL_LOADER } from '../../common/auth/principal.js';
+import { AccountsModule } from '../accounts/accounts.module.js';
+import { CreateAdminUseCase } from './application/create-admin.use-case.js';
+import { IdentityPrincipalLoader } from './application/identity-principal-loader.js';
+import { LoginUseCase } from './application/login.use-case.js';
+import { ParentalConsentUseCases } from './application/parental-consent.use-cases.js';
+import { PrincipalCache } from './application/principal-cache.js';
+import { RegisterUserUseCase } from './application/register-user.use-case.js';
+import { SignOutEverywhereUseCase } from './application/sign-out-everywhere.use-case.js';
+import { CONSENT_REPOSITORY, LOGIN_THROTTLE, PASSWORD_HASHER, UNIT_OF_WORK, USER_REPOSITORY } from './domain/ports.js';
+import { AdminAuthController } from './http/admin-auth.controller.js';
+import { IdentityController } from './http/identity.controller.js';
+import { Argon2Hasher } from './infrastructure/argon2-hasher.js';
+import { MikroConsentRepository, MikroUserRepository } from './infrastructure/mikro-identity.repositories.js';
+import { MikroUnitOfWork } from './infrastructure/mikro-unit-of-work.js';
+import { PgLoginThrottle } from './infrastructure/pg-login-throttle.js';
+import { IdentityFacade } from './identity.facade.js';
+
+@Module({
+  imports: [AccountsModule],
+  controllers: [IdentityController, AdminAuthController],
+  providers: [
+    { provide: USER_REPOSITORY, useClass: MikroUserRepository },
+    { provide: CONSENT_REPOSITORY, useClass: MikroConsentRepository },
+    { provide: PASSWORD_HASHER, useClass: Argon2Hasher },
+    { provide: LOGIN_THROTTLE, useClass: PgLoginThrottle },
+    { provide: UNIT_OF_WORK, useClass: MikroUnitOfWork },
+    PrincipalCache,
+    IdentityPrincipalLoader,
+    { provide: PRINCIPAL_LOADER, useExisting: IdentityPrincipalLoader },
+    RegisterUserUseCase,
+    LoginUseCase,
+    SignOutEverywhereUseCase,
+    ParentalConsentUseCases,
+    CreateAdminUseCase,
+    IdentityFacade,
+  ],
+  exports: [IdentityFacade, PRINCIPAL_LOADER],
+})
+export class IdentityModule {}

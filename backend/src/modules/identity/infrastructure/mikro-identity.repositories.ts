@@ -1,0 +1,36 @@
+import { Injectable } from '@nestjs/common';
+import { EntityManager } from '@mikro-orm/postgresql';
+import { User } from '../domain/user.js';
+import { ParentalConsent } from '../domain/parental-consent.js';
+import type { ConsentRepository, UserRepository } from '../domain/ports.js';
+
+@Injectable()
+export class MikroUserRepository implements UserRepository {
+  constructor(private readonly em: EntityManager) {}
+  findById(id: string) {
+    return /^[0-9a-f-]{36}$/i.test(id) ? this.em.findOne(User, { id }) : Promise.resolve(null);
+  }
+  findByEmail(email: string) {
+    return this.em.findOne(User, { email });
+  }
+  findByPhoneKey(phoneKey: string) {
+    return this.em.findOne(User, { phoneKey });
+  }
+  findByDisplayNameKey(displayNameKey: string) {
+    return this.em.findOne(User, { displayNameKey });
+  }
+  add(user: User) {
+    this.em.persist(user);
+  }
+}
+
+@Injectable()
+export class MikroConsentRepository implements ConsentRepository {
+  constructor(private readonly em: EntityManager) {}
+  findByTokenHash(tokenHash: string) {
+    return this.em.findOne(ParentalConsent, { tokenHash });
+  }
+  add(consent: ParentalConsent) {
+    this.em.persist(consent);
+  }
+}
