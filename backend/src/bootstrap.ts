@@ -6,9 +6,8 @@ import { NestFactory } from '@nestjs/core';
 import { ValidationPipe, type LoggerService } from '@nestjs/common';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
 import { DocumentBuilder, SwaggerModule, type OpenAPIObject } from '@nestjs/swagger';
-import { RequestContext } from '@mikro-orm/core';
 import type { MikroORM } from '@mikro-orm/postgresql';
-import helmet from '@fastify/helmet';
+import helmet from 'helmet';
 import fastifyStatic from '@fastify/static';
 import formBody from '@fastify/formbody';
 import type { ValidationError as ClassValidatorError } from 'class-validator';
@@ -58,7 +57,7 @@ export async function createApp(config: AppConfig, opts: CreateAppOptions): Prom
     abortOnError: false,
     bodyParser: false,
   });
-  configureApp(app, config, orm);
+  configureApp(app, config);
   return { app, orm };
 }
 
@@ -72,27 +71,9 @@ export function buildOpenApi(app: NestFastifyApplication, config: AppConfig): Op
   return SwaggerModule.createDocument(app, doc, { operationIdFactory: (_controller, method) => method });
 }
 
-function configureApp(app: NestFastifyApplication, config: AppConfig, orm: MikroORM): void {
-  const fastify = app.getHttpAdapter().getInstance();
-  // Clients send `Content-Type: application/json` on body-less POSTs too; treat an empty body as no body.
-  fastify.removeContentTypeParser('application/json');
-  fastify.addContentTypeParser('application/json', { parseAs: 'string' }, (_req, body, done) => {
-    const text = typeof body === 'string' ? body : body.toString('utf8');
-    if (text.trim() === '') return done(null, undefined);
-    try {
-      done(null, JSON.parse(text) as unknown);
-    } catch {
-      const err = Object.assign(new Error('The request body is not valid JSON'), { statusCode: 400 });
-      done(err, undefined);
-    }
-  });
-  void app.register(formBody as never, { bodyLimit: 1024 * 1024 });
-  // Request id for logs and responses, and a MikroORM context (its own identity map) per request.
-  fastify.addHook('onRequest', (req, reply, done) => {
-    void reply.header('x-request-id', req.id);
-    requestContext.run({ requestId: String(req.id) }, () => RequestContext.create(orm.em, done as () => void));
-  });
-  void app.register(helmet as never, {
+function helmetHeaders(): Record<string, string> {
+  const headers: Record<string, string> = {};
+  const middleware = helmet({
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
@@ -107,6 +88,34 @@ function configureApp(app: NestFastifyApplication, config: AppConfig, orm: Mikro
       },
     },
     crossOriginEmbedderPolicy: false,
+  });
+  const res = { setHeader: (k: string, v: string) => (headers[k.toLowerCase()] = String(v)), removeHeader: (k: string) => delete headers[k.toLowerCase()] };
+  middleware({} as never, res as never, () => undefined);
+  return headers;
+}
+
+function configureApp(app: NestFastifyApplication, config: AppConfig): void {
+  const fastify = app.getHttpAdapter().getInstance();
+  // Clients send `Content-Type: application/json` on body-less POSTs too; treat an empty body as no body.
+  fastify.removeContentTypeParser('application/json');
+  fastify.addContentTypeParser('application/json', { parseAs: 'string' }, (_req, body, done) => {
+    const text = typeof body === 'string' ? body : body.toString('utf8');
+    if (text.trim() === '') return done(null, undefined);
+    try {
+      done(null, JSON.parse(text) as unknown);
+    } catch {
+      const err = Object.assign(new Error('The request body is not valid JSON'), { statusCode: 400 });
+      done(err, undefined);
+    }
+  });
+  void app.register(formBody as never, { bodyLimit: 1024 * 1024 });
+  // One scope per request: its id (logs, response header), the security headers computed once by helmet, and an
+  // EntityManager forked on first use (see common/database/orm.ts).
+  const securityHeaders = helmetHeaders();
+  fastify.addHook('onRequest', (req, reply, done) => {
+    void reply.headers(securityHeaders);
+    void reply.header('x-request-id', req.id);
+    requestContext.run({ requestId: String(req.id) }, done as () => void);
   });
   app.useGlobalPipes(
     new ValidationPipe({

@@ -1,7 +1,9 @@
 import { Inject, Injectable, UnauthorizedException } from '@nestjs/common';
 import { PassportStrategy } from '@nestjs/passport';
+import { createSecretKey } from 'node:crypto';
 import { ExtractJwt, Strategy } from 'passport-jwt';
 import { APP_CONFIG, type AppConfig } from '../config/config.js';
+import { installVerifiedTokenCache } from './verified-token-cache.js';
 import { PRINCIPAL_LOADER, type Audience, type Principal, type PrincipalLoader } from './principal.js';
 
 interface RawClaims {
@@ -9,6 +11,8 @@ interface RawClaims {
   aud?: unknown;
   ver?: unknown;
 }
+
+installVerifiedTokenCache();
 
 function strategyFor(audience: Audience) {
   @Injectable()
@@ -19,7 +23,8 @@ function strategyFor(audience: Audience) {
     ) {
       super({
         jwtFromRequest: ExtractJwt.fromAuthHeaderAsBearerToken(),
-        secretOrKey: config.jwtSecret,
+        // A prepared KeyObject: given a string, jsonwebtoken first tries (and fails) to parse it as a public key on every request.
+        secretOrKey: createSecretKey(Buffer.from(config.jwtSecret, 'utf8')) as unknown as string,
         audience,
         issuer: 'scriven',
         algorithms: ['HS256'],

@@ -1,6 +1,7 @@
 import { MikroORM, type Options } from '@mikro-orm/postgresql';
 import { Migrator } from '@mikro-orm/migrations';
-import type { EntitySchema, MigrationObject } from '@mikro-orm/core';
+import { RequestContext, type EntityManager, type EntitySchema, type MigrationObject } from '@mikro-orm/core';
+import { requestContext } from '../logging/request-context.js';
 
 export interface OrmOptions {
   url: string;
@@ -11,8 +12,20 @@ export interface OrmOptions {
   debug?: boolean;
 }
 
-export function ormConfig(o: OrmOptions): Options {
+/**
+ * Inside an HTTP request the contextual EntityManager is forked on first use (many requests, such as an
+ * authenticated GET /me served from the principal cache, never touch the database). Elsewhere (jobs, CLI)
+ * MikroORM's own RequestContext applies.
+ */
+function contextualEm(root: () => EntityManager, name: string): EntityManager | undefined {
+  const scope = requestContext.getStore();
+  if (scope) return (scope.em ??= root().fork({ disableContextResolution: true })) as EntityManager;
+  return RequestContext.getEntityManager(name);
+}
+
+export function ormConfig(o: OrmOptions, root?: () => EntityManager): Options {
   return {
+    ...(root ? { context: (name: string) => contextualEm(root, name) } : {}),
     clientUrl: o.url,
     entities: o.entities,
     extensions: [Migrator],
@@ -35,6 +48,8 @@ export function ormConfig(o: OrmOptions): Options {
 }
 
 export async function createOrm(o: OrmOptions): Promise<MikroORM> {
-  if (o.connect === false) return new MikroORM(ormConfig(o));
-  return MikroORM.init(ormConfig(o));
+  let orm: MikroORM | undefined = undefined;
+  const config = ormConfig(o, () => orm!.em);
+  orm = o.connect === false ? new MikroORM(config) : await MikroORM.init(config);
+  return orm;
 }
