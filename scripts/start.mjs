@@ -1,0 +1,34 @@
+#!/usr/bin/env node
+// npm start: build what is missing or older than its sources, then run the server in this process.
+import { execSync } from 'node:child_process';
+import { existsSync, readdirSync, statSync } from 'node:fs';
+import { join, dirname } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+
+function newest(path) {
+  if (!existsSync(path)) return 0;
+  const st = statSync(path);
+  if (!st.isDirectory()) return st.mtimeMs;
+  let max = 0;
+  for (const entry of readdirSync(path)) {
+    if (entry === 'node_modules' || entry === 'dist') continue;
+    max = Math.max(max, newest(join(path, entry)));
+  }
+  return max;
+}
+
+const builds = [
+  { name: 'frontend', output: join(root, 'frontend/dist/index.html'), sources: ['frontend/src', 'frontend/public', 'frontend/index.html', 'frontend/vite.config.ts', 'package-lock.json'] },
+  { name: 'backend', output: join(root, 'backend/dist/src/main.js'), sources: ['backend/src', 'backend/migrations', 'backend/tsconfig.json', 'nest-cli.json', 'package-lock.json'] },
+];
+for (const b of builds) {
+  const built = existsSync(b.output) ? statSync(b.output).mtimeMs : 0;
+  const source = Math.max(...b.sources.map((s) => newest(join(root, s))));
+  if (built < source) {
+    console.log(`Building the ${b.name}${built ? ' (sources changed)' : ''}...`);
+    execSync(`npm run build -w ${b.name}`, { cwd: root, stdio: 'inherit' });
+  }
+}
+await import(join(root, 'backend/dist/src/main.js'));
