@@ -85,6 +85,8 @@ function helmetHeaders(): Record<string, string> {
         workerSrc: ["'self'", 'blob:'],
         objectSrc: ["'none'"],
         frameAncestors: ["'none'"],
+        // Self-hosted instances often run on plain HTTP (a LAN address): never rewrite requests to https.
+        upgradeInsecureRequests: null,
       },
     },
     crossOriginEmbedderPolicy: false,
@@ -131,8 +133,9 @@ function configureApp(app: NestFastifyApplication, config: AppConfig): void {
       prefix: '/',
       wildcard: false,
       index: false,
-      setHeaders: (res: { setHeader(k: string, v: string): void }, path: string) => {
-        res.setHeader('Cache-Control', path.includes(`${join('assets', '')}`) ? 'public, max-age=31536000, immutable' : 'no-cache');
+      // Vite's hashed assets never change; everything else is revalidated.
+      setHeaders: (reply: { header(k: string, v: string): unknown }, path: string) => {
+        reply.header('Cache-Control', path.includes(`${join('assets', '')}`) ? 'public, max-age=31536000, immutable' : 'no-cache');
       },
     });
     spaIndex.html = readFileSync(index, 'utf8');

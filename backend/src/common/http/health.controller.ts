@@ -4,13 +4,8 @@ import { SkipRateLimit } from './rate-limit.guard.js';
 import { MikroORM } from '@mikro-orm/postgresql';
 import type { FastifyReply } from 'fastify';
 import { APP_CONFIG, type AppConfig } from '../config/config.js';
+import { HealthResponseDto } from './health.dto.js';
 
-export class HealthResponseDto {
-  status: 'ok' | 'degraded';
-  database: 'up' | 'down';
-  version: string;
-  uptime_seconds: number;
-}
 
 @ApiTags('system')
 @Controller('api')

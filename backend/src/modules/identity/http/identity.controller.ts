@@ -66,6 +66,7 @@ export class IdentityController {
   @HttpCode(200)
   @ApiBearerAuth()
   @UseGuards(UserAuthGuard)
+  @ApiResponse({ status: 401, type: ErrorResponseDto })
   async signOutEverywhere(@CurrentPrincipal() principal: Principal): Promise<MessageResponseDto> {
     await this.signOut.execute(principal.userId);
     return { message: 'Signed out on every device' };
@@ -81,6 +82,7 @@ export class IdentityController {
   /** The parent approves: the child's account becomes active. */
   @Post('parental-consent/:token/approve')
   @HttpCode(200)
+  @ApiResponse({ status: 404, type: ErrorResponseDto, description: 'Unknown link' })
   @ApiResponse({ status: 409, type: ErrorResponseDto, description: 'Already answered' })
   @ApiResponse({ status: 410, type: ErrorResponseDto, description: 'Link expired' })
   async approveParentalConsent(@Param('token') token: string): Promise<ParentalConsentResponseDto> {
@@ -90,6 +92,7 @@ export class IdentityController {
   /** The parent refuses: the child's account is denied. */
   @Post('parental-consent/:token/refuse')
   @HttpCode(200)
+  @ApiResponse({ status: 404, type: ErrorResponseDto, description: 'Unknown link' })
   @ApiResponse({ status: 409, type: ErrorResponseDto, description: 'Already answered' })
   @ApiResponse({ status: 410, type: ErrorResponseDto, description: 'Link expired' })
   async refuseParentalConsent(@Param('token') token: string): Promise<ParentalConsentResponseDto> {

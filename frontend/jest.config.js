@@ -1,0 +1,33 @@
+/**
+ * Jest runs the tests as native ES modules (the `test` script passes --experimental-vm-modules).
+ * @swc/jest compiles TypeScript and JSX; the ESM-only packages in node_modules are compiled too.
+ * @type {import('jest').Config}
+ */
+const esmOnlyPackages = ['openapi-fetch', 'openapi-msw', 'msw', '@mswjs', 'rettime', 'until-async', '@open-draft'];
+
+const swc = {
+  jsc: {
+    parser: { syntax: 'typescript', tsx: true },
+    transform: { react: { runtime: 'automatic' } },
+    target: 'es2022',
+  },
+};
+
+export default {
+  testEnvironment: 'jest-fixed-jsdom',
+  testEnvironmentOptions: { customExportConditions: [''] },
+  extensionsToTreatAsEsm: ['.ts', '.tsx'],
+  transform: {
+    '^.+\\.(t|j)sx?$': ['@swc/jest', swc],
+    '^.+\\.mjs$': ['@swc/jest', swc],
+  },
+  transformIgnorePatterns: [`/node_modules/(?!(${esmOnlyPackages.join('|')})/)`],
+  moduleNameMapper: {
+    '\\.(css)$': 'identity-obj-proxy',
+  },
+  setupFiles: ['<rootDir>/jest.polyfills.js'],
+  setupFilesAfterEnv: ['<rootDir>/jest.setup.ts'],
+  testMatch: ['<rootDir>/src/**/*.test.{ts,tsx}'],
+  clearMocks: true,
+  restoreMocks: true,
+};

@@ -1,0 +1,34 @@
+import { useEffect } from 'react';
+import { Route, Routes, useSearchParams } from 'react-router-dom';
+import { useStores } from './StoreProvider';
+import { PATHS } from './paths';
+import { HomeRoute } from '../features/shell/pages/HomeRoute';
+import { AdminConsolePage } from '../features/admin/pages/AdminConsolePage';
+import { FounderLockedPage } from '../features/founder/pages/FounderLockedPage';
+import { FounderControlPage } from '../features/founder/pages/FounderControlPage';
+import { ParentalConsentPage } from '../features/auth/pages/ParentalConsentPage';
+import { NotFoundPage } from '../features/static-pages/pages/NotFoundPage';
+
+/** Top-level routes (seed 002 §2.1). `?admin=true` replaces everything with the admin console. */
+export function AppRoutes() {
+  const { auth } = useStores();
+  const [searchParams] = useSearchParams();
+
+  // A stored user token is checked once, whatever page the app opens on.
+  useEffect(() => {
+    void auth.init();
+  }, [auth]);
+
+  if (searchParams.get('admin') === 'true') return <AdminConsolePage />;
+
+  return (
+    <Routes>
+      <Route path={PATHS.home} element={<HomeRoute />} />
+      <Route path={PATHS.admin} element={<AdminConsolePage />} />
+      <Route path={PATHS.founder} element={<FounderLockedPage />} />
+      <Route path={PATHS.founderControl} element={<FounderControlPage />} />
+      <Route path={PATHS.parentalConsent} element={<ParentalConsentPage />} />
+      <Route path="*" element={<NotFoundPage />} />
+    </Routes>
+  );
+}

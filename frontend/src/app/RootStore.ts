@@ -1,0 +1,38 @@
+import { createApiClient, type ApiClient } from '../api/client';
+import { mantineNotifier, type Notifier } from '../shared/notifier';
+import { AuthStore } from '../features/auth/AuthStore';
+import { ConsentStore } from '../features/auth/ConsentStore';
+import { AdminStore } from '../features/admin/AdminStore';
+import { UiStore } from './UiStore';
+
+export interface RootStoreOptions {
+  /** Another client (for example one pointed at another host); by default the app's own. */
+  api?: ApiClient;
+  /** Where toasts go; Mantine notifications by default. */
+  notify?: Notifier;
+}
+
+/** Creates every store and hands itself to each, so stores reach each other and the client through it. */
+export class RootStore {
+  readonly api: ApiClient;
+  readonly notify: Notifier;
+  readonly ui: UiStore;
+  readonly auth: AuthStore;
+  readonly consent: ConsentStore;
+  readonly admin: AdminStore;
+
+  constructor({ api, notify }: RootStoreOptions = {}) {
+    this.api = api ?? createApiClient({ getUserToken: () => this.auth.token });
+    this.notify = notify ?? mantineNotifier;
+    this.ui = new UiStore(this);
+    this.auth = new AuthStore(this);
+    this.consent = new ConsentStore(this);
+    this.admin = new AdminStore(this);
+  }
+
+  /** Stops timers (tests, hot reload). */
+  dispose(): void {
+    this.auth.dispose();
+    this.admin.dispose();
+  }
+}

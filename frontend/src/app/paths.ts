@@ -1,0 +1,9 @@
+/** Top-level route paths (seed 002 §2.1, product §11). */
+export const PATHS = {
+  home: '/',
+  admin: '/admin',
+  founder: '/founder',
+  /** The hidden founder route; reached by typing the key word while signed in. */
+  founderControl: '/ct-scriven-founder-control',
+  parentalConsent: '/parental-consent/:token',
+} as const;

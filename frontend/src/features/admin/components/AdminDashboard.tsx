@@ -1,0 +1,28 @@
+import { observer } from 'mobx-react-lite';
+import { Button, Container, Group, Stack, Text, Title } from '@mantine/core';
+import { useStores } from '../../../app/StoreProvider';
+import { StatusPanel } from './StatusPanel';
+
+/** The admin console once signed in. Further panels (updates, feature flags, services) come later. */
+export const AdminDashboard = observer(function AdminDashboard() {
+  const { admin } = useStores();
+
+  return (
+    <Container size="lg" py="xl">
+      <Stack gap="lg">
+        <Group justify="space-between" align="flex-end">
+          <div>
+            <Title order={1} size="h2">
+              Admin console
+            </Title>
+            <Text c="dimmed">Signed in as {admin.username}</Text>
+          </div>
+          <Button variant="default" onClick={admin.logout}>
+            Sign out
+          </Button>
+        </Group>
+        <StatusPanel />
+      </Stack>
+    </Container>
+  );
+});

@@ -1,0 +1,212 @@
+import { makeAutoObservable, runInAction } from 'mobx';
+import type { RootStore } from '../../app/RootStore';
+import { errorDetail } from '../../shared/apiError';
+import { tokenStorage } from '../../shared/storage';
+import { AUTH_MESSAGES, loginFailureToast } from './messages';
+import type { RegisterRequest, UserDto } from './types';
+
+export type AuthStatus = 'idle' | 'resolving' | 'ready';
+
+/** After a successful registration the login form comes back after this delay (seed 002 §4). */
+export const RETURN_TO_LOGIN_MS = 2000;
+
+/**
+ * The signed-in user's session: the token (kept in localStorage), the current user, and the
+ * login, registration and sign-out actions with the state their forms show.
+ */
+export class AuthStore {
+  token: string | null;
+  user: UserDto | null = null;
+  /** 'idle' before the stored token was checked, 'resolving' while /api/me is pending. */
+  status: AuthStatus;
+
+  loginPending = false;
+  loginError: string | null = null;
+
+  registerPending = false;
+  registerError: string | null = null;
+  /** The server's message after a successful registration. */
+  registerMessage: string | null = null;
+
+  signOutEverywherePending = false;
+
+  private returnToLoginTimer: ReturnType<typeof setTimeout> | null = null;
+
+  constructor(readonly root: RootStore) {
+    this.token = tokenStorage.get('user');
+    this.status = this.token ? 'idle' : 'ready';
+    makeAutoObservable<this, 'returnToLoginTimer'>(
+      this,
+      { root: false, returnToLoginTimer: false },
+      { autoBind: true },
+    );
+  }
+
+  get isSignedIn(): boolean {
+    return this.user !== null;
+  }
+
+  /** True until we know whether the stored token belongs to someone. */
+  get isResolving(): boolean {
+    return this.status !== 'ready';
+  }
+
+  /** On start: a stored token is checked against /api/me and dropped if it fails. */
+  async init(): Promise<void> {
+    if (this.status !== 'idle') return;
+    await this.loadMe();
+  }
+
+  async loadMe(): Promise<boolean> {
+    if (!this.token) {
+      this.user = null;
+      this.status = 'ready';
+      return false;
+    }
+    this.status = 'resolving';
+    let user: UserDto | undefined;
+    try {
+      const { data } = await this.root.api.GET('/api/me');
+      user = data;
+    } catch {
+      user = undefined;
+    }
+    runInAction(() => {
+      if (user) this.user = user;
+      else this.clearSession();
+      this.status = 'ready';
+    });
+    return user !== undefined;
+  }
+
+  async login(loginIdentifier: string, password: string): Promise<boolean> {
+    this.loginPending = true;
+    this.loginError = null;
+    let token: string | undefined;
+    let detail: string = AUTH_MESSAGES.loginFailed;
+    try {
+      const { data, error } = await this.root.api.POST('/api/login', {
+        body: { login_identifier: loginIdentifier.trim(), password },
+      });
+      token = data?.access_token;
+      if (!token) detail = errorDetail(error, AUTH_MESSAGES.loginFailed);
+    } catch {
+      token = undefined;
+    }
+
+    if (!token) {
+      runInAction(() => {
+        this.loginPending = false;
+        this.loginError = detail;
+      });
+      this.root.notify.error(loginFailureToast(detail));
+      return false;
+    }
+
+    runInAction(() => this.setToken(token));
+    const signedIn = await this.loadMe();
+    runInAction(() => {
+      this.loginPending = false;
+      if (signedIn) this.root.ui.reset();
+      else this.loginError = AUTH_MESSAGES.loginFailed;
+    });
+    if (!signedIn) this.root.notify.error(AUTH_MESSAGES.loginToastDefault);
+    return signedIn;
+  }
+
+  async register(body: RegisterRequest): Promise<boolean> {
+    this.cancelReturnToLogin();
+    this.registerPending = true;
+    this.registerError = null;
+    this.registerMessage = null;
+    let message: string | undefined;
+    let detail: string = AUTH_MESSAGES.registrationFailed;
+    try {
+      const { data, error } = await this.root.api.POST('/api/register', { body });
+      message = data?.message;
+      if (!data) detail = errorDetail(error, AUTH_MESSAGES.registrationFailed);
+    } catch {
+      message = undefined;
+    }
+
+    runInAction(() => {
+      this.registerPending = false;
+      if (message !== undefined) this.registerMessage = message;
+      else this.registerError = detail;
+    });
+
+    if (message === undefined) {
+      this.root.notify.error(AUTH_MESSAGES.registrationFailed);
+      return false;
+    }
+    this.returnToLoginTimer = setTimeout(this.returnToLogin, RETURN_TO_LOGIN_MS);
+    return true;
+  }
+
+  /** Forget the form messages, and any pending return to the login form (when a form is opened). */
+  clearFormMessages(): void {
+    this.cancelReturnToLogin();
+    this.loginError = null;
+    this.registerError = null;
+    this.registerMessage = null;
+  }
+
+  /** Sign out on this device. */
+  logout(): void {
+    this.clearSession();
+    this.root.ui.reset();
+  }
+
+  /** Revoke every token of this user on the server ("sign out everywhere"), then sign out here. */
+  async logoutEverywhere(): Promise<boolean> {
+    this.signOutEverywherePending = true;
+    let done = false;
+    let message = 'Signed out of all devices';
+    let detail = 'Failed to sign out of all devices';
+    try {
+      const { data, error, response } = await this.root.api.POST('/api/logout-all');
+      // 401: the token is already revoked, which is what was asked for.
+      done = data !== undefined || response.status === 401;
+      if (data?.message) message = data.message;
+      if (!done) detail = errorDetail(error, detail);
+    } catch {
+      done = false;
+    }
+    runInAction(() => {
+      this.signOutEverywherePending = false;
+    });
+    if (!done) {
+      this.root.notify.error(detail);
+      return false;
+    }
+    this.logout();
+    this.root.notify.success(message);
+    return true;
+  }
+
+  dispose(): void {
+    this.cancelReturnToLogin();
+  }
+
+  private returnToLogin(): void {
+    this.returnToLoginTimer = null;
+    this.registerMessage = null;
+    this.root.ui.openAuthPanel('login');
+  }
+
+  private cancelReturnToLogin(): void {
+    if (this.returnToLoginTimer !== null) clearTimeout(this.returnToLoginTimer);
+    this.returnToLoginTimer = null;
+  }
+
+  private setToken(token: string): void {
+    this.token = token;
+    tokenStorage.set('user', token);
+  }
+
+  private clearSession(): void {
+    this.token = null;
+    this.user = null;
+    tokenStorage.remove('user');
+  }
+}

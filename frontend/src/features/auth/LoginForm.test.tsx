@@ -1,0 +1,108 @@
+import { describe, expect, test } from '@jest/globals';
+import { screen, within } from '@testing-library/react';
+import { DEMO_CREDENTIALS } from '../../mocks/db';
+import { errorBody, http } from '../../mocks/http';
+import { server } from '../../mocks/server';
+import { TOKEN_KEYS } from '../../shared/storage';
+import { renderApp } from '../../test/renderApp';
+import { field, queryField } from '../../test/queries';
+
+async function openLogin() {
+  const app = renderApp();
+  await app.user.click(await screen.findByRole('button', { name: 'Sign in' }));
+  const form = within(screen.getByRole('form', { name: 'Sign in form' }));
+  const submit = () => app.user.click(form.getByRole('button', { name: 'Sign in' }));
+  return { ...app, form, submit };
+}
+
+function refuseLogin(status: 401 | 403, detail: string) {
+  server.use(http.post('/api/login', ({ response }) => response(status).json(errorBody(status, 'TEST', detail))));
+}
+
+describe('login form', () => {
+  test('the required message follows the chosen identifier mode', async () => {
+    const { user, form, submit } = await openLogin();
+
+    await submit();
+    expect(form.getByText('Email is required')).toBeInTheDocument();
+    expect(form.getByText('Password is required')).toBeInTheDocument();
+
+    await user.click(form.getByRole('radio', { name: 'Phone' }));
+    expect(field(form, 'Phone number')).toBeInTheDocument();
+    await submit();
+    expect(form.getByText('Phone number is required')).toBeInTheDocument();
+
+    await user.click(form.getByRole('radio', { name: 'Display name' }));
+    expect(field(form, 'Display name')).toBeInTheDocument();
+    expect(queryField(form, 'Phone number')).not.toBeInTheDocument();
+    await submit();
+    expect(form.getByText('Display name is required')).toBeInTheDocument();
+  });
+
+  test('it sends login_identifier and password, then shows the signed-in shell', async () => {
+    let sent: unknown;
+    server.events.on('request:start', async ({ request }) => {
+      if (new URL(request.url).pathname === '/api/login') sent = await request.clone().json();
+    });
+    const { user, form, submit, store } = await openLogin();
+
+    await user.click(form.getByRole('radio', { name: 'Display name' }));
+    await user.type(field(form, 'Display name'), DEMO_CREDENTIALS.user.display_name);
+    await user.type(field(form, 'Password'), DEMO_CREDENTIALS.user.password);
+    await submit();
+
+    expect(await screen.findByRole('heading', { name: 'Welcome back, Ada' })).toBeInTheDocument();
+    expect(sent).toEqual({
+      login_identifier: DEMO_CREDENTIALS.user.display_name,
+      password: DEMO_CREDENTIALS.user.password,
+    });
+    expect(window.localStorage.getItem(TOKEN_KEYS.user)).toBe(store.auth.token);
+    server.events.removeAllListeners();
+  });
+
+  test.each([
+    [
+      403,
+      'This account is awaiting parental consent. Ask your parent to approve it from the email we sent to them.',
+      "Your account is awaiting parental consent. Please check your parent's email.",
+    ],
+    [403, 'Account access denied. Please contact support.', 'Your account access has been denied. Please contact support.'],
+    [401, 'Invalid credentials', 'Login failed. Please check your credentials.'],
+  ] as const)('a %i "%s" shows the detail and the toast "%s"', async (status, detail, toast) => {
+    refuseLogin(status, detail);
+    const { user, form, submit } = await openLogin();
+
+    await user.type(field(form, 'Email'), 'someone@example.com');
+    await user.type(field(form, 'Password'), 'password123');
+    await submit();
+
+    expect(await form.findByText(detail)).toBeInTheDocument();
+    expect(await screen.findByText(toast)).toBeInTheDocument();
+    expect(window.localStorage.getItem(TOKEN_KEYS.user)).toBeNull();
+  });
+
+  test('a failure without a detail shows "Login failed"', async () => {
+    server.use(http.post('/api/login', ({ response }) => response.untyped(new Response(null, { status: 502 }))));
+    const { user, form, submit } = await openLogin();
+
+    await user.type(field(form, 'Email'), 'someone@example.com');
+    await user.type(field(form, 'Password'), 'password123');
+    await submit();
+
+    expect(await form.findByText('Login failed')).toBeInTheDocument();
+    expect(await screen.findByText('Login failed. Please check your credentials.')).toBeInTheDocument();
+  });
+
+  test('a pending account from the mock data gets the parental consent toast', async () => {
+    const { user, form, submit } = await openLogin();
+
+    await user.click(form.getByRole('radio', { name: 'Display name' }));
+    await user.type(field(form, 'Display name'), 'young_tim');
+    await user.type(field(form, 'Password'), 'password123');
+    await submit();
+
+    expect(
+      await screen.findByText("Your account is awaiting parental consent. Please check your parent's email."),
+    ).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,112 @@
+import { describe, expect, test } from '@jest/globals';
+import { screen, within } from '@testing-library/react';
+import { COLOR_SCHEME_KEY } from '../../app/theme';
+import { TOKEN_KEYS } from '../../shared/storage';
+import { renderApp } from '../../test/renderApp';
+import { isTokenLive, storeDemoUserToken } from '../../test/session';
+
+describe('signed-in shell', () => {
+  test('a stored token shows a spinner, then the shell with the user from /api/me', async () => {
+    storeDemoUserToken();
+    renderApp();
+
+    expect(screen.getByRole('status', { name: 'Loading your account' })).toBeInTheDocument();
+
+    expect(await screen.findByRole('heading', { name: 'Welcome back, Ada' })).toBeInTheDocument();
+    const account = within(screen.getByRole('region', { name: 'Your account' }));
+    expect(account.getByText('ada')).toBeInTheDocument();
+    expect(account.getByText('Ada Lovelace')).toBeInTheDocument();
+    expect(account.getByText('ada@example.com')).toBeInTheDocument();
+    expect(account.getByText('15 January 2025')).toBeInTheDocument();
+    expect(account.getByText('Creator program')).toBeInTheDocument();
+    expect(account.queryByText('Premium')).not.toBeInTheDocument();
+    expect(account.queryByText('Admin')).not.toBeInTheDocument();
+    expect(screen.queryByRole('status', { name: 'Loading your account' })).not.toBeInTheDocument();
+  });
+
+  test('badges and the phone number show when the user has them', async () => {
+    storeDemoUserToken((user) => {
+      user.email = null;
+      user.phone_number = '+44 20 7946 0958';
+      user.is_premium = true;
+      user.premium_expires = '2030-06-01T00:00:00.000Z';
+      user.is_admin = true;
+    });
+    renderApp();
+
+    const account = within(await screen.findByRole('region', { name: 'Your account' }));
+    expect(account.getByText('+44 20 7946 0958')).toBeInTheDocument();
+    expect(account.getByText('Premium')).toBeInTheDocument();
+    expect(account.getByText('Admin')).toBeInTheDocument();
+    expect(account.getByText('1 June 2030')).toBeInTheDocument();
+  });
+
+  test('the side navigation lists only the sections that exist', async () => {
+    storeDemoUserToken();
+    renderApp();
+
+    const nav = await screen.findByRole('navigation', { name: 'Sections' });
+    const links = within(nav).getAllByRole('button');
+    expect(links.map((link) => link.textContent)).toEqual(['Home']);
+    expect(within(nav).getByRole('button', { name: 'Home' })).toHaveAttribute('aria-current', 'page');
+  });
+
+  test('sign out from the user menu returns to the landing and forgets the token', async () => {
+    storeDemoUserToken();
+    const { user } = renderApp();
+
+    await user.click(await screen.findByRole('button', { name: 'Account menu for ada' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Sign out' }));
+
+    expect(await screen.findByRole('button', { name: 'Create account' })).toBeInTheDocument();
+    expect(screen.queryByText('Welcome back, Ada')).not.toBeInTheDocument();
+    expect(window.localStorage.getItem(TOKEN_KEYS.user)).toBeNull();
+  });
+
+  test('sign out of all devices revokes the token on the server', async () => {
+    const token = storeDemoUserToken();
+    const { user } = renderApp();
+
+    const security = within(await screen.findByRole('region', { name: 'Security' }));
+    await user.click(security.getByRole('button', { name: 'Sign out of all devices' }));
+
+    expect(await screen.findByRole('button', { name: 'Create account' })).toBeInTheDocument();
+    expect(await screen.findByText('Signed out on every device')).toBeInTheDocument();
+    expect(isTokenLive(token)).toBe(false);
+    expect(window.localStorage.getItem(TOKEN_KEYS.user)).toBeNull();
+  });
+
+  test('the theme toggle switches to dark and remembers it', async () => {
+    storeDemoUserToken();
+    const { user } = renderApp();
+    await screen.findByRole('heading', { name: 'Welcome back, Ada' });
+
+    await user.click(screen.getByRole('button', { name: 'Switch to dark mode' }));
+
+    expect(await screen.findByRole('button', { name: 'Switch to light mode' })).toBeInTheDocument();
+    expect(window.localStorage.getItem(COLOR_SCHEME_KEY)).toBe('dark');
+    expect(document.documentElement).toHaveAttribute('data-mantine-color-scheme', 'dark');
+  });
+
+  test('typing "scrivener" opens the hidden founder route', async () => {
+    storeDemoUserToken();
+    const { user } = renderApp();
+    await screen.findByRole('heading', { name: 'Welcome back, Ada' });
+
+    await user.keyboard('scrive');
+    expect(screen.getByTestId('location')).toHaveTextContent(/^\/$/);
+    await user.keyboard('ner');
+
+    expect(await screen.findByRole('heading', { name: 'Founder control' })).toBeInTheDocument();
+    expect(screen.getByTestId('location')).toHaveTextContent('/ct-scriven-founder-control');
+  });
+
+  test('the key word does nothing for a visitor', async () => {
+    const { user } = renderApp();
+    await screen.findByRole('button', { name: 'Create account' });
+
+    await user.keyboard('scrivener');
+
+    expect(screen.getByTestId('location')).toHaveTextContent(/^\/$/);
+  });
+});

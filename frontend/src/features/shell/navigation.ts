@@ -1,0 +1,45 @@
+import type { ComponentType } from 'react';
+import { HomeIcon, type IconProps } from '../../shared/icons';
+import type { UserDto } from '../auth/types';
+
+/**
+ * The signed-in shell's sections (seed 002 §2.2). They switch by store state, not by route.
+ * Only sections that work are listed; a new section adds its id here, an entry in NAV_GROUPS
+ * and its component in sections.tsx.
+ */
+export type SectionId = 'home';
+
+/** Side navigation groups, in the order of seed 002 §2.2. */
+export type NavGroupId = 'main' | 'install' | 'library' | 'explore' | 'studio' | 'entertainment' | 'premium';
+
+export interface NavItem {
+  section: SectionId;
+  label: string;
+  icon: ComponentType<IconProps>;
+  /** Shown only to admins (is_admin). */
+  adminOnly?: boolean;
+}
+
+export interface NavGroup {
+  id: NavGroupId;
+  /** Heading shown above the group; the main group has none. */
+  label: string | null;
+  items: NavItem[];
+}
+
+export const NAV_GROUPS: readonly NavGroup[] = [
+  { id: 'main', label: null, items: [{ section: 'home', label: 'Home', icon: HomeIcon }] },
+  { id: 'install', label: 'Install app', items: [] },
+  { id: 'library', label: 'Your Library', items: [] },
+  { id: 'explore', label: 'Explore', items: [] },
+  { id: 'studio', label: 'Creator Studio', items: [] },
+  { id: 'entertainment', label: 'Entertainment', items: [] },
+  { id: 'premium', label: 'Premium', items: [] },
+];
+
+/** The groups this user sees: items they may open, and no empty group. */
+export function visibleNavGroups(user: Pick<UserDto, 'is_admin'> | null, groups: readonly NavGroup[] = NAV_GROUPS): NavGroup[] {
+  return groups
+    .map((group) => ({ ...group, items: group.items.filter((item) => !item.adminOnly || user?.is_admin === true) }))
+    .filter((group) => group.items.length > 0);
+}

@@ -1,0 +1,27 @@
+import { setupWorker } from 'msw/browser';
+import { handlers } from './handlers';
+import { DEMO_CREDENTIALS, restoreMockDb, snapshotMockDb } from './db';
+
+export const worker = setupWorker(...handlers);
+
+/** QA mode keeps its in-memory data here, so a reload does not sign everyone out. */
+const SNAPSHOT_KEY = 'scriven.mockDb';
+
+/** QA mode: answer every /api call in the browser; anything else (assets) goes through. */
+export async function startMockWorker(): Promise<void> {
+  restoreMockDb(sessionStorage.getItem(SNAPSHOT_KEY));
+  worker.events.on('response:mocked', () => sessionStorage.setItem(SNAPSHOT_KEY, snapshotMockDb()));
+
+  await worker.start({
+    serviceWorker: { url: '/mockServiceWorker.js' },
+    onUnhandledRequest: 'bypass',
+    quiet: true,
+  });
+  console.info(
+    '[mock] QA mode: every /api call is answered in the browser. Data is kept for this tab ' +
+      `(sessionStorage '${SNAPSHOT_KEY}'); close the tab to start over.\n` +
+      `[mock] User: ${DEMO_CREDENTIALS.user.email} / ${DEMO_CREDENTIALS.user.password}\n` +
+      `[mock] Admin (/admin): ${DEMO_CREDENTIALS.admin.username} / ${DEMO_CREDENTIALS.admin.password}\n` +
+      `[mock] Parental consent: /parental-consent/${DEMO_CREDENTIALS.consentToken}`,
+  );
+}
