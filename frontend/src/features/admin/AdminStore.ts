@@ -1,3 +1,4 @@
+import type { components } from '../../api/schema';
 import { makeAutoObservable, runInAction } from 'mobx';
 import type { RootStore } from '../../app/RootStore';
 import { bearerHeader } from '../../api/client';
@@ -5,12 +6,8 @@ import { errorDetail } from '../../shared/apiError';
 import { tokenStorage } from '../../shared/storage';
 
 /** The figures of /api/health (HealthResponseDto: status, database, version, uptime_seconds). */
-export interface HealthReadings {
-  status: 'ok' | 'degraded';
-  database: 'up' | 'down';
-  version: string;
-  uptime_seconds: number;
-}
+/** GET /api/health's body (sent with 200, and with 503 when the database is down). */
+export type HealthReadings = components['schemas']['HealthResponseDto'];
 
 /** True when a body carries the health figures (the server sends them with 200, and with 503 when degraded). */
 function isHealthReadings(body: unknown): body is HealthReadings {

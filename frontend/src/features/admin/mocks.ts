@@ -3,10 +3,7 @@ import { DEMO_CREDENTIALS, bearerToken, mockDb, mockId } from '../../mocks/db';
 import { http, errorBody } from '../../mocks/http';
 import type { HealthReadings } from './AdminStore';
 
-/**
- * A /api/health answer. The generated schema has no fields for HealthResponseDto yet (the backend's
- * DTO is not documented), so the body cannot be typed by the schema: it is typed by HealthReadings.
- */
+/** A /api/health answer: the schema's HealthResponseDto, with 200, or with 503 when the database is down. */
 export function healthResponse(readings: HealthReadings, status: 200 | 503 = 200) {
   return HttpResponse.json(readings, { status });
 }
