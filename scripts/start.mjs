@@ -20,8 +20,8 @@ function newest(path) {
 }
 
 const builds = [
-  { name: 'frontend', output: join(root, 'frontend/dist/index.html'), sources: ['frontend/src', 'frontend/public', 'frontend/index.html', 'frontend/vite.config.ts', 'package-lock.json'] },
-  { name: 'backend', output: join(root, 'backend/dist/src/main.js'), sources: ['backend/src', 'backend/migrations', 'backend/tsconfig.json', 'nest-cli.json', 'package-lock.json'] },
+  { name: 'frontend', output: join(root, 'frontend/dist/index.html'), sources: ['frontend/src', 'frontend/public', 'frontend/index.html', 'frontend/vite.config.ts', 'frontend/tsconfig.json', 'frontend/package.json', 'package.json', 'package-lock.json'] },
+  { name: 'backend', output: join(root, 'backend/dist/src/main.js'), sources: ['backend/src', 'backend/migrations', 'backend/tsconfig.json', 'backend/tsconfig.build.json', 'backend/package.json', 'nest-cli.json', 'package.json', 'package-lock.json'] },
 ];
 for (const b of builds) {
   const built = existsSync(b.output) ? statSync(b.output).mtimeMs : 0;

@@ -21,11 +21,12 @@ async function main(): Promise<void> {
   }
   const logger = new AppLogger(config.logLevel);
   let embedded: EmbeddedDatabase | undefined;
+  let releaseDataDir = () => undefined as void;
   let databaseUrl = config.databaseUrl;
   if (!databaseUrl) {
     const other = runningServerPid(config.dataDir);
     if (other !== null) throw new Error(`another Scriven server (pid ${other}) is already running with the data directory ${config.dataDir}`);
-    claimDataDir(config.dataDir);
+    releaseDataDir = claimDataDir(config.dataDir);
     embedded = await startEmbeddedPostgres({ dataDir: config.dataDir, port: config.embeddedPgPort, database: 'scriven', log: (m) => logger.log(m, 'Database') });
     databaseUrl = embedded.url;
     logger.log(`Embedded PostgreSQL is running from ${config.dataDir}/postgres`, 'Database');
@@ -47,6 +48,7 @@ async function main(): Promise<void> {
     logger.log(`${signal} received, shutting down`, 'Scriven');
     await app.close().catch((e: Error) => logger.error(`while closing: ${e.message}`, 'Scriven'));
     await embedded?.stop().catch(() => undefined);
+    releaseDataDir();
     process.exit(0);
   };
   process.on('SIGINT', () => void shutdown('SIGINT'));

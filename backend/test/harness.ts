@@ -10,6 +10,7 @@ import { createApp } from '../src/bootstrap.js';
 import { loadConfig, type AppConfig } from '../src/common/config/config.js';
 
 export interface TestApp {
+  databaseUrl: string;
   app: NestFastifyApplication;
   orm: MikroORM;
   config: AppConfig;
@@ -19,25 +20,38 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-/** The whole app on its own fresh database (migrated), as a client sees it over HTTP. */
-export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+/**
+ * The whole app on its own fresh database (migrated), as a client sees it over HTTP. With `sameDatabaseAs`, a
+ * second server process's view: another app on the database of an existing one (it does not drop it on close).
+ */
+export async function createTestApp(env: Record<string, string> = {}, sameDatabaseAs?: TestApp): Promise<TestApp> {
   const serverUrl = process.env.TEST_DATABASE_SERVER_URL;
   if (!serverUrl) throw new Error('TEST_DATABASE_SERVER_URL is not set: run the tests through jest (global setup)');
-  const name = `scriven_test_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: serverUrl });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
+  const name = sameDatabaseAs ? new URL(sameDatabaseAs.databaseUrl).pathname.slice(1) : `scriven_test_${randomBytes(6).toString('hex')}`;
+  if (!sameDatabaseAs) {
+    const admin = new pg.Client({ connectionString: serverUrl });
+    await admin.connect();
+    await admin.query(`create database ${name}`);
+    await admin.end();
+  }
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
   const dataDir = mkdtempSync(join(tmpdir(), 'scriven-app-'));
-  const config = loadConfig({ DATA_DIR: dataDir, JOBS_ENABLED: 'false', DATABASE_URL: url.toString(), FRONTEND_DIST: join(dataDir, 'no-frontend'), ...env });
+  const config = loadConfig({
+    DATA_DIR: dataDir,
+    JOBS_ENABLED: 'false',
+    DATABASE_URL: url.toString(),
+    FRONTEND_DIST: join(dataDir, 'no-frontend'),
+    ...(sameDatabaseAs ? { JWT_SECRET: sameDatabaseAs.config.jwtSecret } : {}),
+    ...env,
+  });
   const { app, orm } = await createApp(config, { databaseUrl: url.toString() });
   await app.init();
   await app.getHttpAdapter().getInstance().ready();
   const client = new pg.Client({ connectionString: url.toString() });
   await client.connect();
   return {
+    databaseUrl: url.toString(),
     app,
     orm,
     config,
@@ -46,11 +60,12 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     close: async () => {
       await client.end();
       await app.close();
+      rmSync(dataDir, { recursive: true, force: true });
+      if (sameDatabaseAs) return;
       const drop = new pg.Client({ connectionString: serverUrl });
       await drop.connect();
       await drop.query(`drop database if exists ${name} with (force)`);
       await drop.end();
-      rmSync(dataDir, { recursive: true, force: true });
     },
   };
 }

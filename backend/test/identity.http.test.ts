@@ -154,6 +154,40 @@ describe('POST /api/login', () => {
     // Another identifier from the same address is not locked by these five failures.
     expect((await login('login_me', 'a-long-password')).status).toBe(200);
   });
+
+  it('lets no more guesses through than the limit when they arrive all at once', async () => {
+    const target = newUser({ display_name: 'hammered' });
+    expect((await register(target)).status).toBe(201);
+    const results = await Promise.all(Array.from({ length: 20 }, (_, i) => login('hammered', 'guess-' + i)));
+    expect(results.filter((r) => r.status === 401).length).toBeLessThanOrEqual(5);
+    expect(results.filter((r) => r.status === 429).length).toBeGreaterThanOrEqual(15);
+    expect((await login('hammered', String(target.password))).status).toBe(429);
+  });
+
+  it('counts every spelling of the same person together', async () => {
+    const target = newUser({ display_name: 'many_names', email: 'many.names@example.com', contact_method: 'email' });
+    expect((await register(target)).status).toBe(201);
+    const phoneTarget = newUser({ display_name: 'phone_spell', email: undefined, contact_method: 'phone', phone_number: '+1 (555) 777-0000' });
+    expect((await register(phoneTarget)).status).toBe(201);
+    for (const spelling of ['+1-555-777-0000', '+1 (555) 777 0000', '+15557770000', '+1 555 777 0000', '+1(555)7770000']) {
+      expect((await login(spelling, 'wrong-password')).status).toBe(401);
+    }
+    expect((await login('phone_spell', String(phoneTarget.password))).status).toBe(429);
+    for (const spelling of ['MANY.NAMES@example.com', 'many_names', 'Many_Names', 'many.names@EXAMPLE.com', 'MANY_NAMES']) {
+      expect((await login(spelling, 'wrong-password')).status).toBe(401);
+    }
+    expect((await login('many.names@example.com', String(target.password))).status).toBe(429);
+  });
+
+  it('signs in a display name shaped like a phone number even when that number belongs to someone else', async () => {
+    const numeric = newUser({ display_name: '5551230000', password: 'numeric-name-password' });
+    expect((await register(numeric)).status).toBe(201);
+    expect((await register(newUser({ display_name: 'phone_owner', email: undefined, contact_method: 'phone', phone_number: '555-123-0000' }))).status).toBe(201);
+    const r = await login('5551230000', String(numeric.password));
+    expect(r.status).toBe(200);
+    const me = await t.http().get('/api/me').set('Authorization', `Bearer ${r.body.access_token}`);
+    expect(me.body.display_name).toBe('5551230000');
+  });
 });
 
 describe('parental consent', () => {
@@ -192,6 +226,20 @@ describe('parental consent', () => {
     const denied = await login('kid_two', String(body.password));
     expect(denied.status).toBe(403);
     expect(denied.body.detail).toMatch(/denied/i);
+  });
+
+  it('writes exactly one answer when approve and refuse race', async () => {
+    const { token } = await registerChild('kid_race');
+    const [a, b] = await Promise.all([
+      t.http().post(`/api/parental-consent/${token}/approve`),
+      t.http().post(`/api/parental-consent/${token}/refuse`),
+    ]);
+    expect([a.status, b.status].sort()).toEqual([200, 409]);
+    const winner = a.status === 200 ? a.body.status : b.body.status;
+    const [row] = await t.sql<{ consent: string; user: string }>(
+      `select c.status as consent, u.status as user from parental_consents c join users u on u.id = c.user_id where u.display_name = 'kid_race'`,
+    );
+    expect(row).toEqual({ consent: winner, user: winner === 'approved' ? 'active' : 'denied' });
   });
 
   it('answers 404 to an unknown link and 410 to an expired one', async () => {
@@ -238,6 +286,26 @@ describe('tokens', () => {
     expect((await t.http().get('/api/me').set('Authorization', `Bearer ${other}`)).status).toBe(200);
     expect((await login('many_devices', String(body.password))).status).toBe(200);
   });
+
+  it('revokes at once in every server process, not only the one that signed out', async () => {
+    const other = await createTestApp({}, t);
+    try {
+      const body = newUser({ display_name: 'two_servers' });
+      const token = await tokenFor(body);
+      // The second process has the user cached (its cache would keep it for 30 s).
+      expect((await other.http().get('/api/me').set('Authorization', `Bearer ${token}`)).status).toBe(200);
+      expect((await t.http().post('/api/logout-all').set('Authorization', `Bearer ${token}`)).status).toBe(200);
+      const until = Date.now() + 5000;
+      let status = 200;
+      while (status === 200 && Date.now() < until) {
+        status = (await other.http().get('/api/me').set('Authorization', `Bearer ${token}`)).status;
+        if (status === 200) await new Promise((r) => setTimeout(r, 50));
+      }
+      expect(status).toBe(401);
+    } finally {
+      await other.close();
+    }
+  });
 });
 
 describe('admin sign-in', () => {
@@ -259,12 +327,21 @@ describe('admin sign-in', () => {
     expect(exp - iat).toBe(8 * 3600);
   });
 
-  it('refuses a weak admin password and never creates a default admin', async () => {
+  it('refuses a weak admin password, and a fresh instance has no admin at all', async () => {
     const { IdentityFacade } = await import('../src/modules/identity/identity.facade.js');
     const { RequestContext } = await import('@mikro-orm/core');
-    await expect(RequestContext.create(t.orm.em, () => t.app.get(IdentityFacade).createAdminUser('weak_admin', 'short'))).rejects.toThrow();
-    const admins = await t.sql<{ display_name: string }>('select display_name from users where is_admin order by display_name');
-    expect(admins.map((a) => a.display_name)).toEqual(['chief_admin']);
+    await expect(RequestContext.create(t.orm.em, () => t.app.get(IdentityFacade).createAdminUser('weak_admin', 'short'))).rejects.toThrow(
+      'Admin password must be at least 12 characters long',
+    );
+    expect(await t.sql(`select 1 from users where display_name = 'weak_admin'`)).toEqual([]);
+    const fresh = await createTestApp();
+    try {
+      expect(await fresh.sql('select display_name from users where is_admin')).toEqual([]);
+      const guess = await fresh.http().post('/api/admin/login').send({ username: 'admin', password: 'admin' });
+      expect(guess.status).toBe(401);
+    } finally {
+      await fresh.close();
+    }
   });
 });
 
@@ -286,9 +363,10 @@ describe('the HTTP surface', () => {
     expect(bad.body.detail).toBe('The request body is not valid JSON');
   });
 
-  it('sets security headers', async () => {
+  it('sets the REST security headers on API responses', async () => {
     const r = await t.http().get('/api/health');
     expect(r.headers['x-content-type-options']).toBe('nosniff');
-    expect(r.headers['content-security-policy']).toContain("default-src 'self'");
+    expect(r.headers['content-security-policy']).toBe("default-src 'none'; frame-ancestors 'none'");
+    expect(r.headers['cache-control']).toBe('no-store');
   });
 });

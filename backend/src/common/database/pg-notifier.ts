@@ -1,4 +1,4 @@
-import { Inject, Injectable, Logger, type OnApplicationShutdown } from '@nestjs/common';
+import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
 import { MikroORM } from '@mikro-orm/postgresql';
 import pg from 'pg';
 import { DATABASE_URL } from './tokens.js';
@@ -11,9 +11,10 @@ const CHANNEL = 'scriven_events';
  * Messages are `topic|payload`. Used for cache invalidation now, realtime fan-out later.
  */
 @Injectable()
-export class PgNotifier implements OnApplicationShutdown {
+export class PgNotifier implements OnApplicationBootstrap, OnApplicationShutdown {
   private readonly logger = new Logger('PgNotifier');
   private readonly handlers = new Map<string, Set<Handler>>();
+  private readonly connectHandlers = new Set<() => void>();
   private client?: pg.Client;
   private stopped = false;
 
@@ -21,6 +22,15 @@ export class PgNotifier implements OnApplicationShutdown {
     @Inject(DATABASE_URL) private readonly url: string,
     private readonly orm: MikroORM,
   ) {}
+
+  async onApplicationBootstrap(): Promise<void> {
+    await this.listen();
+  }
+
+  /** Called after every (re)connection of the listener: messages sent while it was down were missed. */
+  onConnect(handler: () => void): void {
+    this.connectHandlers.add(handler);
+  }
 
   async listen(): Promise<void> {
     if (this.client || this.stopped) return;
@@ -35,11 +45,18 @@ export class PgNotifier implements OnApplicationShutdown {
     client.on('error', (e) => {
       this.logger.warn(`listener lost: ${e.message}; reconnecting`);
       this.client = undefined;
-      if (!this.stopped) setTimeout(() => void this.listen().catch(() => undefined), 1000).unref();
+      for (const h of this.connectHandlers) h();
+      this.retry();
     });
     await client.connect();
     await client.query(`LISTEN ${CHANNEL}`);
     this.client = client;
+    for (const h of this.connectHandlers) h();
+  }
+
+  private retry(): void {
+    if (this.stopped) return;
+    setTimeout(() => void this.listen().catch(() => this.retry()), 1000).unref();
   }
 
   on(topic: string, handler: Handler): void {

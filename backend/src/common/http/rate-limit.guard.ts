@@ -1,6 +1,6 @@
 import { Inject, Injectable, SetMetadata, type CanActivate, type ExecutionContext } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
 import { APP_CONFIG, type AppConfig } from '../config/config.js';
 import { DomainError } from '../errors/domain-error.js';
 
@@ -37,7 +37,6 @@ export class RateLimitGuard implements CanActivate {
     const limit = this.config.rateLimit.perMinute;
     if (count > limit) {
       const retry = Math.ceil(((window + 1) * 60_000 - now) / 1000);
-      void http.getResponse<FastifyReply>().header('Retry-After', String(retry));
       throw new DomainError('rate_limited', 'RATE_LIMITED', 'Too many requests. Please slow down.', undefined, retry);
     }
     return true;

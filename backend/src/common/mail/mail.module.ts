@@ -5,7 +5,7 @@ import { EntityManager, MikroORM } from '@mikro-orm/postgresql';
 import { APP_CONFIG, type AppConfig } from '../config/config.js';
 import { JobsService } from '../jobs/jobs.service.js';
 import { MAILER, type Mailer, type OutgoingMail } from './mailer.js';
-import { MAX_MAIL_ATTEMPTS, OutboxMail } from './outbox-mail.js';
+import { MAX_MAIL_ATTEMPTS, OutboxMail, REDACTED_BODY } from './outbox-mail.js';
 import { createTransport, type MailTransport } from './transport.js';
 
 export const MAIL_JOB = 'mail.deliver';
@@ -18,6 +18,7 @@ export class OutboxMailer implements Mailer {
     row.recipient = mail.to;
     row.subject = mail.subject.slice(0, 300);
     row.body = mail.text;
+    row.sensitive = mail.sensitive ?? false;
     this.em.persist(row);
   }
 }
@@ -45,7 +46,7 @@ export class MailDelivery implements OnModuleInit, EventSubscriber {
     this.jobs.define<{ id: string }>({ name: MAIL_JOB, handler: ({ id }) => this.deliver(id), retryLimit: MAX_MAIL_ATTEMPTS, retryDelaySeconds: 15 });
   }
 
-  /** After a committed flush, queue delivery of the mails it created. */
+  /** After a flush, queue delivery of the mails it created (a job that finds its mail not yet committed retries). */
   async afterFlush(args: FlushEventArgs): Promise<void> {
     const created = args.uow
       .getChangeSets()
@@ -54,14 +55,18 @@ export class MailDelivery implements OnModuleInit, EventSubscriber {
     for (const id of created) await this.jobs.send(MAIL_JOB, { id }).catch(() => undefined);
   }
 
-  /** Idempotent: the row is locked, and only a pending mail is sent. */
+  /**
+   * Idempotent: the row is locked and only a pending mail is sent. A failed attempt is recorded, then thrown, so
+   * pg-boss retries it with backoff; so is a mail not visible yet (queued by a flush inside a larger transaction).
+   */
   async deliver(id: string): Promise<void> {
     const em = this.orm.em.fork();
-    await em.transactional(async (tx) => {
+    const outcome = await em.transactional(async (tx): Promise<'done' | 'retry'> => {
       const rows = await tx
         .getConnection()
-        .execute<{ id: string }[]>(`select id from mail_outbox where id = ? and status = 'pending' for update skip locked`, [id], 'all', tx.getTransactionContext());
-      if (!rows.length) return;
+        .execute<{ status: string }[]>(`select status from mail_outbox where id = ? for update skip locked`, [id], 'all', tx.getTransactionContext());
+      if (!rows.length) return 'retry';
+      if (rows[0].status !== 'pending') return 'done';
       const mail = await tx.findOneOrFail(OutboxMail, { id });
       mail.attempts += 1;
       try {
@@ -70,13 +75,17 @@ export class MailDelivery implements OnModuleInit, EventSubscriber {
         mail.sentAt = new Date();
         mail.transport = this.transport.name;
         mail.lastError = null;
+        if (mail.sensitive) mail.body = REDACTED_BODY;
+        return 'done';
       } catch (e) {
         mail.lastError = (e as Error).message.slice(0, 1000);
         mail.nextAttemptAt = new Date(Date.now() + Math.min(3600, 15 * 2 ** mail.attempts) * 1000);
         if (mail.attempts >= MAX_MAIL_ATTEMPTS) mail.status = 'failed';
         this.logger.warn(`mail ${mail.id} attempt ${mail.attempts} failed: ${mail.lastError}`);
+        return mail.status === 'failed' ? 'done' : 'retry';
       }
     });
+    if (outcome === 'retry') throw new Error(`mail ${id} is not delivered yet; it will be retried`);
   }
 
   /** Re-queues pending mails whose delivery job never ran (a server stopped between commit and queueing). */

@@ -3,12 +3,14 @@ import { defineEntity, p } from '@mikro-orm/core';
 
 export type OutboxStatus = 'pending' | 'sent' | 'failed';
 export const MAX_MAIL_ATTEMPTS = 8;
+export const REDACTED_BODY = '(removed after delivery: this mail carried a one-time link)';
 
 export class OutboxMail {
   id: string = randomUUID();
   recipient: string;
   subject: string;
   body: string;
+  sensitive = false;
   status: OutboxStatus = 'pending';
   attempts = 0;
   lastError: string | null = null;
@@ -27,6 +29,7 @@ export const OutboxMailSchema = defineEntity({
     recipient: p.string().length(254),
     subject: p.string().length(300),
     body: p.text(),
+    sensitive: p.boolean().default(false),
     status: p.enum(['pending', 'sent', 'failed']).default('pending'),
     attempts: p.integer().default(0),
     lastError: p.text().nullable(),

@@ -1,9 +1,9 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { APP_CONFIG, type AppConfig } from '../../../common/config/config.js';
-import { ValidationError } from '../../../common/errors/domain-error.js';
+import { ValidationError, type FieldProblem } from '../../../common/errors/domain-error.js';
 import { TokenService } from '../../../common/auth/token.service.js';
 import { AccessDenied, AwaitingParentalConsent, InvalidCredentials, TooManyLoginAttempts } from '../domain/identity.errors.js';
-import { identifierKinds } from '../domain/registration.js';
+import { identifierKinds, type IdentifierKind } from '../domain/registration.js';
 import { phoneKey, type User } from '../domain/user.js';
 import {
   LOGIN_THROTTLE,
@@ -41,46 +41,55 @@ export class LoginUseCase {
   async execute(input: LoginInput): Promise<LoginResult> {
     const identifier = typeof input.identifier === 'string' ? input.identifier.trim() : '';
     const password = typeof input.password === 'string' ? input.password : '';
-    const field = input.audience === 'admin' ? 'username' : 'login_identifier';
-    const problems = [];
-    if (!identifier) problems.push({ field, message: input.audience === 'admin' ? 'Username is required' : 'Login identifier is required' });
+    const problems: FieldProblem[] = [];
+    if (!identifier) {
+      problems.push(input.audience === 'admin' ? { field: 'username', message: 'Username is required' } : { field: 'login_identifier', message: 'Login identifier is required' });
+    }
     if (!password) problems.push({ field: 'password', message: 'Password is required' });
     if (problems.length) throw new ValidationError(problems);
     if (identifier.length > 254 || password.length > 256) throw InvalidCredentials();
 
-    const idKey = `${input.audience}:id:${identifier.toLowerCase()}`;
-    const ipKey = `${input.audience}:ip:${input.ip}`;
-    const locked = await this.throttle.lockedFor([idKey, ipKey]);
-    if (locked > 0) throw TooManyLoginAttempts(locked);
+    const kinds: IdentifierKind[] = input.audience === 'admin' ? [identifier.includes('@') ? 'email' : 'display_name'] : identifierKinds(identifier);
+    const candidates = await this.candidates(identifier, kinds);
+    // One counter per person whatever spelling of their email, phone or name is used; unknown identifiers by their normal form.
+    const subjectKey = `${input.audience}:${candidates.length ? `user:${candidates[0].id}` : `id:${normalise(identifier, kinds[0])}`}`;
+    const addressKey = `${input.audience}:ip:${input.ip}`;
+    const limit = this.config.rateLimit.loginFailures;
+    const wait = await this.throttle.attempt([
+      { key: subjectKey, limit },
+      { key: addressKey, limit: limit * 10 },
+    ]);
+    if (wait > 0) throw TooManyLoginAttempts(wait);
 
-    const user = await this.find(identifier, input.audience);
-    const ok = user ? await this.hasher.verify(user.passwordHash, password) : (await this.hasher.burn(password), false);
-    if (!user || !ok || (input.audience === 'admin' && !user.isAdmin)) {
-      const limit = this.config.rateLimit.loginFailures;
-      await this.throttle.recordFailure([
-        { key: idKey, limit },
-        { key: ipKey, limit: limit * 10 },
-      ]);
-      throw InvalidCredentials();
+    let user: User | undefined;
+    for (const candidate of candidates) {
+      if (await this.hasher.verify(candidate.passwordHash, password)) {
+        user = candidate;
+        break;
+      }
     }
-    await this.throttle.clear(idKey);
+    if (!candidates.length) await this.hasher.burn(password);
+    if (!user || (input.audience === 'admin' && !user.isAdmin)) throw InvalidCredentials();
+    await this.throttle.succeeded(subjectKey, addressKey);
     if (user.status === 'pending_parental_consent') throw AwaitingParentalConsent();
     if (user.status === 'denied') throw AccessDenied();
     const issued = this.tokens.issue({ sub: user.id, aud: input.audience, ver: user.tokenVersion });
     return { token: issued.token, expiresIn: issued.expiresIn, user };
   }
 
-  private async find(identifier: string, audience: 'user' | 'admin'): Promise<User | null> {
-    const kinds = audience === 'admin' ? (identifier.includes('@') ? (['email'] as const) : (['display_name'] as const)) : identifierKinds(identifier);
+  /** Every user the identifier can mean (a phone-shaped display name can mean two people). */
+  private async candidates(identifier: string, kinds: IdentifierKind[]): Promise<User[]> {
+    const found: User[] = [];
     for (const kind of kinds) {
-      const found =
-        kind === 'email'
-          ? await this.users.findByEmail(identifier.toLowerCase())
-          : kind === 'phone'
-            ? await this.users.findByPhoneKey(phoneKey(identifier))
-            : await this.users.findByDisplayNameKey(identifier.toLowerCase());
-      if (found) return found;
+      const key = normalise(identifier, kind);
+      const user =
+        kind === 'email' ? await this.users.findByEmail(key) : kind === 'phone' ? await this.users.findByPhoneKey(key) : await this.users.findByDisplayNameKey(key);
+      if (user && !found.some((u) => u.id === user.id)) found.push(user);
     }
-    return null;
+    return found;
   }
+}
+
+function normalise(identifier: string, kind: IdentifierKind): string {
+  return kind === 'phone' ? phoneKey(identifier) : identifier.toLowerCase();
 }

@@ -35,6 +35,9 @@ const TOPIC = 'identity.user-changed';
 export class PrincipalCache implements OnModuleInit {
   private readonly entries = new Map<string, { snapshot: UserSnapshot; expires: number }>();
   private readonly loading = new Map<string, Promise<UserSnapshot | null>>();
+  /** Bumped by every invalidation, so a load that began before it cannot store what it read. */
+  private readonly generations = new Map<string, number>();
+  private epoch = 0;
 
   constructor(
     @Inject(USER_REPOSITORY) private readonly users: UserRepository,
@@ -43,7 +46,24 @@ export class PrincipalCache implements OnModuleInit {
   ) {}
 
   onModuleInit(): void {
-    this.notifier.on(TOPIC, (userId) => this.entries.delete(userId));
+    this.notifier.on(TOPIC, (userId) => this.evict(userId));
+    this.notifier.onConnect(() => this.clear());
+  }
+
+  private evict(userId: string): void {
+    this.entries.delete(userId);
+    this.loading.delete(userId);
+    this.generations.set(userId, (this.generations.get(userId) ?? 0) + 1);
+  }
+
+  private clear(): void {
+    this.entries.clear();
+    this.loading.clear();
+    this.epoch += 1;
+  }
+
+  private stamp(userId: string): string {
+    return `${this.epoch}:${this.generations.get(userId) ?? 0}`;
   }
 
   async get(userId: string): Promise<UserSnapshot | null> {
@@ -51,18 +71,22 @@ export class PrincipalCache implements OnModuleInit {
     if (hit && hit.expires > Date.now()) return hit.snapshot;
     let pending = this.loading.get(userId);
     if (!pending) {
-      pending = this.load(userId).finally(() => this.loading.delete(userId));
-      this.loading.set(userId, pending);
+      const p: Promise<UserSnapshot | null> = this.load(userId).finally(() => {
+        if (this.loading.get(userId) === p) this.loading.delete(userId);
+      });
+      pending = p;
+      this.loading.set(userId, p);
     }
     return pending;
   }
 
   async invalidate(userId: string): Promise<void> {
-    this.entries.delete(userId);
+    this.evict(userId);
     await this.notifier.publish(TOPIC, userId);
   }
 
   private async load(userId: string): Promise<UserSnapshot | null> {
+    const stamp = this.stamp(userId);
     const user = await this.users.findById(userId);
     if (!user) return null;
     const snapshot: UserSnapshot = {
@@ -81,8 +105,13 @@ export class PrincipalCache implements OnModuleInit {
       activeAccountId: await this.accounts.activeAccountId(user.id),
       createdAt: user.createdAt,
     };
+    if (stamp !== this.stamp(userId)) return snapshot; // invalidated while loading: answer, but do not keep it
     if (this.entries.size >= MAX_ENTRIES) this.entries.delete(this.entries.keys().next().value!);
     this.entries.set(userId, { snapshot, expires: Date.now() + TTL_MS });
+    if (this.generations.size > MAX_ENTRIES) {
+      this.generations.clear();
+      this.clear(); // a new epoch, so no load begun before can match its stamp again
+    }
     return snapshot;
   }
 }

@@ -40,9 +40,11 @@ export class RegisterUserUseCase {
     const { problems, value } = validateRegistration(input);
     if (!value) throw new ValidationError(problems);
 
-    if (await this.users.findByDisplayNameKey(value.displayName.toLowerCase())) throw DisplayNameTaken();
-    if (value.email && (await this.users.findByEmail(value.email))) throw EmailTaken();
-    if (value.phoneNumber && (await this.users.findByPhoneKey(phoneKey(value.phoneNumber)))) throw PhoneTaken();
+    const keys = { displayNameKey: value.displayName.toLowerCase(), email: value.email, phoneKey: value.phoneNumber ? phoneKey(value.phoneNumber) : null };
+    const holders = await this.users.findHoldersOfKeys(keys);
+    if (holders.some((u) => u.displayNameKey === keys.displayNameKey)) throw DisplayNameTaken();
+    if (keys.email && holders.some((u) => u.email === keys.email)) throw EmailTaken();
+    if (keys.phoneKey && holders.some((u) => u.phoneKey === keys.phoneKey)) throw PhoneTaken();
 
     const user = User.create({ ...value, passwordHash: await this.hasher.hash(value.password) });
     this.users.add(user);
@@ -60,6 +62,7 @@ export class RegisterUserUseCase {
           `Hello,\n\n${user.firstName} ${user.lastName} registered on Scriven as "${user.displayName}" and gave this address as a parent's.\n` +
           `Because they are under 13, their account stays locked until you answer.\n\n` +
           `Approve or refuse here: ${link}\n\nThe link works once and expires in 14 days. If you do not know this person, refuse.\n`,
+        sensitive: true,
       });
       message = "Registration received. Your account is awaiting parental consent: we sent a link to your parent's email.";
     }

@@ -18,6 +18,8 @@ export class ParentalConsent {
   createdAt: Date = new Date();
   expiresAt: Date;
   decidedAt: Date | null = null;
+  /** Optimistic lock: two answers racing cannot both be written. */
+  version = 1;
 
   /** Returns the consent and the one-time token that goes into the link (never stored). */
   static issue(userId: string, parentEmail: string, now = new Date()): { consent: ParentalConsent; token: string } {

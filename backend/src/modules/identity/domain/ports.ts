@@ -6,6 +6,8 @@ export interface UserRepository {
   findByEmail(email: string): Promise<User | null>;
   findByPhoneKey(key: string): Promise<User | null>;
   findByDisplayNameKey(key: string): Promise<User | null>;
+  /** Users holding any of these unique keys (at most one per key). */
+  findHoldersOfKeys(keys: { displayNameKey: string; email: string | null; phoneKey: string | null }): Promise<User[]>;
   add(user: User): void;
 }
 
@@ -21,12 +23,15 @@ export interface PasswordHasher {
   burn(password: string): Promise<void>;
 }
 
-/** Counts failed sign-ins per key inside a sliding window, across every server process. */
+/**
+ * Counts sign-in attempts per key inside a window, across every server process. An attempt is counted
+ * atomically before the password is checked, so concurrent guesses cannot slip past the limit.
+ */
 export interface LoginThrottle {
-  /** Seconds until the first locked key unlocks, or 0 when none is locked. */
-  lockedFor(keys: string[]): Promise<number>;
-  recordFailure(keys: { key: string; limit: number }[]): Promise<void>;
-  clear(key: string): Promise<void>;
+  /** Counts one attempt on each key; returns seconds to wait when any key is now over its limit, else 0. */
+  attempt(keys: { key: string; limit: number }[]): Promise<number>;
+  /** After a successful sign-in: forget the subject's attempts and give back the address's. */
+  succeeded(subjectKey: string, addressKey: string): Promise<void>;
 }
 
 export interface UnitOfWork {

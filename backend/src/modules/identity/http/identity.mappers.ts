@@ -21,7 +21,7 @@ export function toUserResponse(u: UserSnapshot): UserResponseDto {
 }
 
 export function userToResponse(u: User, activeAccountId: string | null): UserResponseDto {
-  return toUserResponse({ ...u, activeAccountId, isPremium: u.isPremium });
+  return toUserResponse({ ...u, activeAccountId });
 }
 
 export function toConsentResponse(v: ConsentView): ParentalConsentResponseDto {

@@ -40,15 +40,15 @@ export const ParentalConsentSchema = defineEntity({
     createdAt: p.datetime(),
     expiresAt: p.datetime(),
     decidedAt: p.datetime().nullable(),
+    version: p.integer().version(),
   },
 });
 
-/** Failed sign-ins per key (identifier or address) in the current window. */
+/** Sign-in attempts per key (person or address) in the current window. */
 export class LoginThrottleRow {
   key: string;
-  failures: number;
+  attempts: number;
   windowStart: Date;
-  lockedUntil: Date | null;
 }
 
 export const LoginThrottleSchema = defineEntity({
@@ -56,9 +56,8 @@ export const LoginThrottleSchema = defineEntity({
   tableName: 'login_throttle',
   properties: {
     key: p.string().length(300).primary(),
-    failures: p.integer(),
+    attempts: p.integer(),
     windowStart: p.datetime(),
-    lockedUntil: p.datetime().nullable(),
   },
 });
 

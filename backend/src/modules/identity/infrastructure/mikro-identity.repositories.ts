@@ -19,6 +19,12 @@ export class MikroUserRepository implements UserRepository {
   findByDisplayNameKey(displayNameKey: string) {
     return this.em.findOne(User, { displayNameKey });
   }
+  findHoldersOfKeys(keys: { displayNameKey: string; email: string | null; phoneKey: string | null }) {
+    const or: object[] = [{ displayNameKey: keys.displayNameKey }];
+    if (keys.email) or.push({ email: keys.email });
+    if (keys.phoneKey) or.push({ phoneKey: keys.phoneKey });
+    return this.em.find(User, { $or: or }, { limit: 3 });
+  }
   add(user: User) {
     this.em.persist(user);
   }

@@ -1,20 +1,20 @@
 import { Migration } from '@mikro-orm/migrations';
 
-export class Migration20261121030738_initial extends Migration {
+export class Migration20261121032543_initial extends Migration {
 
-  override name = 'Migration20261121030738_initial';
+  override name = 'Migration20261121032543_initial';
 
   override up(): void | Promise<void> {
     this.addSql(`create table "accounts" ("id" uuid not null, "user_id" uuid not null, "account_type" text not null default 'creator', "display_name" varchar(100) not null, "handle" varchar(30) not null, "bio" text null, "location" varchar(100) null, "website" varchar(300) null, "profile_photo_url" varchar(500) null, "is_primary" boolean not null default false, "is_active" boolean not null default false, "privacy_settings" jsonb not null, "notification_settings" jsonb not null, "created_at" timestamptz not null, "updated_at" timestamptz not null, primary key ("id"));`);
     this.addSql(`alter table "accounts" add constraint "accounts_handle_unique" unique ("handle");`);
     this.addSql(`create index "accounts_user_id_index" on "accounts" ("user_id");`);
 
-    this.addSql(`create table "login_throttle" ("key" varchar(300) not null, "failures" int not null, "window_start" timestamptz not null, "locked_until" timestamptz null, primary key ("key"));`);
+    this.addSql(`create table "login_throttle" ("key" varchar(300) not null, "attempts" int not null, "window_start" timestamptz not null, primary key ("key"));`);
 
-    this.addSql(`create table "mail_outbox" ("id" uuid not null, "recipient" varchar(254) not null, "subject" varchar(300) not null, "body" text not null, "status" text not null default 'pending', "attempts" int not null default 0, "last_error" text null, "transport" varchar(20) null, "created_at" timestamptz not null, "next_attempt_at" timestamptz not null, "sent_at" timestamptz null, primary key ("id"));`);
+    this.addSql(`create table "mail_outbox" ("id" uuid not null, "recipient" varchar(254) not null, "subject" varchar(300) not null, "body" text not null, "sensitive" boolean not null default false, "status" text not null default 'pending', "attempts" int not null default 0, "last_error" text null, "transport" varchar(20) null, "created_at" timestamptz not null, "next_attempt_at" timestamptz not null, "sent_at" timestamptz null, primary key ("id"));`);
     this.addSql(`create index "mail_outbox_status_next_attempt_index" on "mail_outbox" ("status", "next_attempt_at");`);
 
-    this.addSql(`create table "parental_consents" ("id" uuid not null, "user_id" uuid not null, "parent_email" varchar(254) not null, "token_hash" varchar(64) not null, "status" text not null default 'pending', "created_at" timestamptz not null, "expires_at" timestamptz not null, "decided_at" timestamptz null, primary key ("id"));`);
+    this.addSql(`create table "parental_consents" ("id" uuid not null, "user_id" uuid not null, "parent_email" varchar(254) not null, "token_hash" varchar(64) not null, "status" text not null default 'pending', "created_at" timestamptz not null, "expires_at" timestamptz not null, "decided_at" timestamptz null, "version" int not null default 1, primary key ("id"));`);
     this.addSql(`create index "parental_consents_user_id_index" on "parental_consents" ("user_id");`);
     this.addSql(`alter table "parental_consents" add constraint "parental_consents_token_hash_unique" unique ("token_hash");`);
 
