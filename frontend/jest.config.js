@@ -3,6 +3,11 @@
  * @swc/jest compiles TypeScript and JSX; the ESM-only packages in node_modules are compiled too.
  * @type {import('jest').Config}
  */
+// A fixed time zone well east of UTC (jest.config.js runs before the workers start, which inherit it): the local
+// date and the UTC date differ for half of each day, so code that must count on the server's UTC calendar day
+// cannot pass by accident on a machine set to UTC, and date tests give the same result on every machine.
+process.env.TZ = 'Pacific/Auckland';
+
 const esmOnlyPackages = ['openapi-fetch', 'openapi-msw', 'msw', '@mswjs', 'rettime', 'until-async', '@open-draft'];
 
 const swc = {

@@ -52,3 +52,33 @@ window.EventTarget.prototype.addEventListener = function addEventListenerWithFor
   }
   return addEventListener.call(this, type, listener, options);
 };
+
+// jest-fixed-jsdom replaces jsdom's FormData with Node's (fetch and MSW need Node's), but Node's FormData
+// cannot read a form: `new FormData(form)` throws "FormData constructor: Argument 1 could not be converted".
+// React 19 builds `new FormData(form, submitter)` whenever a form is submitted while a transition update is
+// still unflushed (its form-actions plugin), even for forms without an action. Mantine's AppShell starts such
+// a transition from a timer it never clears, so a sign-in submitted shortly after a signed-in shell had been
+// mounted and torn down failed now and then. Read the form the way a browser does (jsdom's FormData computes
+// the entry list: submitter, disabled controls, checkboxes, selects...) and copy the entries into Node's.
+const NodeFormData = globalThis.FormData;
+const JsdomFormData = window[Symbol.for('[webidl2js] constructor registry')]?.FormData;
+if (typeof JsdomFormData !== 'function') {
+  throw new Error("jest.polyfills.js: jsdom's FormData was not found; `new FormData(form)` cannot be polyfilled");
+}
+class FormDataFromForm extends NodeFormData {
+  constructor(form, submitter) {
+    super();
+    if (form === undefined) return;
+    // Validates its arguments exactly as a browser does (TypeError, NotFoundError).
+    const entries = submitter === undefined ? new JsdomFormData(form) : new JsdomFormData(form, submitter);
+    for (const [name, value] of entries) {
+      if (typeof value === 'string') this.append(name, value);
+      else if (value.size === 0) this.append(name, new Blob([], { type: value.type }), value.name);
+      // Node's FormData would silently store jsdom's File as the text "[object File]"; say so instead.
+      else throw new TypeError(`FormData polyfill: cannot copy the chosen file of "${name}" from jsdom's form`);
+    }
+  }
+}
+Object.defineProperty(FormDataFromForm, 'name', { value: 'FormData' });
+window.FormData = FormDataFromForm;
+globalThis.FormData = FormDataFromForm;

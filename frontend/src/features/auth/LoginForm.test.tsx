@@ -1,5 +1,7 @@
 import { describe, expect, test } from '@jest/globals';
-import { screen, within } from '@testing-library/react';
+import { startTransition, useState } from 'react';
+import { render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { DEMO_CREDENTIALS } from '../../mocks/db';
 import { errorBody, http } from '../../mocks/http';
 import { server } from '../../mocks/server';
@@ -17,6 +19,23 @@ async function openLogin() {
 
 function refuseLogin(status: 401 | 403, detail: string) {
   server.use(http.post('/api/login', ({ response }) => response(status).json(errorBody(status, 'TEST', detail))));
+}
+
+/**
+ * Leaves a React transition update unflushed, as Mantine's AppShell does from a timer it never clears
+ * (a transition on a component already unmounted, such as the shell of the previous test). Until React
+ * renders again, submitting a form makes React build `new FormData(form, submitter)`.
+ */
+async function leaveTransitionPending() {
+  let setGone: ((value: number) => void) | undefined;
+  function Gone() {
+    const [, setValue] = useState(0);
+    setGone = setValue;
+    return null;
+  }
+  render(<Gone />).unmount();
+  await new Promise((resolve) => setTimeout(resolve, 0)); // React's own follow-up work on the unmount
+  startTransition(() => setGone?.(1));
 }
 
 describe('login form', () => {
@@ -58,6 +77,30 @@ describe('login form', () => {
     });
     expect(window.localStorage.getItem(TOKEN_KEYS.user)).toBe(store.auth.token);
     server.events.removeAllListeners();
+  });
+
+  test('a click that lands while a React transition is pending signs in like any other', async () => {
+    const reported: unknown[] = [];
+    const onError = (event: ErrorEvent) => reported.push(event.error);
+    window.addEventListener('error', onError);
+    try {
+      const { user, form } = await openLogin();
+      await user.type(field(form, 'Email'), DEMO_CREDENTIALS.user.email);
+      await user.type(field(form, 'Password'), DEMO_CREDENTIALS.user.password);
+      const button = form.getByRole('button', { name: 'Sign in' });
+
+      // As in the flaky runs: the stale transition comes between pressing and releasing the mouse button.
+      // No delay, so that nothing else renders (and flushes the transition) before the release.
+      const immediate = userEvent.setup({ delay: null });
+      await immediate.pointer({ keys: '[MouseLeft>]', target: button });
+      await leaveTransitionPending();
+      await immediate.pointer({ keys: '[/MouseLeft]', target: button });
+
+      expect(await screen.findByRole('heading', { name: 'Welcome back, Ada' })).toBeInTheDocument();
+      expect(reported).toEqual([]);
+    } finally {
+      window.removeEventListener('error', onError);
+    }
   });
 
   test.each([

@@ -1,4 +1,4 @@
-import { describe, expect, test } from '@jest/globals';
+import { describe, expect, jest, test } from '@jest/globals';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { UserEvent } from '@testing-library/user-event';
 import { errorBody, http } from '../../mocks/http';
@@ -31,6 +31,29 @@ async function fillValid(user: UserEvent, form: Form, overrides: Partial<Record<
     await user.clear(input);
     if (value) await user.type(input, value);
   }
+}
+
+/** Fakes only the clock (Date), set to `iso`: MSW, user-event and Mantine keep their real timers. */
+function setClock(iso: string) {
+  jest.useFakeTimers({
+    now: new Date(iso),
+    doNotFake: [
+      'hrtime',
+      'nextTick',
+      'performance',
+      'queueMicrotask',
+      'requestAnimationFrame',
+      'cancelAnimationFrame',
+      'requestIdleCallback',
+      'cancelIdleCallback',
+      'setImmediate',
+      'clearImmediate',
+      'setInterval',
+      'clearInterval',
+      'setTimeout',
+      'clearTimeout',
+    ],
+  });
 }
 
 const submit = (user: UserEvent, form: Form) => user.click(form.getByRole('button', { name: 'Create account' }));
@@ -120,6 +143,24 @@ describe('registration form', () => {
     const { form } = await openRegistration();
     fireEvent.change(field(form, 'Date of birth'), { target: { value: yearsAgo(13) } });
     expect(queryField(form, "Parent's email")).not.toBeInTheDocument();
+  });
+
+  test("the parent's email is asked for on the server's (UTC) date, not the local one", async () => {
+    // 20:00 UTC on 15 June 2025: already the morning of 16 June in the tests' time zone (jest.config.js).
+    setClock('2025-06-15T20:00:00Z');
+    try {
+      const { form } = await openRegistration();
+      const dateOfBirth = field(form, 'Date of birth');
+      expect(dateOfBirth).toHaveAttribute('max', '2025-06-15');
+
+      fireEvent.change(dateOfBirth, { target: { value: '2012-06-16' } }); // 13 locally, still 12 for the server
+      expect(field(form, "Parent's email")).toBeInTheDocument();
+
+      fireEvent.change(dateOfBirth, { target: { value: '2012-06-15' } });
+      expect(queryField(form, "Parent's email")).not.toBeInTheDocument();
+    } finally {
+      jest.useRealTimers();
+    }
   });
 
   test('a refused registration shows the server detail and a "Registration failed" toast', async () => {

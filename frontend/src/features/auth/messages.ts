@@ -13,6 +13,7 @@ export const AUTH_MESSAGES = {
   passwordsMismatch: 'Passwords do not match',
   parentEmailRequired: 'Parent email is required for users under 13',
   dateOfBirthInFuture: 'Date of birth cannot be in the future',
+  dateOfBirthTooEarly: 'Date of birth must be in 1900 or later',
   registrationFailed: 'Registration failed',
   loginFailed: 'Login failed',
   loginToastPendingConsent: "Your account is awaiting parental consent. Please check your parent's email.",

@@ -8,56 +8,156 @@ import {
   mockDb,
   userForAuthorization,
 } from '../../mocks/db';
-import { DISPLAY_NAME_PATTERN, EMAIL_PATTERN, MIN_PASSWORD_LENGTH, PHONE_PATTERN, needsParentalConsent } from './validation';
+import {
+  DISPLAY_NAME_PATTERN,
+  EMAIL_PATTERN,
+  MIN_PASSWORD_LENGTH,
+  PHONE_PATTERN,
+  ageOn,
+  needsParentalConsent,
+} from './validation';
 import { AUTH_MESSAGES } from './messages';
-import type { ParentalConsentDto } from './types';
+import type { ParentalConsentDto, RegisterRequest } from './types';
+import type { components } from '../../api/schema';
+
+type FieldProblem = components['schemas']['FieldErrorDto'];
+
+/** The server's limits and messages beyond the form's own (backend identity/domain/registration.ts). */
+const SERVER_LIMITS = { name: 50, email: 254, phone: 30, password: 256, earliestBirthYear: 1900, phoneDigits: 7 };
+const SERVER_MESSAGES = {
+  nameTooLong: (label: string) => `${label} must be at most ${SERVER_LIMITS.name} characters`,
+  passwordTooLong: `Password must be at most ${SERVER_LIMITS.password} characters long`,
+  dateOfBirthFormat: 'Date of birth must be a real date in the form YYYY-MM-DD, not in the future',
+  parentEmailFormat: 'Invalid parent email format',
+  parentEmailSame: "The parent's email must be different from your own",
+  contactMethod: 'Contact method must be email or phone',
+};
+
+interface ValidRegistration {
+  firstName: string;
+  lastName: string;
+  displayName: string;
+  password: string;
+  email: string | null;
+  phoneNumber: string | null;
+  parentEmail: string | null;
+  needsParentalConsent: boolean;
+}
+
+const text = (value: unknown): string => (typeof value === 'string' ? value.trim() : '');
+
+/**
+ * The server's registration rules, in its order (first_name, last_name, display_name, email or phone_number,
+ * password, date_of_birth, parent_email), computed with the form's own patterns and its (UTC) age.
+ */
+export function validateRegistrationRequest(
+  body: Partial<Record<keyof RegisterRequest, unknown>>,
+  today: Date = new Date(),
+): { problems: FieldProblem[]; value?: ValidRegistration } {
+  const problems: FieldProblem[] = [];
+  const add = (field: string, message: string) => problems.push({ field, message });
+  const firstName = text(body.first_name);
+  const lastName = text(body.last_name);
+  const displayName = text(body.display_name);
+  const password = typeof body.password === 'string' ? body.password : '';
+
+  if (!firstName) add('first_name', AUTH_MESSAGES.firstNameRequired);
+  else if (firstName.length > SERVER_LIMITS.name) add('first_name', SERVER_MESSAGES.nameTooLong('First name'));
+  if (!lastName) add('last_name', AUTH_MESSAGES.lastNameRequired);
+  else if (lastName.length > SERVER_LIMITS.name) add('last_name', SERVER_MESSAGES.nameTooLong('Last name'));
+  if (!displayName) add('display_name', AUTH_MESSAGES.displayNameRequired);
+  else if (!DISPLAY_NAME_PATTERN.test(displayName)) add('display_name', AUTH_MESSAGES.displayNameFormat);
+
+  let method = body.contact_method;
+  if (method === undefined || method === null || method === '') {
+    method = text(body.email) || !text(body.phone_number) ? 'email' : 'phone';
+  }
+  let email: string | null = null;
+  let phoneNumber: string | null = null;
+  if (method === 'email') {
+    const value = text(body.email);
+    if (!value) add('email', AUTH_MESSAGES.emailRequired);
+    else if (!EMAIL_PATTERN.test(value) || value.length > SERVER_LIMITS.email) add('email', AUTH_MESSAGES.emailFormat);
+    else email = value.toLowerCase();
+  } else if (method === 'phone') {
+    const value = text(body.phone_number);
+    if (!value) add('phone_number', AUTH_MESSAGES.phoneRequired);
+    else if (
+      !PHONE_PATTERN.test(value) ||
+      value.length > SERVER_LIMITS.phone ||
+      value.replace(/\D/g, '').length < SERVER_LIMITS.phoneDigits
+    ) {
+      add('phone_number', AUTH_MESSAGES.phoneFormat);
+    } else phoneNumber = value;
+  } else {
+    add('contact_method', SERVER_MESSAGES.contactMethod);
+  }
+
+  if (!password) add('password', AUTH_MESSAGES.passwordRequired);
+  else if (password.length < MIN_PASSWORD_LENGTH) add('password', AUTH_MESSAGES.passwordLength);
+  else if (password.length > SERVER_LIMITS.password) add('password', SERVER_MESSAGES.passwordTooLong);
+
+  let underThirteen = false;
+  const dateOfBirth = text(body.date_of_birth);
+  if (dateOfBirth) {
+    const age = ageOn(dateOfBirth, today); // null when not a real YYYY-MM-DD date, negative in the future
+    if (age === null || age < 0 || Number(dateOfBirth.slice(0, 4)) < SERVER_LIMITS.earliestBirthYear) {
+      add('date_of_birth', SERVER_MESSAGES.dateOfBirthFormat);
+    } else underThirteen = needsParentalConsent(dateOfBirth, today);
+  }
+  let parentEmail: string | null = null;
+  if (underThirteen) {
+    const value = text(body.parent_email);
+    if (!value) add('parent_email', AUTH_MESSAGES.parentEmailRequired);
+    else if (!EMAIL_PATTERN.test(value) || value.length > SERVER_LIMITS.email) {
+      add('parent_email', SERVER_MESSAGES.parentEmailFormat);
+    } else if (email && value.toLowerCase() === email) add('parent_email', SERVER_MESSAGES.parentEmailSame);
+    else parentEmail = value.toLowerCase();
+  }
+
+  if (problems.length) return { problems };
+  return {
+    problems,
+    value: { firstName, lastName, displayName, password, email, phoneNumber, parentEmail, needsParentalConsent: underThirteen },
+  };
+}
 
 /** The server's answers for identity calls, backed by the in-memory mock data. */
 export const authHandlers = [
   http.post('/api/register', async ({ request, response }) => {
-    const body = await request.json();
-    const invalid = (detail: string) => response(400).json(errorBody(400, 'IDENTITY.INVALID_REGISTRATION', detail));
-
-    if (!body.first_name?.trim()) return invalid(AUTH_MESSAGES.firstNameRequired);
-    if (!body.last_name?.trim()) return invalid(AUTH_MESSAGES.lastNameRequired);
-    if (!body.display_name?.trim()) return invalid(AUTH_MESSAGES.displayNameRequired);
-    if (!DISPLAY_NAME_PATTERN.test(body.display_name)) return invalid(AUTH_MESSAGES.displayNameFormat);
-    if (!body.password) return invalid(AUTH_MESSAGES.passwordRequired);
-    if (body.password.length < MIN_PASSWORD_LENGTH) return invalid(AUTH_MESSAGES.passwordLength);
-    if (!body.email && !body.phone_number) return invalid(AUTH_MESSAGES.emailRequired);
-    if (body.email && !EMAIL_PATTERN.test(body.email)) return invalid(AUTH_MESSAGES.emailFormat);
-    if (body.phone_number && !PHONE_PATTERN.test(body.phone_number)) return invalid(AUTH_MESSAGES.phoneFormat);
-
-    const underThirteen = body.date_of_birth ? needsParentalConsent(body.date_of_birth) : false;
-    if (underThirteen && !body.parent_email) return invalid(AUTH_MESSAGES.parentEmailRequired);
+    const { problems, value } = validateRegistrationRequest(await request.json());
+    if (!value) {
+      // As the server's ValidationError: every problem, the first one as the detail.
+      return response(400).json(errorBody(400, 'VALIDATION_FAILED', problems[0].message, problems));
+    }
 
     const conflict = (code: string, detail: string) => response(409).json(errorBody(409, code, detail));
-    if (findUserByIdentifier(body.display_name)) {
+    if (findUserByIdentifier(value.displayName)) {
       return conflict('IDENTITY.DISPLAY_NAME_TAKEN', 'Display name is already taken');
     }
-    if (body.email && findUserByIdentifier(body.email)) {
+    if (value.email && findUserByIdentifier(value.email)) {
       return conflict('IDENTITY.EMAIL_TAKEN', 'Email is already registered');
     }
-    if (body.phone_number && findUserByIdentifier(body.phone_number)) {
+    if (value.phoneNumber && findUserByIdentifier(value.phoneNumber)) {
       return conflict('IDENTITY.PHONE_TAKEN', 'Phone number is already registered');
     }
 
     const account = createMockUser(
       {
-        display_name: body.display_name,
-        first_name: body.first_name.trim(),
-        last_name: body.last_name.trim(),
-        email: body.email ?? null,
-        phone_number: body.phone_number ?? null,
+        display_name: value.displayName,
+        first_name: value.firstName,
+        last_name: value.lastName,
+        email: value.email,
+        phone_number: value.phoneNumber,
       },
-      body.password,
-      underThirteen ? 'pending_parental_consent' : 'active',
+      value.password,
+      value.needsParentalConsent ? 'pending_parental_consent' : 'active',
     );
 
-    if (underThirteen) {
+    if (value.needsParentalConsent) {
       const consent = createConsent(account.user.id);
       // The real server mails this link to the parent (or logs it without SMTP).
-      console.info(`[mock] Parental consent link for ${body.parent_email}: /parental-consent/${consent.token}`);
+      console.info(`[mock] Parental consent link for ${value.parentEmail}: /parental-consent/${consent.token}`);
       return response(201).json({
         user: account.user,
         account_status: 'pending_parental_consent',

@@ -48,11 +48,20 @@ function parseDate(value: string): { year: number; month: number; day: number } 
   return { year, month, day };
 }
 
-/** Age in whole years on `today`, or null when the date of birth is empty or not a date. */
+/** 'YYYY-MM-DD' of `date` in UTC: the calendar day the server counts ages (and "not in the future") on. */
+export function utcIsoDate(date: Date = new Date()): string {
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${date.getUTCFullYear()}-${pad(date.getUTCMonth() + 1)}-${pad(date.getUTCDate())}`;
+}
+
+/**
+ * Age in whole years on the UTC date of `today`, as the server computes it (so the parent's email is asked
+ * for exactly when the server will require it), or null when the date of birth is empty or not a date.
+ */
 export function ageOn(dateOfBirth: string, today: Date = new Date()): number | null {
   const dob = parseDate(dateOfBirth);
   if (!dob) return null;
-  const [year, month, day] = [today.getFullYear(), today.getMonth() + 1, today.getDate()];
+  const [year, month, day] = [today.getUTCFullYear(), today.getUTCMonth() + 1, today.getUTCDate()];
   let age = year - dob.year;
   if (month < dob.month || (month === dob.month && day < dob.day)) age -= 1;
   return age;
@@ -89,6 +98,7 @@ export function validateRegistration(values: RegistrationValues, today: Date = n
 
   const age = ageOn(values.date_of_birth, today);
   if (age !== null && age < 0) errors.date_of_birth = M.dateOfBirthInFuture;
+  else if (values.date_of_birth && (parseDate(values.date_of_birth)?.year ?? 1900) < 1900) errors.date_of_birth = M.dateOfBirthTooEarly;
   if (needsParentalConsent(values.date_of_birth, today)) {
     const parentEmail = values.parent_email.trim();
     if (!parentEmail) errors.parent_email = M.parentEmailRequired;

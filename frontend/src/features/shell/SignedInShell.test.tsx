@@ -41,14 +41,24 @@ describe('signed-in shell', () => {
     expect(account.getByText('1 June 2030')).toBeInTheDocument();
   });
 
-  test('the side navigation lists only the sections that exist', async () => {
-    storeDemoUserToken();
-    renderApp();
+  test('the side navigation shows exactly the working sections: Home, which opens the Home section', async () => {
+    storeDemoUserToken((user) => {
+      user.is_admin = true; // an admin sees no more than anyone else
+    });
+    const { user } = renderApp();
 
     const nav = await screen.findByRole('navigation', { name: 'Sections' });
-    const links = within(nav).getAllByRole('button');
-    expect(links.map((link) => link.textContent)).toEqual(['Home']);
-    expect(within(nav).getByRole('button', { name: 'Home' })).toHaveAttribute('aria-current', 'page');
+    expect(within(nav).getAllByRole('group').map((group) => group.getAttribute('aria-label'))).toEqual(['Main']);
+    for (const emptyGroup of ['Install app', 'Your Library', 'Explore', 'Creator Studio', 'Entertainment', 'Premium']) {
+      expect(within(nav).queryByText(emptyGroup)).not.toBeInTheDocument();
+    }
+    expect(within(nav).getAllByRole('button').map((link) => link.textContent)).toEqual(['Home']);
+
+    const home = within(nav).getByRole('button', { name: 'Home' });
+    await user.click(home);
+    expect(home).toHaveAttribute('aria-current', 'page');
+    expect(screen.getByRole('heading', { name: 'Welcome back, Ada' })).toBeInTheDocument();
+    expect(screen.getByRole('region', { name: 'Your account' })).toBeInTheDocument();
   });
 
   test('sign out from the user menu returns to the landing and forgets the token', async () => {

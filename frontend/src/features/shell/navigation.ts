@@ -1,6 +1,5 @@
 import type { ComponentType } from 'react';
 import { HomeIcon, type IconProps } from '../../shared/icons';
-import type { UserDto } from '../auth/types';
 
 /**
  * The signed-in shell's sections (seed 002 §2.2). They switch by store state, not by route.
@@ -16,8 +15,6 @@ export interface NavItem {
   section: SectionId;
   label: string;
   icon: ComponentType<IconProps>;
-  /** Shown only to admins (is_admin). */
-  adminOnly?: boolean;
 }
 
 export interface NavGroup {
@@ -37,9 +34,7 @@ export const NAV_GROUPS: readonly NavGroup[] = [
   { id: 'premium', label: 'Premium', items: [] },
 ];
 
-/** The groups this user sees: items they may open, and no empty group. */
-export function visibleNavGroups(user: Pick<UserDto, 'is_admin'> | null, groups: readonly NavGroup[] = NAV_GROUPS): NavGroup[] {
-  return groups
-    .map((group) => ({ ...group, items: group.items.filter((item) => !item.adminOnly || user?.is_admin === true) }))
-    .filter((group) => group.items.length > 0);
+/** The groups the side navigation shows: a group without a working section yet is left out. */
+export function visibleNavGroups(groups: readonly NavGroup[] = NAV_GROUPS): NavGroup[] {
+  return groups.filter((group) => group.items.length > 0);
 }

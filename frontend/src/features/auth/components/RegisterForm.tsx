@@ -6,6 +6,7 @@ import {
   emptyRegistration,
   needsParentalConsent,
   toRegisterRequest,
+  utcIsoDate,
   validateRegistration,
   type ContactMethod,
   type RegistrationErrors,
@@ -16,12 +17,6 @@ const CONTACT_METHODS: { label: string; value: ContactMethod }[] = [
   { label: 'Email', value: 'email' },
   { label: 'Phone', value: 'phone' },
 ];
-
-function todayIso(): string {
-  const now = new Date();
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
-}
 
 /** Registration (seed 002 §2.15, §5): validated here, then sent without confirm_password. */
 export const RegisterForm = observer(function RegisterForm() {
@@ -105,7 +100,7 @@ export const RegisterForm = observer(function RegisterForm() {
           label="Date of birth"
           description="Optional. Under 13, a parent approves the account."
           type="date"
-          max={todayIso()}
+          max={utcIsoDate()}
           autoComplete="bday"
           {...text('date_of_birth')}
         />

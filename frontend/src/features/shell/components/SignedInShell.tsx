@@ -17,13 +17,13 @@ export const FOUNDER_KEY_WORD = 'scrivener';
 
 /** The signed-in shell (seed 002 §2.2): top bar, side navigation, and the active section. */
 export const SignedInShell = observer(function SignedInShell() {
-  const { auth, ui } = useStores();
+  const { ui } = useStores();
   const navigate = useNavigate();
   const [navOpened, { toggle: toggleNav, close: closeNav }] = useDisclosure(false);
   const openFounderControl = useCallback(() => navigate(PATHS.founderControl), [navigate]);
   useKeySequence(FOUNDER_KEY_WORD, openFounderControl);
 
-  const groups = visibleNavGroups(auth.user);
+  const groups = visibleNavGroups();
   const Section = SECTION_COMPONENTS[ui.activeSection];
 
   return (
