@@ -7,7 +7,7 @@ let context: BrowserContext;
 let page: Page;
 
 beforeAll(async () => {
-  server = await startServer({ ADMIN_USERNAME: 'site_admin', ADMIN_PASSWORD: 'an-admin-password-long-enough' });
+  server = await startServer({ ADMIN_USERNAME: 'site_admin', ADMIN_PASSWORD: 'an-admin-password-long-enough', LOG_LEVEL: 'info' });
   browser = await launchBrowser();
 });
 afterAll(async () => {
@@ -81,4 +81,48 @@ it('unknown paths show the not-found screen, and /founder the locked notice', as
   await page.getByText('404 - Page Not Found').waitFor();
   await page.goto(`${server.url}/founder`);
   await page.getByText(/ultra-secure/i).first().waitFor();
+});
+
+it('a child under 13 waits for a parent, who approves through the mailed link, then signs in', async () => {
+  await page.goto(server.url);
+  await page.getByRole('button', { name: 'Create account' }).first().click();
+  const form = page.getByRole('form', { name: 'Create account form' });
+  await form.getByLabel('First name').fill('Tim');
+  await form.getByLabel('Last name').fill('Young');
+  await form.getByLabel('Display name').fill('young_tim');
+  await form.getByRole('textbox', { name: 'Email' }).fill('tim@example.com');
+  await form.getByRole('textbox', { name: 'Password', exact: true }).fill('tims-password');
+  await form.getByRole('textbox', { name: 'Confirm password' }).fill('tims-password');
+  const tenYearsAgo = new Date(Date.UTC(new Date().getUTCFullYear() - 10, 0, 15)).toISOString().slice(0, 10);
+  await form.getByLabel('Date of birth').fill(tenYearsAgo);
+  await form.getByLabel(/Parent/).fill('parent.of.tim@example.com');
+  await form.getByRole('button', { name: 'Create account' }).click();
+
+  const signIn = page.getByRole('form', { name: 'Sign in form' });
+  await signIn.waitFor({ timeout: 10_000 });
+  await signIn.getByRole('textbox', { name: 'Email' }).fill('tim@example.com');
+  await signIn.getByRole('textbox', { name: 'Password' }).fill('tims-password');
+  await signIn.getByRole('button', { name: 'Sign in' }).click();
+  await page.getByText(/awaiting parental consent/i).first().waitFor();
+  await screenshot(page, '05-awaiting-consent');
+
+  // Without SMTP the mail is written to the server log, where the operator finds the link.
+  let link: string | undefined;
+  for (let i = 0; i < 100 && !link; i++) {
+    link = /http:\/\/\S+\/parental-consent\/[A-Za-z0-9_-]+/.exec(server.log())?.[0];
+    if (!link) await page.waitForTimeout(100);
+  }
+  expect(link).toBeDefined();
+  await page.goto(`${server.url}${new URL(link!).pathname}`);
+  await page.getByText('young_tim').first().waitFor();
+  await page.getByRole('button', { name: 'Approve' }).click();
+  await page.getByText(/approved/i).first().waitFor();
+  await screenshot(page, '06-consent-approved');
+
+  await page.goto(server.url);
+  await page.getByRole('button', { name: 'Sign in' }).first().click();
+  await signIn.getByRole('textbox', { name: 'Email' }).fill('tim@example.com');
+  await signIn.getByRole('textbox', { name: 'Password' }).fill('tims-password');
+  await signIn.getByRole('button', { name: 'Sign in' }).click();
+  await page.getByRole('heading', { name: 'Welcome back, Tim' }).waitFor();
 });
