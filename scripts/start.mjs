@@ -7,6 +7,11 @@ import { fileURLToPath } from 'node:url';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 
+if (process.versions.node.split('.')[0] !== '24') {
+  console.error(`Scriven runs on Node 24, but this is Node ${process.versions.node}. Start it with \`npm start\`: \`npm install\` brings Node 24 into node_modules.`);
+  process.exit(1);
+}
+
 function newest(path) {
   if (!existsSync(path)) return 0;
   const st = statSync(path);
