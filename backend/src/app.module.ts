@@ -10,8 +10,11 @@ import { HealthController } from './common/http/health.controller.js';
 import { RateLimitGuard } from './common/http/rate-limit.guard.js';
 import { JobsModule } from './common/jobs/jobs.module.js';
 import { MailModule } from './common/mail/mail.module.js';
+import { EventsModule } from './common/events/events.module.js';
+import { StorageModule } from './common/storage/storage.module.js';
 import { AccountsModule } from './modules/accounts/accounts.module.js';
 import { IdentityModule } from './modules/identity/identity.module.js';
+import { SystemAdminModule } from './modules/system-admin/system-admin.module.js';
 
 @Module({})
 export class AppModule {
@@ -23,10 +26,13 @@ export class AppModule {
         DatabaseModule.forRoot(orm, databaseUrl),
         ScheduleModule.forRoot(),
         JobsModule,
+        EventsModule,
+        StorageModule,
         MailModule,
         AuthModule.forRoot(IdentityModule),
         AccountsModule,
         IdentityModule,
+        SystemAdminModule,
       ],
       controllers: [HealthController],
       providers: [

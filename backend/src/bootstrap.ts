@@ -10,6 +10,7 @@ import type { MikroORM } from '@mikro-orm/postgresql';
 import helmet from 'helmet';
 import fastifyStatic from '@fastify/static';
 import formBody from '@fastify/formbody';
+import multipart from '@fastify/multipart';
 import type { ValidationError as ClassValidatorError } from 'class-validator';
 import { AppModule } from './app.module.js';
 import type { AppConfig } from './common/config/config.js';
@@ -124,6 +125,8 @@ function configureApp(app: NestFastifyApplication, config: AppConfig): void {
     }
   });
   void app.register(formBody as never, { bodyLimit: 1024 * 1024 });
+  // Multipart bodies are streamed; each route sets its own limits when it reads the parts.
+  void app.register(multipart as never, { limits: { fileSize: 0, files: 0, fields: 20, fieldSize: 10_000 }, throwFileSizeLimit: true });
   // One scope per request: its id (logs, response header), the security headers (helmet's, computed once, for
   // documents; the short REST set for API responses), and an
   // EntityManager forked on first use (see common/database/orm.ts).

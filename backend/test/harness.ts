@@ -84,3 +84,13 @@ export function newUser(overrides: Record<string, unknown> = {}): Record<string,
     ...overrides,
   };
 }
+
+/** Registers a new user and signs them in; returns the token and what was sent. */
+export async function signUp(t: TestApp, overrides: Record<string, unknown> = {}): Promise<{ token: string; user: Record<string, unknown>; auth: [string, string] }> {
+  const user = newUser(overrides);
+  const r = await t.http().post('/api/register').send(user);
+  if (r.status !== 201) throw new Error(`register failed: ${r.status} ${JSON.stringify(r.body)}`);
+  const l = await t.http().post('/api/login').send({ login_identifier: user.display_name, password: user.password });
+  if (l.status !== 200) throw new Error(`login failed: ${l.status} ${JSON.stringify(l.body)}`);
+  return { token: l.body.access_token, user, auth: ['Authorization', `Bearer ${l.body.access_token}`] };
+}

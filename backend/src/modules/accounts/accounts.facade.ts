@@ -1,26 +1,52 @@
-import { Injectable } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/postgresql';
 import { Account, handleCandidates } from './domain/account.js';
+import { ACCOUNT_REPOSITORY, type AccountRepository } from './domain/ports.js';
+import { AccountPurge } from './application/account-purge.js';
+import { toAccountResponse } from './http/accounts.mapper.js';
+import type { AccountResponseDto } from './http/accounts.dto.js';
 
 /** What other contexts may ask of Accounts. Writes join the caller's unit of work (no flush here). */
 @Injectable()
 export class AccountsFacade {
-  constructor(private readonly em: EntityManager) {}
+  constructor(
+    private readonly em: EntityManager,
+    @Inject(ACCOUNT_REPOSITORY) private readonly accounts: AccountRepository,
+    private readonly purge: AccountPurge,
+  ) {}
 
   /** The first account of a new user: type creator, handle from the display name, primary and active. */
   async createPrimaryAccount(input: { userId: string; displayName: string }): Promise<Account> {
     const candidates = handleCandidates(input.displayName);
-    const taken = new Set(
-      (await this.em.find(Account, { handle: { $in: candidates } }, { fields: ['handle'] })).map((a) => a.handle),
-    );
+    const taken = new Set((await this.em.find(Account, { handle: { $in: candidates } }, { fields: ['handle'] })).map((a) => a.handle));
     const handle = candidates.find((h) => !taken.has(h)) ?? `${candidates[0].slice(0, 20)}${Date.now().toString(36).slice(-8)}`;
     const account = Account.primary(input.userId, input.displayName, handle);
-    this.em.persist(account);
+    this.accounts.add(account);
     return account;
   }
 
   async activeAccountId(userId: string): Promise<string | null> {
-    const active = await this.em.findOne(Account, { userId, isActive: true }, { fields: ['id'] });
+    const active = await this.em.findOne(Account, { userId, isActive: true, deletedAt: null }, { fields: ['id'] });
     return active?.id ?? null;
+  }
+
+  /** The user's accounts as the API shows them, for a data export. */
+  async exportFor(userId: string): Promise<AccountResponseDto[]> {
+    return (await this.accounts.listOf(userId)).map(toAccountResponse);
+  }
+
+  /** The user is being deleted: every account goes (the primary too). Returns ids to purge once committed. */
+  async markAllDeleted(userId: string): Promise<string[]> {
+    const all = await this.accounts.listOf(userId);
+    const now = new Date();
+    for (const a of all) {
+      a.deletedAt = now;
+      a.isActive = false;
+    }
+    return all.map((a) => a.id);
+  }
+
+  async purgeDeleted(accountIds: string[]): Promise<void> {
+    for (const id of accountIds) await this.purge.schedule(id);
   }
 }

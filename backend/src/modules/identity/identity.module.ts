@@ -1,6 +1,8 @@
 import { Module } from '@nestjs/common';
 import { PRINCIPAL_LOADER } from '../../common/auth/principal.js';
 import { AccountsModule } from '../accounts/accounts.module.js';
+import { SystemAdminModule } from '../system-admin/system-admin.module.js';
+import { DeleteMeUseCase, ExportMyDataQuery } from './application/my-data.use-cases.js';
 import { CreateAdminUseCase } from './application/create-admin.use-case.js';
 import { IdentityPrincipalLoader } from './application/identity-principal-loader.js';
 import { LoginUseCase } from './application/login.use-case.js';
@@ -13,19 +15,19 @@ import { AdminAuthController } from './http/admin-auth.controller.js';
 import { IdentityController } from './http/identity.controller.js';
 import { Argon2Hasher } from './infrastructure/argon2-hasher.js';
 import { MikroConsentRepository, MikroUserRepository } from './infrastructure/mikro-identity.repositories.js';
-import { MikroUnitOfWork } from './infrastructure/mikro-unit-of-work.js';
+import { IdentityUnitOfWork } from './infrastructure/mikro-unit-of-work.js';
 import { PgLoginThrottle } from './infrastructure/pg-login-throttle.js';
 import { IdentityFacade } from './identity.facade.js';
 
 @Module({
-  imports: [AccountsModule],
+  imports: [AccountsModule, SystemAdminModule],
   controllers: [IdentityController, AdminAuthController],
   providers: [
     { provide: USER_REPOSITORY, useClass: MikroUserRepository },
     { provide: CONSENT_REPOSITORY, useClass: MikroConsentRepository },
     { provide: PASSWORD_HASHER, useClass: Argon2Hasher },
     { provide: LOGIN_THROTTLE, useClass: PgLoginThrottle },
-    { provide: UNIT_OF_WORK, useClass: MikroUnitOfWork },
+    { provide: UNIT_OF_WORK, useClass: IdentityUnitOfWork },
     PrincipalCache,
     IdentityPrincipalLoader,
     { provide: PRINCIPAL_LOADER, useExisting: IdentityPrincipalLoader },
@@ -34,6 +36,8 @@ import { IdentityFacade } from './identity.facade.js';
     SignOutEverywhereUseCase,
     ParentalConsentUseCases,
     CreateAdminUseCase,
+    ExportMyDataQuery,
+    DeleteMeUseCase,
     IdentityFacade,
   ],
   exports: [IdentityFacade, PRINCIPAL_LOADER],

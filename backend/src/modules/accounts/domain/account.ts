@@ -1,21 +1,9 @@
 import { randomUUID } from 'node:crypto';
+import type { AccountFields } from './account-rules.js';
+import { PrimaryNotDeletable } from './accounts.errors.js';
 
-export type AccountType = 'creator' | 'brand' | 'personal';
-export type Visibility = 'public' | 'unlisted' | 'private';
-export type CommentPermission = 'everyone' | 'subscribers' | 'none';
-
-export interface PrivacySettings {
-  profile_visibility: Visibility;
-  video_visibility: Visibility;
-  comment_permissions: CommentPermission;
-}
-
-export interface NotificationSettings {
-  email_notifications: boolean;
-  push_notifications: boolean;
-  comment_notifications: boolean;
-  like_notifications: boolean;
-}
+export type { AccountType, CommentPermission, NotificationSettings, PrivacySettings, Visibility } from './account-types.js';
+import type { AccountType, NotificationSettings, PrivacySettings } from './account-types.js';
 
 export const HANDLE_RE = /^[a-z0-9_.]{3,30}$/;
 export const MAX_ACCOUNTS_PER_USER = 10;
@@ -47,13 +35,53 @@ export class Account {
   bio: string | null = null;
   location: string | null = null;
   website: string | null = null;
-  profilePhotoUrl: string | null = null;
+  /** Storage key of the current profile photo (a square WebP); its URL is derived from it. */
+  photoKey: string | null = null;
   isPrimary = false;
   isActive = false;
   privacySettings: PrivacySettings = { ...DEFAULT_PRIVACY };
   notificationSettings: NotificationSettings = { ...DEFAULT_NOTIFICATIONS };
   createdAt: Date = new Date();
   updatedAt: Date = new Date();
+  /** Set when the owner deletes it; a background job then removes its content and the row. */
+  deletedAt: Date | null = null;
+
+  static create(userId: string, fields: AccountFields & { displayName: string; handle: string }): Account {
+    const a = new Account();
+    a.userId = userId;
+    a.handle = fields.handle;
+    a.apply(fields);
+    return a;
+  }
+
+  /** Applies validated fields; settings merge key by key. */
+  apply(fields: AccountFields): void {
+    if (fields.accountType !== undefined) this.accountType = fields.accountType;
+    if (fields.displayName !== undefined) this.displayName = fields.displayName;
+    if (fields.handle !== undefined) this.handle = fields.handle;
+    if (fields.bio !== undefined) this.bio = fields.bio;
+    if (fields.location !== undefined) this.location = fields.location;
+    if (fields.website !== undefined) this.website = fields.website;
+    if (fields.privacySettings) this.privacySettings = { ...this.privacySettings, ...fields.privacySettings };
+    if (fields.notificationSettings) this.notificationSettings = { ...this.notificationSettings, ...fields.notificationSettings };
+    this.updatedAt = new Date();
+  }
+
+  /** Deleting is refused for the primary account; the content goes later, by a job. */
+  markDeleted(now = new Date()): void {
+    if (this.isPrimary) throw PrimaryNotDeletable();
+    this.deletedAt = now;
+    this.isActive = false;
+  }
+
+  get isPrivate(): boolean {
+    return this.privacySettings.profile_visibility === 'private';
+  }
+
+  /** A private account is seen only by its owner; every list of accounts shown to others filters by this. */
+  isVisibleTo(viewerUserId: string | null): boolean {
+    return this.deletedAt === null && (!this.isPrivate || this.userId === viewerUserId);
+  }
 
   static primary(userId: string, displayName: string, handle: string): Account {
     const a = new Account();

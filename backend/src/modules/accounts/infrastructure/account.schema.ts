@@ -14,13 +14,14 @@ export const AccountSchema = defineEntity({
     bio: p.text().nullable(),
     location: p.string().length(100).nullable(),
     website: p.string().length(300).nullable(),
-    profilePhotoUrl: p.string().length(500).nullable(),
+    photoKey: p.string().length(200).nullable(),
     isPrimary: p.boolean().default(false),
     isActive: p.boolean().default(false),
     privacySettings: p.json<PrivacySettings>(),
     notificationSettings: p.json<NotificationSettings>(),
     createdAt: p.datetime(),
     updatedAt: p.datetime(),
+    deletedAt: p.datetime().nullable(),
   },
 });
 

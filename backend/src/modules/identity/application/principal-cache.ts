@@ -1,5 +1,6 @@
 import { Inject, Injectable, type OnModuleInit } from '@nestjs/common';
 import { PgNotifier } from '../../../common/database/pg-notifier.js';
+import { DomainEvents } from '../../../common/events/domain-events.js';
 import type { UserStatus } from '../domain/user.js';
 import { USER_REPOSITORY, type UserRepository } from '../domain/ports.js';
 import { AccountsFacade } from '../../accounts/accounts.facade.js';
@@ -43,11 +44,14 @@ export class PrincipalCache implements OnModuleInit {
     @Inject(USER_REPOSITORY) private readonly users: UserRepository,
     private readonly notifier: PgNotifier,
     private readonly accounts: AccountsFacade,
+    private readonly events: DomainEvents,
   ) {}
 
   onModuleInit(): void {
     this.notifier.on(TOPIC, (userId) => this.evict(userId));
     this.notifier.onConnect(() => this.clear());
+    // GET /me shows the active account: a switch must be seen at once, here and in other processes.
+    this.events.on('accounts.active-changed', ({ userId }) => this.invalidate(userId));
   }
 
   private evict(userId: string): void {

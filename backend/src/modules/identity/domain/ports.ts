@@ -9,11 +9,13 @@ export interface UserRepository {
   /** Users holding any of these unique keys (at most one per key). */
   findHoldersOfKeys(keys: { displayNameKey: string; email: string | null; phoneKey: string | null }): Promise<User[]>;
   add(user: User): void;
+  remove(user: User): void;
 }
 
 export interface ConsentRepository {
   findByTokenHash(hash: string): Promise<ParentalConsent | null>;
   add(consent: ParentalConsent): void;
+  removeAllOf(userId: string): Promise<void>;
 }
 
 export interface PasswordHasher {
@@ -34,10 +36,7 @@ export interface LoginThrottle {
   succeeded(subjectKey: string, addressKey: string): Promise<void>;
 }
 
-export interface UnitOfWork {
-  /** Writes every change of the use case in one transaction. */
-  commit(): Promise<void>;
-}
+export type { UnitOfWork } from '../../../common/database/unit-of-work.port.js';
 
 export const USER_REPOSITORY = Symbol('UserRepository');
 export const CONSENT_REPOSITORY = Symbol('ConsentRepository');

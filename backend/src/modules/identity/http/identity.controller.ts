@@ -1,4 +1,5 @@
-import { Body, Controller, Get, HttpCode, Inject, Ip, Param, Post, UseGuards } from '@nestjs/common';
+import { Body, Controller, Delete, Get, HttpCode, Inject, Ip, Param, Post, Res, UseGuards } from '@nestjs/common';
+import type { FastifyReply } from 'fastify';
 import { ApiBearerAuth, ApiResponse, ApiTags } from '@nestjs/swagger';
 import { CurrentPrincipal, UserAuthGuard } from '../../../common/auth/guards.js';
 import type { Principal } from '../../../common/auth/principal.js';
@@ -8,8 +9,11 @@ import { ParentalConsentUseCases } from '../application/parental-consent.use-cas
 import { PrincipalCache } from '../application/principal-cache.js';
 import { RegisterUserUseCase } from '../application/register-user.use-case.js';
 import { SignOutEverywhereUseCase } from '../application/sign-out-everywhere.use-case.js';
+import { DeleteMeUseCase, ExportMyDataQuery } from '../application/my-data.use-cases.js';
 import { SessionInvalid } from '../domain/identity.errors.js';
 import {
+  DataExportDto,
+  DeleteMeRequestDto,
   LoginRequestDto,
   LoginResponseDto,
   ParentalConsentResponseDto,
@@ -29,6 +33,8 @@ export class IdentityController {
     private readonly signOut: SignOutEverywhereUseCase,
     private readonly consent: ParentalConsentUseCases,
     @Inject(PrincipalCache) private readonly principals: PrincipalCache,
+    private readonly exportData: ExportMyDataQuery,
+    private readonly deleteMe: DeleteMeUseCase,
   ) {}
 
   /** Creates a user and its primary account. */
@@ -70,6 +76,29 @@ export class IdentityController {
   async signOutEverywhere(@CurrentPrincipal() principal: Principal): Promise<MessageResponseDto> {
     await this.signOut.execute(principal.userId);
     return { message: 'Signed out on every device' };
+  }
+
+  /** Everything stored about the signed-in user, as a JSON download. */
+  @Get('me/export')
+  @ApiBearerAuth()
+  @UseGuards(UserAuthGuard)
+  @ApiResponse({ status: 401, type: ErrorResponseDto })
+  async exportMyData(@CurrentPrincipal() principal: Principal, @Res({ passthrough: true }) reply: FastifyReply): Promise<DataExportDto> {
+    const data = await this.exportData.execute(principal.userId);
+    const name = String((data.user as { display_name: string }).display_name).replace(/[^A-Za-z0-9_]/g, '');
+    void reply.header('Content-Disposition', `attachment; filename="scriven-data-${name}.json"`);
+    return data as unknown as DataExportDto;
+  }
+
+  /** Deletes the signed-in user and all their accounts, after the display name is typed to confirm. */
+  @Delete('me')
+  @ApiBearerAuth()
+  @UseGuards(UserAuthGuard)
+  @ApiResponse({ status: 400, type: ErrorResponseDto })
+  @ApiResponse({ status: 401, type: ErrorResponseDto })
+  async deleteMyAccount(@CurrentPrincipal() principal: Principal, @Body() body: DeleteMeRequestDto): Promise<MessageResponseDto> {
+    await this.deleteMe.execute(principal.userId, body?.confirmation);
+    return { message: 'Your account has been deleted' };
   }
 
   /** What a parent sees behind the consent link. */

@@ -1,3 +1,4 @@
+import { ApiProperty } from '@nestjs/swagger';
 import { Allow } from 'class-validator';
 
 /**
@@ -81,4 +82,20 @@ export class ParentalConsentResponseDto {
   child_display_name: string;
   status: 'pending' | 'approved' | 'refused';
   expires_at: string;
+}
+
+export class DeleteMeRequestDto {
+  /** The user's display name, typed to confirm. */
+  @Allow() confirmation: string;
+}
+
+/** Everything the instance stores about the user. */
+export class DataExportDto {
+  exported_at: string;
+  @ApiProperty({ type: 'object', additionalProperties: true })
+  user: Record<string, unknown>;
+  @ApiProperty({ type: 'array', items: { type: 'object', additionalProperties: true } })
+  accounts: Record<string, unknown>[];
+  @ApiProperty({ type: 'array', items: { type: 'object', additionalProperties: true } })
+  feedback: Record<string, unknown>[];
 }

@@ -28,6 +28,9 @@ export class MikroUserRepository implements UserRepository {
   add(user: User) {
     this.em.persist(user);
   }
+  remove(user: User) {
+    this.em.remove(user);
+  }
 }
 
 @Injectable()
@@ -38,5 +41,8 @@ export class MikroConsentRepository implements ConsentRepository {
   }
   add(consent: ParentalConsent) {
     this.em.persist(consent);
+  }
+  async removeAllOf(userId: string) {
+    for (const c of await this.em.find(ParentalConsent, { userId })) this.em.remove(c);
   }
 }

@@ -1,0 +1,32 @@
+import { Injectable, Logger } from '@nestjs/common';
+
+/** Events one context raises and others react to, inside this process (cross-process effects use their own channel). */
+export interface DomainEventMap {
+  /** A user's active account changed (switch, or deletion of the active account). */
+  'accounts.active-changed': { userId: string };
+}
+
+type Handler<K extends keyof DomainEventMap> = (payload: DomainEventMap[K]) => Promise<void> | void;
+
+@Injectable()
+export class DomainEvents {
+  private readonly logger = new Logger('DomainEvents');
+  private readonly handlers = new Map<keyof DomainEventMap, Handler<never>[]>();
+
+  on<K extends keyof DomainEventMap>(event: K, handler: Handler<K>): void {
+    const list = this.handlers.get(event) ?? [];
+    list.push(handler as Handler<never>);
+    this.handlers.set(event, list);
+  }
+
+  /** Runs every handler; one failing handler is logged and does not stop the others. */
+  async publish<K extends keyof DomainEventMap>(event: K, payload: DomainEventMap[K]): Promise<void> {
+    for (const handler of this.handlers.get(event) ?? []) {
+      try {
+        await (handler as Handler<K>)(payload);
+      } catch (e) {
+        this.logger.error(`handler of ${event} failed: ${(e as Error).message}`);
+      }
+    }
+  }
+}

@@ -1,0 +1,39 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { ValidationError } from '../../../common/errors/domain-error.js';
+import type { UnitOfWork } from '../../../common/database/unit-of-work.port.js';
+import { Account, handleCandidates, MAX_ACCOUNTS_PER_USER } from '../domain/account.js';
+import { validateAccountInput, type AccountInput } from '../domain/account-rules.js';
+import { AccountLimitReached, HandleTaken } from '../domain/accounts.errors.js';
+import { ACCOUNT_REPOSITORY, ACCOUNTS_UNIT_OF_WORK, type AccountRepository } from '../domain/ports.js';
+
+/** Adds a channel to the user's accounts (not made active). Handle from the display name when none is given. */
+@Injectable()
+export class CreateAccountUseCase {
+  constructor(
+    @Inject(ACCOUNT_REPOSITORY) private readonly accounts: AccountRepository,
+    @Inject(ACCOUNTS_UNIT_OF_WORK) private readonly uow: UnitOfWork,
+  ) {}
+
+  async execute(userId: string, input: AccountInput): Promise<Account> {
+    const { problems, value } = validateAccountInput(input, true);
+    if (problems.length) throw new ValidationError(problems);
+    const existing = await this.accounts.listOf(userId);
+    if (existing.length >= MAX_ACCOUNTS_PER_USER) throw AccountLimitReached(MAX_ACCOUNTS_PER_USER);
+    let handle = value.handle;
+    if (handle) {
+      if (await this.accounts.handleTaken(handle)) throw HandleTaken();
+    } else {
+      for (const candidate of handleCandidates(value.displayName!)) {
+        if (!(await this.accounts.handleTaken(candidate))) {
+          handle = candidate;
+          break;
+        }
+      }
+      if (!handle) throw HandleTaken();
+    }
+    const account = Account.create(userId, { ...value, displayName: value.displayName!, handle });
+    this.accounts.add(account);
+    await this.uow.commit();
+    return account;
+  }
+}

@@ -1,0 +1,30 @@
+import { Inject, Injectable } from '@nestjs/common';
+import type { UnitOfWork } from '../../../common/database/unit-of-work.port.js';
+import { DomainEvents } from '../../../common/events/domain-events.js';
+import { AccountNotFound } from '../domain/accounts.errors.js';
+import { ACCOUNT_REPOSITORY, ACCOUNTS_UNIT_OF_WORK, type AccountRepository } from '../domain/ports.js';
+import { AccountPurge } from './account-purge.js';
+
+/** Deletes one of the user's accounts (never the primary). Its content is removed by a background job. */
+@Injectable()
+export class DeleteAccountUseCase {
+  constructor(
+    @Inject(ACCOUNT_REPOSITORY) private readonly accounts: AccountRepository,
+    @Inject(ACCOUNTS_UNIT_OF_WORK) private readonly uow: UnitOfWork,
+    private readonly purge: AccountPurge,
+    private readonly events: DomainEvents,
+  ) {}
+
+  async execute(userId: string, accountId: string): Promise<void> {
+    const account = await this.accounts.findOwned(accountId, userId);
+    if (!account) throw AccountNotFound();
+    const wasActive = account.isActive;
+    account.markDeleted();
+    await this.uow.commit();
+    if (wasActive) {
+      await this.accounts.activatePrimary(userId);
+      await this.events.publish('accounts.active-changed', { userId });
+    }
+    await this.purge.schedule(account.id);
+  }
+}

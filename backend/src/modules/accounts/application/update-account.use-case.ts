@@ -1,0 +1,26 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { ValidationError } from '../../../common/errors/domain-error.js';
+import type { UnitOfWork } from '../../../common/database/unit-of-work.port.js';
+import type { Account } from '../domain/account.js';
+import { validateAccountInput, type AccountInput } from '../domain/account-rules.js';
+import { AccountNotFound, HandleTaken } from '../domain/accounts.errors.js';
+import { ACCOUNT_REPOSITORY, ACCOUNTS_UNIT_OF_WORK, type AccountRepository } from '../domain/ports.js';
+
+@Injectable()
+export class UpdateAccountUseCase {
+  constructor(
+    @Inject(ACCOUNT_REPOSITORY) private readonly accounts: AccountRepository,
+    @Inject(ACCOUNTS_UNIT_OF_WORK) private readonly uow: UnitOfWork,
+  ) {}
+
+  async execute(userId: string, accountId: string, input: AccountInput): Promise<Account> {
+    const account = await this.accounts.findOwned(accountId, userId);
+    if (!account) throw AccountNotFound();
+    const { problems, value } = validateAccountInput(input, false);
+    if (problems.length) throw new ValidationError(problems);
+    if (value.handle && value.handle !== account.handle && (await this.accounts.handleTaken(value.handle, account.id))) throw HandleTaken();
+    account.apply(value);
+    await this.uow.commit();
+    return account;
+  }
+}

@@ -1,0 +1,32 @@
+import type { Readable } from 'node:stream';
+import type { Account } from './account.js';
+
+export interface AccountRepository {
+  /** The user's accounts that are not deleted, primary first, then by creation. */
+  listOf(userId: string): Promise<Account[]>;
+  /** The account if it exists, is not deleted and belongs to userId; null otherwise (foreign ids look absent). */
+  findOwned(id: string, userId: string): Promise<Account | null>;
+  handleTaken(handle: string, exceptId?: string): Promise<boolean>;
+  add(account: Account): void;
+  /** Makes accountId the user's only active account, in one statement; false when it is not theirs or deleted. */
+  activate(userId: string, accountId: string): Promise<boolean>;
+  /** Makes the primary account active again (after the active one was deleted). */
+  activatePrimary(userId: string): Promise<void>;
+  /** Accounts deleted by their owner whose content has not been removed yet. */
+  findAwaitingPurge(olderThan: Date, limit: number): Promise<Account[]>;
+  findDeleted(id: string): Promise<Account | null>;
+  remove(account: Account): void;
+}
+
+/** Turns an uploaded image into the stored profile photo: square, WebP, metadata stripped. */
+export interface ImageProcessor {
+  toSquareWebp(path: string, size: number): Promise<Buffer>;
+}
+
+export interface IncomingFile {
+  stream: Readable;
+}
+
+export const ACCOUNT_REPOSITORY = Symbol('AccountRepository');
+export const IMAGE_PROCESSOR = Symbol('ImageProcessor');
+export const ACCOUNTS_UNIT_OF_WORK = Symbol('AccountsUnitOfWork');

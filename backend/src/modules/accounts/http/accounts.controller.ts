@@ -1,0 +1,138 @@
+import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put, Req, UseGuards } from '@nestjs/common';
+import { ApiBearerAuth, ApiBody, ApiConsumes, ApiResponse, ApiTags } from '@nestjs/swagger';
+import type { FastifyRequest } from 'fastify';
+import type { Readable } from 'node:stream';
+import { CurrentPrincipal, UserAuthGuard } from '../../../common/auth/guards.js';
+import type { Principal } from '../../../common/auth/principal.js';
+import { ErrorResponseDto, MessageResponseDto } from '../../../common/http/error-response.dto.js';
+import { CreateAccountUseCase } from '../application/create-account.use-case.js';
+import { DeleteAccountUseCase } from '../application/delete-account.use-case.js';
+import { ListAccountsQuery } from '../application/list-accounts.query.js';
+import { SwitchAccountUseCase } from '../application/switch-account.use-case.js';
+import { UpdateAccountUseCase } from '../application/update-account.use-case.js';
+import { MAX_PHOTO_BYTES, UploadProfilePhotoUseCase } from '../application/upload-profile-photo.use-case.js';
+import type { Account } from '../domain/account.js';
+import { PhotoMissing } from '../domain/accounts.errors.js';
+import {
+  AccountsResponseDto,
+  CreateAccountRequestDto,
+  CreateAccountResponseDto,
+  SwitchAccountRequestDto,
+  SwitchAccountResponseDto,
+  UpdateAccountRequestDto,
+  UpdateAccountResponseDto,
+  UploadPhotoResponseDto,
+} from './accounts.dto.js';
+import { photoUrl, toAccountResponse } from './accounts.mapper.js';
+
+@ApiTags('accounts')
+@ApiBearerAuth()
+@UseGuards(UserAuthGuard)
+@ApiResponse({ status: 401, type: ErrorResponseDto })
+@Controller('api')
+export class AccountsController {
+  constructor(
+    private readonly list: ListAccountsQuery,
+    private readonly create: CreateAccountUseCase,
+    private readonly update: UpdateAccountUseCase,
+    private readonly switcher: SwitchAccountUseCase,
+    private readonly remover: DeleteAccountUseCase,
+    private readonly photo: UploadProfilePhotoUseCase,
+  ) {}
+
+  /** The signed-in user's accounts (channels) and the active one. */
+  @Get('accounts')
+  async listAccounts(@CurrentPrincipal() p: Principal): Promise<AccountsResponseDto> {
+    const { accounts, active } = await this.list.execute(p.userId);
+    return { accounts: accounts.map(toAccountResponse), active_account: toAccountResponse(active) };
+  }
+
+  /** Adds an account (at most 10 per user); it does not become active. */
+  @Post('accounts/create')
+  @ApiResponse({ status: 400, type: ErrorResponseDto })
+  @ApiResponse({ status: 409, type: ErrorResponseDto, description: 'Handle taken, or 10 accounts already' })
+  async createAccount(@CurrentPrincipal() p: Principal, @Body() body: CreateAccountRequestDto): Promise<CreateAccountResponseDto> {
+    const account = await this.create.execute(p.userId, body ?? {});
+    return { success: true, account: toAccountResponse(account), message: 'Account created' };
+  }
+
+  /** Changes one of the user's accounts. */
+  @Put('accounts/:id')
+  @ApiResponse({ status: 400, type: ErrorResponseDto })
+  @ApiResponse({ status: 404, type: ErrorResponseDto })
+  @ApiResponse({ status: 409, type: ErrorResponseDto })
+  async updateAccount(@CurrentPrincipal() p: Principal, @Param('id') id: string, @Body() body: UpdateAccountRequestDto): Promise<UpdateAccountResponseDto> {
+    const account = await this.update.execute(p.userId, id, body ?? {});
+    return { success: true, account: toAccountResponse(account) };
+  }
+
+  /** Makes one of the user's accounts the active one. */
+  @Post('accounts/switch')
+  @HttpCode(200)
+  @ApiResponse({ status: 404, type: ErrorResponseDto })
+  async switchAccount(@CurrentPrincipal() p: Principal, @Body() body: SwitchAccountRequestDto): Promise<SwitchAccountResponseDto> {
+    const account = await this.switcher.execute(p.userId, body?.account_id);
+    return { success: true, active_account: toAccountResponse(account), message: `Switched to ${account.displayName}` };
+  }
+
+  /** Deletes one of the user's accounts (not the primary); its content is removed in the background. */
+  @Delete('accounts/:id')
+  @ApiResponse({ status: 400, type: ErrorResponseDto, description: 'The primary account' })
+  @ApiResponse({ status: 404, type: ErrorResponseDto })
+  async deleteAccount(@CurrentPrincipal() p: Principal, @Param('id') id: string): Promise<MessageResponseDto> {
+    await this.remover.execute(p.userId, id);
+    return { message: 'Account deleted' };
+  }
+
+  /** Sets the profile photo of the active account, or of account_id. JPG, PNG, GIF or WebP up to 10 MB. */
+  @Post('profile/upload-photo')
+  @HttpCode(200)
+  @ApiConsumes('multipart/form-data')
+  @ApiBody({
+    schema: { type: 'object', required: ['file'], properties: { file: { type: 'string', format: 'binary' }, account_id: { type: 'string' } } },
+  })
+  @ApiResponse({ status: 400, type: ErrorResponseDto })
+  @ApiResponse({ status: 404, type: ErrorResponseDto })
+  @ApiResponse({ status: 413, type: ErrorResponseDto })
+  async uploadProfilePhoto(@CurrentPrincipal() p: Principal, @Req() req: FastifyRequest): Promise<UploadPhotoResponseDto> {
+    if (!req.isMultipart()) throw PhotoMissing();
+    const fields: Record<string, string> = {};
+    let outcome: Promise<{ ok: true; account: Account } | { ok: false; error: unknown }> | undefined;
+    let fieldsRead: () => void = () => undefined;
+    const allFieldsRead = new Promise<void>((resolve) => (fieldsRead = resolve));
+    const parts = req.parts({ limits: { fileSize: MAX_PHOTO_BYTES + 1, files: 1, fields: 10, fieldSize: 1000, parts: 12 } });
+    for await (const part of parts) {
+      if (part.type === 'field') {
+        if (typeof part.value === 'string') fields[part.fieldname] = part.value;
+        continue;
+      }
+      if (part.fieldname !== 'file' || outcome) {
+        part.file.resume();
+        continue;
+      }
+      const file = part.file as Readable;
+      // The form's other fields may come after the file: the use case asks for the account once the file is stored.
+      outcome = this.photo
+        .execute(p.userId, file, async () => {
+          await allFieldsRead;
+          return fields.account_id || undefined;
+        })
+        .then(
+          (account) => ({ ok: true as const, account }),
+          (error: unknown) => ({ ok: false as const, error }),
+        );
+      // Busboy gives the next part only once this file stream has been read to its end (or abandoned).
+      await new Promise<void>((resolve) => {
+        if (file.readableEnded || file.destroyed) return resolve();
+        file.once('end', resolve);
+        file.once('close', resolve);
+        file.once('error', () => resolve());
+      });
+    }
+    fieldsRead();
+    if (!outcome) throw PhotoMissing();
+    const result = await outcome;
+    if (!result.ok) throw result.error;
+    return { success: true, photo_url: photoUrl(result.account)! };
+  }
+}

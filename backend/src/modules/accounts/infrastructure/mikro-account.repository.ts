@@ -1,0 +1,59 @@
+import { Injectable } from '@nestjs/common';
+import { EntityManager } from '@mikro-orm/postgresql';
+import { Account } from '../domain/account.js';
+import type { AccountRepository } from '../domain/ports.js';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+@Injectable()
+export class MikroAccountRepository implements AccountRepository {
+  constructor(private readonly em: EntityManager) {}
+
+  listOf(userId: string) {
+    return this.em.find(Account, { userId, deletedAt: null }, { orderBy: { isPrimary: 'desc', createdAt: 'asc', id: 'asc' } });
+  }
+
+  findOwned(id: string, userId: string) {
+    return UUID.test(id) ? this.em.findOne(Account, { id, userId, deletedAt: null }) : Promise.resolve(null);
+  }
+
+  async handleTaken(handle: string, exceptId?: string) {
+    const found = await this.em.findOne(Account, { handle, ...(exceptId ? { id: { $ne: exceptId } } : {}) }, { fields: ['id'] });
+    return found !== null;
+  }
+
+  add(account: Account) {
+    this.em.persist(account);
+  }
+
+  async activate(userId: string, accountId: string) {
+    if (!UUID.test(accountId)) return false;
+    // One statement: every row of the user is rewritten at once, so exactly one stays active whatever runs beside it.
+    const res = await this.em.getConnection().execute(
+      `update accounts set is_active = (id = ?), updated_at = now()
+        where user_id = ? and deleted_at is null
+          and exists (select 1 from accounts where id = ? and user_id = ? and deleted_at is null)`,
+      [accountId, userId, accountId, userId],
+      'run',
+    );
+    this.em.clear();
+    return (res as unknown as { affectedRows: number }).affectedRows > 0;
+  }
+
+  async activatePrimary(userId: string) {
+    await this.em.getConnection().execute('update accounts set is_active = is_primary where user_id = ? and deleted_at is null', [userId], 'run');
+    this.em.clear();
+  }
+
+  findAwaitingPurge(olderThan: Date, limit: number) {
+    return this.em.find(Account, { deletedAt: { $ne: null, $lte: olderThan } }, { limit, orderBy: { deletedAt: 'asc' } });
+  }
+
+  findDeleted(id: string) {
+    return this.em.findOne(Account, { id, deletedAt: { $ne: null } });
+  }
+
+  remove(account: Account) {
+    this.em.remove(account);
+  }
+}
