@@ -26,6 +26,14 @@ if (!window.ResizeObserver) {
   globalThis.ResizeObserver = ResizeObserverStub;
 }
 
+// jsdom has no FontFaceSet; Mantine's autosize Textarea listens to `document.fonts` for 'loadingdone'.
+if (!document.fonts) {
+  Object.defineProperty(document, 'fonts', {
+    configurable: true,
+    value: Object.assign(new EventTarget(), { ready: Promise.resolve(), status: 'loaded' }),
+  });
+}
+
 if (!window.HTMLElement.prototype.scrollIntoView) {
   window.HTMLElement.prototype.scrollIntoView = () => {};
 }

@@ -48,7 +48,7 @@ it('a newcomer registers, is sent back to sign in, signs in, stays signed in acr
   await page.reload();
   await page.getByRole('heading', { name: 'Welcome back, Ada' }).waitFor();
 
-  await page.getByRole('button', { name: 'Account menu for ada_e2e' }).click();
+  await page.getByRole('button', { name: 'Settings menu' }).click();
   await page.getByRole('menuitem', { name: 'Sign out', exact: true }).click();
   await page.getByRole('button', { name: 'Create account' }).first().waitFor();
   expect(await page.evaluate(() => localStorage.getItem('scriven.token'))).toBeNull();

@@ -2,6 +2,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import '@mantine/core/styles.css';
 import '@mantine/notifications/styles.css';
+import '@mantine/dropzone/styles.css';
 import { App } from './app/App';
 
 /** QA mode (`npm run dev:mock`): every API call is answered in the browser by the MSW handlers. */

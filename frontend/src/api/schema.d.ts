@@ -368,10 +368,10 @@ export interface components {
         };
         CreateAccountRequestDto: {
             /**
-             * @default creator
+             * @description Defaults to creator.
              * @enum {string}
              */
-            account_type: "creator" | "brand" | "personal";
+            account_type?: "creator" | "brand" | "personal";
             bio?: string;
             display_name: string;
             /** @description 3-30 of a-z 0-9 _ . ; derived from the display name when empty. */

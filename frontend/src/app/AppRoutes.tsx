@@ -8,6 +8,11 @@ import { FounderLockedPage } from '../features/founder/pages/FounderLockedPage';
 import { FounderControlPage } from '../features/founder/pages/FounderControlPage';
 import { ParentalConsentPage } from '../features/auth/pages/ParentalConsentPage';
 import { NotFoundPage } from '../features/static-pages/pages/NotFoundPage';
+import { TermsPage } from '../features/static-pages/pages/TermsPage';
+import { PrivacyPage } from '../features/static-pages/pages/PrivacyPage';
+import { GuidelinesPage } from '../features/static-pages/pages/GuidelinesPage';
+import { HelpPage } from '../features/help/pages/HelpPage';
+import { MonetizationPage } from '../features/monetization/pages/MonetizationPage';
 
 /** Top-level routes (seed 002 §2.1). `?admin=true` replaces everything with the admin console. */
 export function AppRoutes() {
@@ -28,6 +33,11 @@ export function AppRoutes() {
       <Route path={PATHS.founder} element={<FounderLockedPage />} />
       <Route path={PATHS.founderControl} element={<FounderControlPage />} />
       <Route path={PATHS.parentalConsent} element={<ParentalConsentPage />} />
+      <Route path={PATHS.help} element={<HelpPage />} />
+      <Route path={PATHS.monetization} element={<MonetizationPage />} />
+      <Route path={PATHS.terms} element={<TermsPage />} />
+      <Route path={PATHS.privacy} element={<PrivacyPage />} />
+      <Route path={PATHS.guidelines} element={<GuidelinesPage />} />
       <Route path="*" element={<NotFoundPage />} />
     </Routes>
   );

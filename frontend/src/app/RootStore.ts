@@ -3,6 +3,8 @@ import { mantineNotifier, type Notifier } from '../shared/notifier';
 import { AuthStore } from '../features/auth/AuthStore';
 import { ConsentStore } from '../features/auth/ConsentStore';
 import { AdminStore } from '../features/admin/AdminStore';
+import { AccountsStore } from '../features/accounts/AccountsStore';
+import { FeedbackStore } from '../features/feedback/FeedbackStore';
 import { UiStore } from './UiStore';
 
 export interface RootStoreOptions {
@@ -20,6 +22,8 @@ export class RootStore {
   readonly auth: AuthStore;
   readonly consent: ConsentStore;
   readonly admin: AdminStore;
+  readonly accounts: AccountsStore;
+  readonly feedback: FeedbackStore;
 
   constructor({ api, notify }: RootStoreOptions = {}) {
     this.api = api ?? createApiClient({ getUserToken: () => this.auth.token });
@@ -28,6 +32,8 @@ export class RootStore {
     this.auth = new AuthStore(this);
     this.consent = new ConsentStore(this);
     this.admin = new AdminStore(this);
+    this.accounts = new AccountsStore(this);
+    this.feedback = new FeedbackStore(this);
   }
 
   /** Stops timers (tests, hot reload). */

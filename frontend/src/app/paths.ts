@@ -6,4 +6,10 @@ export const PATHS = {
   /** The hidden founder route; reached by typing the key word while signed in. */
   founderControl: '/ct-scriven-founder-control',
   parentalConsent: '/parental-consent/:token',
+  /** Pages of the footer; they work signed in or out. */
+  help: '/help',
+  monetization: '/monetization',
+  terms: '/terms',
+  privacy: '/privacy',
+  guidelines: '/guidelines',
 } as const;

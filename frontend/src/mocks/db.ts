@@ -1,6 +1,7 @@
 import type { components } from '../api/schema';
 
 type UserDto = components['schemas']['UserResponseDto'];
+type AccountDto = components['schemas']['AccountResponseDto'];
 type ConsentStatus = components['schemas']['ParentalConsentResponseDto']['status'];
 
 export type MockAccountStatus = 'active' | 'pending_parental_consent' | 'denied';
@@ -16,6 +17,20 @@ export interface MockConsent {
   userId: string;
   status: ConsentStatus;
   expiresAt: string;
+}
+
+/** An account (channel) and the user who owns it. */
+export interface MockAccount {
+  userId: string;
+  account: AccountDto;
+}
+
+export interface MockFeedback {
+  id: string;
+  /** Null once the author deleted themselves. */
+  userId: string | null;
+  message: string;
+  created_at: string;
 }
 
 /** Sign-in details of the demo data, for QA mode. */
@@ -60,6 +75,9 @@ export const mockDb = {
   /** admin token → admin username */
   adminTokens: new Map<string, string>(),
   consents: new Map<string, MockConsent>(),
+  /** account id → account, in creation order */
+  accounts: new Map<string, MockAccount>(),
+  feedback: [] as MockFeedback[],
   startedAt: Date.now(),
 };
 
@@ -68,6 +86,8 @@ export function resetMockDb(): void {
   mockDb.tokens.clear();
   mockDb.adminTokens.clear();
   mockDb.consents.clear();
+  mockDb.accounts.clear();
+  mockDb.feedback = [];
   mockDb.startedAt = Date.now();
 
   const ada = makeUser({
@@ -79,9 +99,11 @@ export function resetMockDb(): void {
     created_at: '2025-01-15T10:00:00.000Z',
   });
   mockDb.users.set(ada.id, { user: ada, password: DEMO_CREDENTIALS.user.password, status: 'active' });
+  createPrimaryAccount(ada, { created_at: ada.created_at, bio: 'Notes on engines, numbers and poetry.', location: 'London' });
 
   const tim = makeUser({ display_name: 'young_tim', first_name: 'Tim', last_name: 'Lovelace', email: 'tim@example.com' });
   mockDb.users.set(tim.id, { user: tim, password: 'password123', status: 'pending_parental_consent' });
+  createPrimaryAccount(tim);
   mockDb.consents.set(DEMO_CREDENTIALS.consentToken, {
     token: DEMO_CREDENTIALS.consentToken,
     userId: tim.id,
@@ -128,7 +150,68 @@ export function createMockUser(
 ): MockUser {
   const account: MockUser = { user: makeUser(fields), password, status };
   mockDb.users.set(account.user.id, account);
+  createPrimaryAccount(account.user);
   return account;
+}
+
+/** A handle made from `name` (3-30 of a-z 0-9 _ .), unique among every user's accounts. */
+export function uniqueHandle(name: string): string {
+  let base = name.toLowerCase().replace(/[^a-z0-9_.]/g, '').slice(0, 26);
+  if (base.length < 3) base = `${base}${'channel'.slice(0, 3 - base.length)}`;
+  let handle = base;
+  for (let n = 2; findAccountByHandle(handle); n += 1) handle = `${base}${n}`;
+  return handle;
+}
+
+export function findAccountByHandle(handle: string): MockAccount | undefined {
+  for (const entry of mockDb.accounts.values()) {
+    if (entry.account.handle === handle) return entry;
+  }
+  return undefined;
+}
+
+/** A new account of `userId` with the defaults of seed 000 §5. */
+export function makeAccount(userId: string, fields: Partial<AccountDto> & Pick<AccountDto, 'display_name'>): MockAccount {
+  return {
+    userId,
+    account: {
+      id: mockId('account'),
+      account_type: 'creator',
+      handle: uniqueHandle(fields.display_name),
+      bio: null,
+      location: null,
+      website: null,
+      profile_photo_url: null,
+      is_primary: false,
+      is_active: false,
+      created_at: new Date().toISOString(),
+      privacy_settings: { profile_visibility: 'public', video_visibility: 'public', comment_permissions: 'everyone' },
+      notification_settings: {
+        email_notifications: true,
+        push_notifications: true,
+        comment_notifications: true,
+        like_notifications: true,
+      },
+      ...fields,
+    },
+  };
+}
+
+/** The primary account registration creates (product.md §2): type creator, handle from the display name. */
+function createPrimaryAccount(user: UserDto, fields: Partial<AccountDto> = {}): MockAccount {
+  const entry = makeAccount(user.id, { display_name: user.display_name, ...fields, is_primary: true, is_active: true });
+  mockDb.accounts.set(entry.account.id, entry);
+  user.active_account_id = entry.account.id;
+  return entry;
+}
+
+/** A user's accounts in creation order, primary first, with `is_active` as it is now. */
+export function accountsOf(user: UserDto): AccountDto[] {
+  const owned = [...mockDb.accounts.values()]
+    .filter((entry) => entry.userId === user.id)
+    .map((entry) => entry.account);
+  owned.sort((a, b) => Number(b.is_primary) - Number(a.is_primary));
+  return owned.map((account) => ({ ...account, is_active: account.id === user.active_account_id }));
 }
 
 export function createConsent(userId: string): MockConsent {
@@ -149,6 +232,8 @@ export function snapshotMockDb(): string {
     tokens: [...mockDb.tokens],
     adminTokens: [...mockDb.adminTokens],
     consents: [...mockDb.consents.values()],
+    accounts: [...mockDb.accounts.values()],
+    feedback: mockDb.feedback,
     startedAt: mockDb.startedAt,
   });
 }
@@ -162,13 +247,21 @@ export function restoreMockDb(snapshot: string | null): boolean {
       tokens: [string, string][];
       adminTokens: [string, string][];
       consents: MockConsent[];
+      accounts?: MockAccount[];
+      feedback?: MockFeedback[];
       startedAt: number;
     };
     mockDb.users = new Map(data.users.map((account) => [account.user.id, account]));
     mockDb.tokens = new Map(data.tokens);
     mockDb.adminTokens = new Map(data.adminTokens);
     mockDb.consents = new Map(data.consents.map((consent) => [consent.token, consent]));
+    mockDb.accounts = new Map((data.accounts ?? []).map((entry) => [entry.account.id, entry]));
+    mockDb.feedback = data.feedback ?? [];
     mockDb.startedAt = data.startedAt;
+    // A snapshot from before accounts existed: every user gets their primary account.
+    for (const { user } of mockDb.users.values()) {
+      if (!accountsOf(user).length) createPrimaryAccount(user);
+    }
     return true;
   } catch {
     resetMockDb();

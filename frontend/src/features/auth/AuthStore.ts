@@ -63,7 +63,8 @@ export class AuthStore {
       this.status = 'ready';
       return false;
     }
-    this.status = 'resolving';
+    // A refresh (after switching accounts) keeps the page: only the first check shows the spinner.
+    if (!this.user) this.status = 'resolving';
     let user: UserDto | undefined;
     try {
       const { data } = await this.root.api.GET('/api/me');
@@ -208,5 +209,6 @@ export class AuthStore {
     this.token = null;
     this.user = null;
     tokenStorage.remove('user');
+    this.root.accounts.reset();
   }
 }

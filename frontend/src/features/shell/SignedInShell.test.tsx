@@ -61,15 +61,16 @@ describe('signed-in shell', () => {
     expect(screen.getByRole('region', { name: 'Your account' })).toBeInTheDocument();
   });
 
-  test('sign out from the user menu returns to the landing and forgets the token', async () => {
+  test('sign out from the settings menu returns to the landing and forgets the token', async () => {
     storeDemoUserToken();
     const { user } = renderApp();
 
-    await user.click(await screen.findByRole('button', { name: 'Account menu for ada' }));
+    await user.click(await screen.findByRole('button', { name: 'Settings menu' }));
     await user.click(await screen.findByRole('menuitem', { name: 'Sign out' }));
 
     expect(await screen.findByRole('button', { name: 'Create account' })).toBeInTheDocument();
     expect(screen.queryByText('Welcome back, Ada')).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Settings menu' })).not.toBeInTheDocument();
     expect(window.localStorage.getItem(TOKEN_KEYS.user)).toBeNull();
   });
 
@@ -86,16 +87,21 @@ describe('signed-in shell', () => {
     expect(window.localStorage.getItem(TOKEN_KEYS.user)).toBeNull();
   });
 
-  test('the theme toggle switches to dark and remembers it', async () => {
+  test('the settings menu switches to dark mode and remembers it, then back to light', async () => {
     storeDemoUserToken();
     const { user } = renderApp();
     await screen.findByRole('heading', { name: 'Welcome back, Ada' });
 
-    await user.click(screen.getByRole('button', { name: 'Switch to dark mode' }));
+    await user.click(screen.getByRole('button', { name: 'Settings menu' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Switch to dark mode' }));
 
-    expect(await screen.findByRole('button', { name: 'Switch to light mode' })).toBeInTheDocument();
     expect(window.localStorage.getItem(COLOR_SCHEME_KEY)).toBe('dark');
     expect(document.documentElement).toHaveAttribute('data-mantine-color-scheme', 'dark');
+
+    await user.click(screen.getByRole('button', { name: 'Settings menu' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Switch to light mode' }));
+    expect(window.localStorage.getItem(COLOR_SCHEME_KEY)).toBe('light');
+    expect(document.documentElement).toHaveAttribute('data-mantine-color-scheme', 'light');
   });
 
   test('typing "scrivener" opens the hidden founder route', async () => {

@@ -4,9 +4,10 @@ import { HomeIcon, type IconProps } from '../../shared/icons';
 /**
  * The signed-in shell's sections (seed 002 §2.2). They switch by store state, not by route.
  * Only sections that work are listed; a new section adds its id here, an entry in NAV_GROUPS
- * and its component in sections.tsx.
+ * and its component in sections.tsx. `settings` (Account Settings, seed 000 §2) and `help` are reached
+ * from the header's menus, not from the side navigation.
  */
-export type SectionId = 'home';
+export type SectionId = 'home' | 'settings' | 'help';
 
 /** Side navigation groups, in the order of seed 002 §2.2. */
 export type NavGroupId = 'main' | 'install' | 'library' | 'explore' | 'studio' | 'entertainment' | 'premium';

@@ -1,8 +1,20 @@
 import type { ComponentType } from 'react';
 import { HomeSection } from '../home/components/HomeSection';
+import { AccountSettingsSection } from '../accounts/components/AccountSettingsSection';
+import { HelpSection } from '../help/components/HelpSection';
 import type { SectionId } from './navigation';
 
 /** The component each section of the signed-in shell shows. */
 export const SECTION_COMPONENTS: Record<SectionId, ComponentType> = {
   home: HomeSection,
+  settings: AccountSettingsSection,
+  help: HelpSection,
 };
+
+/**
+ * `id` as a section of this build, or null when it does not exist yet. The header offers a control that
+ * opens a section (Cinema room, the Create menu's uploads, search) only when that section exists.
+ */
+export function registeredSection(id: string): SectionId | null {
+  return Object.hasOwn(SECTION_COMPONENTS, id) ? (id as SectionId) : null;
+}

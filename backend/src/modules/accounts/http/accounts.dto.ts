@@ -45,7 +45,7 @@ export class AccountsResponseDto {
 
 /** Seed 000 §5: display name required after trimming; account_type defaults to creator; the rest optional. */
 export class CreateAccountRequestDto {
-  @ApiProperty({ enum: ['creator', 'brand', 'personal'], required: false, default: 'creator' })
+  @ApiProperty({ enum: ['creator', 'brand', 'personal'], required: false, description: 'Defaults to creator.' })
   @Allow()
   account_type?: 'creator' | 'brand' | 'personal';
   @Allow() display_name: string;

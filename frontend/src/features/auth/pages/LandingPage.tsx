@@ -1,8 +1,8 @@
 import { observer } from 'mobx-react-lite';
 import { Box, Button, Container, Group, List, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useStores } from '../../../app/StoreProvider';
-import { LogoMark } from '../../../shared/icons';
-import { ColorSchemeToggle } from '../../shell/components/ColorSchemeToggle';
+import { PublicHeader } from '../../shell/components/AppHeader';
+import { AppFooter } from '../../shell/components/AppFooter';
 import { LoginForm } from '../components/LoginForm';
 import { RegisterForm } from '../components/RegisterForm';
 import type { AuthPanel } from '../../../app/UiStore';
@@ -21,15 +21,9 @@ export const LandingPage = observer(function LandingPage() {
   return (
     <Box mih="100vh" py="md">
       <Container size="lg">
-        <Group justify="space-between" mb="xl">
-          <Group gap="xs">
-            <LogoMark size={28} />
-            <Text fw={700} size="xl">
-              Scriven
-            </Text>
-          </Group>
-          <ColorSchemeToggle />
-        </Group>
+        <Box component="header" h={60} mb="xl">
+          <PublicHeader />
+        </Box>
 
         <SimpleGrid cols={{ base: 1, md: 2 }} spacing="xl">
           <Stack gap="lg" py={{ base: 0, md: 'xl' }}>
@@ -59,6 +53,7 @@ export const LandingPage = observer(function LandingPage() {
             </Paper>
           )}
         </SimpleGrid>
+        <AppFooter />
       </Container>
     </Box>
   );

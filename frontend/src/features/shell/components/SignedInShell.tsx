@@ -1,21 +1,20 @@
 import { useCallback } from 'react';
 import { observer } from 'mobx-react-lite';
 import { useNavigate } from 'react-router-dom';
-import { AppShell, Box, Burger, Group, NavLink, ScrollArea, Text } from '@mantine/core';
+import { AppShell, Box, Burger, NavLink, ScrollArea, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { useStores } from '../../../app/StoreProvider';
 import { PATHS } from '../../../app/paths';
-import { LogoMark } from '../../../shared/icons';
 import { useKeySequence } from '../../../shared/useKeySequence';
 import { visibleNavGroups } from '../navigation';
 import { SECTION_COMPONENTS } from '../sections';
-import { ColorSchemeToggle } from './ColorSchemeToggle';
-import { UserMenu } from './UserMenu';
+import { SignedInHeader } from './AppHeader';
+import { AppFooter } from './AppFooter';
 
 /** Typing this word while signed in opens the hidden founder route (seed 002 §2.1). */
 export const FOUNDER_KEY_WORD = 'scrivener';
 
-/** The signed-in shell (seed 002 §2.2): top bar, side navigation, and the active section. */
+/** The signed-in shell (seed 002 §2.2): header bar (seed 000 §2), side navigation, the active section, the footer. */
 export const SignedInShell = observer(function SignedInShell() {
   const { ui } = useStores();
   const navigate = useNavigate();
@@ -33,19 +32,11 @@ export const SignedInShell = observer(function SignedInShell() {
       padding="md"
     >
       <AppShell.Header>
-        <Group h="100%" px="md" justify="space-between" wrap="nowrap">
-          <Group gap="xs" wrap="nowrap">
+        <SignedInHeader
+          navToggle={
             <Burger opened={navOpened} onClick={toggleNav} hiddenFrom="sm" size="sm" aria-label="Toggle navigation" />
-            <LogoMark size={26} />
-            <Text fw={700} size="lg">
-              Scriven
-            </Text>
-          </Group>
-          <Group gap="xs" wrap="nowrap">
-            <ColorSchemeToggle />
-            <UserMenu />
-          </Group>
-        </Group>
+          }
+        />
       </AppShell.Header>
 
       <AppShell.Navbar p="xs" aria-label="Sections">
@@ -82,6 +73,7 @@ export const SignedInShell = observer(function SignedInShell() {
 
       <AppShell.Main>
         <Section />
+        <AppFooter />
       </AppShell.Main>
     </AppShell>
   );

@@ -1,0 +1,138 @@
+import { useEffect, useState } from 'react';
+import { observer } from 'mobx-react-lite';
+import { Button, Card, Group, Image, Stack, Text, Title } from '@mantine/core';
+import { Dropzone, type FileRejection } from '@mantine/dropzone';
+import { useStores } from '../../../app/StoreProvider';
+import { PhotoIcon, UploadIcon } from '../../../shared/icons';
+import { PHOTO_ACCEPT, PHOTO_MAX_BYTES, PHOTO_MESSAGES, photoProblem } from '../photo';
+import type { AccountDto } from '../types';
+import { AccountAvatar } from './AccountAvatar';
+import { WithActiveAccount } from './AccountsState';
+
+/** An object URL for `file` while it is chosen; revoked when it changes or the view goes. */
+function useObjectUrl(file: File | null): string | null {
+  const [url, setUrl] = useState<string | null>(null);
+  useEffect(() => {
+    if (!file) {
+      setUrl(null);
+      return undefined;
+    }
+    const next = URL.createObjectURL(file);
+    setUrl(next);
+    return () => URL.revokeObjectURL(next);
+  }, [file]);
+  return url;
+}
+
+function formatSize(bytes: number): string {
+  if (bytes >= 1_048_576) return `${(bytes / 1_048_576).toFixed(1)} MB`;
+  if (bytes >= 1024) return `${Math.round(bytes / 1024)} KB`;
+  return `${bytes} bytes`;
+}
+
+/** The profile tab: the active account's photo, by drag and drop or by choosing a file (seed 000 §2, §5). */
+export const ProfileTab = observer(function ProfileTab() {
+  return <WithActiveAccount>{(active) => <PhotoUpload key={active.id} account={active} />}</WithActiveAccount>;
+});
+
+const PhotoUpload = observer(function PhotoUpload({ account }: { account: AccountDto }) {
+  const { accounts, notify } = useStores();
+  const [chosen, setChosen] = useState<File | null>(null);
+  const preview = useObjectUrl(chosen);
+
+  const choose = (file: File | undefined) => {
+    if (!file) return;
+    const problem = photoProblem(file);
+    if (problem) {
+      notify.error(problem);
+      return;
+    }
+    setChosen(file);
+  };
+
+  const refuse = (rejections: FileRejection[]) => {
+    const first = rejections[0];
+    if (!first) return;
+    const codes = first.errors.map((error) => error.code);
+    notify.error(
+      photoProblem(first.file) ?? (codes.includes('file-too-large') ? PHOTO_MESSAGES.tooLarge : PHOTO_MESSAGES.notAnImage),
+    );
+  };
+
+  const upload = async () => {
+    if (!chosen) return;
+    if (await accounts.uploadPhoto(chosen, account.id)) setChosen(null);
+  };
+
+  return (
+    <Card withBorder padding="lg" radius="md" component="section" aria-label="Profile photo" maw={720}>
+      <Stack gap="md">
+        <Title order={2} size="h4">
+          Profile photo
+        </Title>
+        <Group gap="md" wrap="nowrap">
+          <AccountAvatar account={account} size={80} />
+          <Text size="sm" c="dimmed">
+            The photo of {account.display_name} (@{account.handle}), shown wherever this account appears. It is cropped
+            to a square, and the information cameras store in photos (such as location) is removed.
+          </Text>
+        </Group>
+
+        <Dropzone
+          onDrop={(files) => choose(files[0])}
+          onReject={refuse}
+          accept={PHOTO_ACCEPT}
+          maxSize={PHOTO_MAX_BYTES}
+          multiple={false}
+          loading={accounts.uploadPending}
+          role="button"
+          aria-label="Drop a photo here or click to choose one"
+          inputProps={{ 'aria-label': 'Photo file' }}
+        >
+          <Group justify="center" gap="md" mih={120} style={{ pointerEvents: 'none' }}>
+            <Dropzone.Accept>
+              <UploadIcon size={40} />
+            </Dropzone.Accept>
+            <Dropzone.Reject>
+              <UploadIcon size={40} color="var(--mantine-color-red-6)" />
+            </Dropzone.Reject>
+            <Dropzone.Idle>
+              <PhotoIcon size={40} />
+            </Dropzone.Idle>
+            <Stack gap={4}>
+              <Text fw={600}>Drag a photo here or click to choose one</Text>
+              <Text size="sm" c="dimmed">
+                JPG, PNG, GIF or WebP, up to 10MB
+              </Text>
+            </Stack>
+          </Group>
+        </Dropzone>
+
+        {chosen && preview && (
+          <Group gap="md" align="center" wrap="nowrap">
+            <Image src={preview} alt="Preview of the chosen photo" w={96} h={96} radius="50%" fit="cover" />
+            <Stack gap={2} style={{ minWidth: 0 }}>
+              <Text fw={500} truncate>
+                {chosen.name}
+              </Text>
+              <Text size="sm" c="dimmed">
+                {formatSize(chosen.size)}
+              </Text>
+            </Stack>
+          </Group>
+        )}
+
+        <Group justify="flex-end">
+          {chosen && (
+            <Button variant="default" onClick={() => setChosen(null)} disabled={accounts.uploadPending}>
+              Cancel
+            </Button>
+          )}
+          <Button onClick={() => void upload()} disabled={!chosen} loading={accounts.uploadPending}>
+            Upload photo
+          </Button>
+        </Group>
+      </Stack>
+    </Card>
+  );
+});

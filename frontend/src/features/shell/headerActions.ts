@@ -1,0 +1,27 @@
+import type { ComponentType } from 'react';
+import { FilmIcon, LiveIcon, UploadIcon, type IconProps } from '../../shared/icons';
+
+/** Seed 002 §2.2: the top bar's live stream entry shows this until live streaming exists. */
+export const GO_LIVE_MESSAGE = 'Live streaming coming soon!';
+
+/** The info toast of a header search while no search section exists (seed 002 §2.2). */
+export const searchToast = (query: string) => `Search is coming soon. You searched for "${query}".`;
+
+export type CreateItem =
+  | { label: string; icon: ComponentType<IconProps>; section: string }
+  | { label: string; icon: ComponentType<IconProps>; toast: string };
+
+/**
+ * The Create menu of seed 000 §2, in its order. An item that opens a section is offered only once that section
+ * exists (see `registeredSection`), so no item does nothing.
+ */
+export const CREATE_ITEMS: readonly CreateItem[] = [
+  { label: 'Upload video', icon: UploadIcon, section: 'video-upload' },
+  { label: 'Upload short', icon: UploadIcon, section: 'reels' },
+  { label: 'Go live', icon: LiveIcon, toast: GO_LIVE_MESSAGE },
+  { label: 'Upload music', icon: UploadIcon, section: 'music' },
+  { label: 'Creator Studio', icon: FilmIcon, section: 'editor' },
+];
+
+/** Sections the header opens directly. */
+export const HEADER_SECTIONS = { search: 'search', cinema: 'movies' } as const;
