@@ -95,3 +95,23 @@ export async function screenshot(page: Page, name: string): Promise<void> {
   mkdirSync(screenshotDir, { recursive: true });
   await page.screenshot({ path: join(screenshotDir, `${name}.png`), fullPage: true });
 }
+
+/** Registers through the form and signs in, as a newcomer does; ends on the signed-in shell. */
+export async function registerAndSignIn(page: Page, baseUrl: string, who: { first: string; displayName: string; email: string; password: string }): Promise<void> {
+  await page.goto(baseUrl);
+  await page.getByRole('button', { name: 'Create account' }).first().click();
+  const form = page.getByRole('form', { name: 'Create account form' });
+  await form.getByLabel('First name').fill(who.first);
+  await form.getByLabel('Last name').fill('Tester');
+  await form.getByLabel('Display name').fill(who.displayName);
+  await form.getByRole('textbox', { name: 'Email' }).fill(who.email);
+  await form.getByRole('textbox', { name: 'Password', exact: true }).fill(who.password);
+  await form.getByRole('textbox', { name: 'Confirm password' }).fill(who.password);
+  await form.getByRole('button', { name: 'Create account' }).click();
+  const signIn = page.getByRole('form', { name: 'Sign in form' });
+  await signIn.waitFor({ timeout: 10_000 });
+  await signIn.getByRole('textbox', { name: 'Email' }).fill(who.email);
+  await signIn.getByRole('textbox', { name: 'Password' }).fill(who.password);
+  await signIn.getByRole('button', { name: 'Sign in' }).click();
+  await page.getByRole('heading', { name: `Welcome back, ${who.first}` }).waitFor();
+}
