@@ -82,6 +82,14 @@ describe('POST /api/accounts/create', () => {
     expect(second.body.detail).toBe('Handle is already taken');
   });
 
+  it('never passes 10 accounts, even when many creations arrive at once', async () => {
+    const { auth } = await signUp(t);
+    const results = await Promise.all(Array.from({ length: 14 }, (_, i) => t.http().post('/api/accounts/create').set(...auth).send({ display_name: `Rush ${i}` })));
+    expect(results.filter((r) => r.status === 201)).toHaveLength(9);
+    expect(results.filter((r) => r.status === 409).every((r) => r.body.detail === 'You can have at most 10 accounts')).toBe(true);
+    expect((await t.http().get('/api/accounts').set(...auth)).body.accounts).toHaveLength(10);
+  });
+
   it('refuses the 11th account', async () => {
     const { auth } = await signUp(t);
     for (let i = 2; i <= 10; i++) expect((await t.http().post('/api/accounts/create').set(...auth).send({ display_name: `Channel ${i}` })).status).toBe(201);

@@ -19,6 +19,14 @@ export class MikroUnitOfWork implements UnitOfWork {
     }
   }
 
+  async inTransaction<T>(fn: () => Promise<T>): Promise<T> {
+    try {
+      return await this.em.transactional(() => fn());
+    } catch (e) {
+      throw this.translate(e) ?? e;
+    }
+  }
+
   protected translate(e: unknown): Error | undefined {
     if (e instanceof UniqueConstraintViolationException) {
       for (const [name, error] of Object.entries(this.constraints)) if (e.message.includes(name)) return error();

@@ -1,4 +1,6 @@
 /** Writes every change of a use case in one transaction (one flush per use case). */
 export interface UnitOfWork {
   commit(): Promise<void>;
+  /** Runs fn in one database transaction; commit() inside it joins that transaction. */
+  inTransaction<T>(fn: () => Promise<T>): Promise<T>;
 }

@@ -17,23 +17,27 @@ export class CreateAccountUseCase {
   async execute(userId: string, input: AccountInput): Promise<Account> {
     const { problems, value } = validateAccountInput(input, true);
     if (problems.length) throw new ValidationError(problems);
-    const existing = await this.accounts.listOf(userId);
-    if (existing.length >= MAX_ACCOUNTS_PER_USER) throw AccountLimitReached(MAX_ACCOUNTS_PER_USER);
-    let handle = value.handle;
-    if (handle) {
-      if (await this.accounts.handleTaken(handle)) throw HandleTaken();
-    } else {
-      for (const candidate of handleCandidates(value.displayName!)) {
-        if (!(await this.accounts.handleTaken(candidate))) {
-          handle = candidate;
-          break;
+    // Counting and inserting under the owner's lock, so concurrent requests cannot pass the limit together.
+    return this.uow.inTransaction(async () => {
+      await this.accounts.lockOwner(userId);
+      const existing = await this.accounts.listOf(userId);
+      if (existing.length >= MAX_ACCOUNTS_PER_USER) throw AccountLimitReached(MAX_ACCOUNTS_PER_USER);
+      let handle = value.handle;
+      if (handle) {
+        if (await this.accounts.handleTaken(handle)) throw HandleTaken();
+      } else {
+        for (const candidate of handleCandidates(value.displayName!)) {
+          if (!(await this.accounts.handleTaken(candidate))) {
+            handle = candidate;
+            break;
+          }
         }
+        if (!handle) throw HandleTaken();
       }
-      if (!handle) throw HandleTaken();
-    }
-    const account = Account.create(userId, { ...value, displayName: value.displayName!, handle });
-    this.accounts.add(account);
-    await this.uow.commit();
-    return account;
+      const account = Account.create(userId, { ...value, displayName: value.displayName!, handle });
+      this.accounts.add(account);
+      await this.uow.commit();
+      return account;
+    });
   }
 }

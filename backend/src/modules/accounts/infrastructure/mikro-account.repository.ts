@@ -22,6 +22,11 @@ export class MikroAccountRepository implements AccountRepository {
     return found !== null;
   }
 
+  async lockOwner(userId: string) {
+    // em.execute runs on the contextual EntityManager, so inside inTransaction() on the transaction's connection.
+    await this.em.execute('select pg_advisory_xact_lock(hashtext(?))', [`accounts:${userId}`]);
+  }
+
   add(account: Account) {
     this.em.persist(account);
   }
