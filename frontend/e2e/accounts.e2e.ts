@@ -58,8 +58,10 @@ it('runs a second channel: create a brand account, switch to it, drop a photo, s
   await page.getByRole('button', { name: 'Settings menu' }).click();
   await page.getByRole('menuitem', { name: 'Your channel' }).click();
   const row = page.getByRole('list', { name: 'Your accounts' }).getByRole('listitem', { name: 'Acme Studio' });
+  await row.getByText('Brand').first().waitFor();
   await row.getByRole('button', { name: 'Switch' }).click();
   await page.getByText('Switched to Acme Studio').first().waitFor();
+  await row.getByText('Active', { exact: true }).waitFor();
   await screenshot(page, '10-accounts-tab');
 
   // Change its photo by drag and drop.
@@ -95,6 +97,9 @@ it('runs a second channel: create a brand account, switch to it, drop a photo, s
   await page.getByRole('button', { name: 'Confirm' }).click();
   await page.getByText('Account deleted').first().waitFor();
   await row.waitFor({ state: 'detached' });
+  const primary = page.getByRole('list', { name: 'Your accounts' }).getByRole('listitem', { name: 'grace_e2e' });
+  await primary.getByText('Active', { exact: true }).waitFor();
+  await primary.getByText('Primary', { exact: true }).waitFor();
   await screenshot(page, '13-after-delete');
 });
 

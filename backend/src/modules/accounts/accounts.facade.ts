@@ -35,14 +35,15 @@ export class AccountsFacade {
     return (await this.accounts.listOf(userId)).map(toAccountResponse);
   }
 
-  /** The user is being deleted: every account goes (the primary too). Returns ids to purge once committed. */
+  /**
+   * The user is being deleted: every account goes (the primary too), under the owner's lock so no account can be
+   * created beside it. Call inside the caller's transaction. Returns ids to purge once committed.
+   */
   async markAllDeleted(userId: string): Promise<string[]> {
+    await this.accounts.lockOwner(userId);
     const all = await this.accounts.listOf(userId);
     const now = new Date();
-    for (const a of all) {
-      a.deletedAt = now;
-      a.isActive = false;
-    }
+    for (const a of all) a.release(now);
     return all.map((a) => a.id);
   }
 

@@ -1,9 +1,9 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { ValidationError } from '../../../common/errors/domain-error.js';
+import { DomainError, ValidationError } from '../../../common/errors/domain-error.js';
 import type { UnitOfWork } from '../../../common/database/unit-of-work.port.js';
 import { Account, handleCandidates, MAX_ACCOUNTS_PER_USER } from '../domain/account.js';
-import { validateAccountInput, type AccountInput } from '../domain/account-rules.js';
-import { AccountLimitReached, HandleTaken } from '../domain/accounts.errors.js';
+import { validateAccountInput, type AccountFields, type AccountInput } from '../domain/account-rules.js';
+import { AccountLimitReached, AccountNotFound, HandleTaken } from '../domain/accounts.errors.js';
 import { ACCOUNT_REPOSITORY, ACCOUNTS_UNIT_OF_WORK, type AccountRepository } from '../domain/ports.js';
 
 /** Adds a channel to the user's accounts (not made active). Handle from the display name when none is given. */
@@ -17,15 +17,31 @@ export class CreateAccountUseCase {
   async execute(userId: string, input: AccountInput): Promise<Account> {
     const { problems, value } = validateAccountInput(input, true);
     if (problems.length) throw new ValidationError(problems);
-    // Counting and inserting under the owner's lock, so concurrent requests cannot pass the limit together.
+    const derived = !value.handle;
+    for (let attempt = 0; ; attempt++) {
+      try {
+        return await this.createOnce(userId, value, derived);
+      } catch (e) {
+        // Another request took the derived handle between our check and our insert: take the next candidate.
+        if (derived && attempt < 4 && e instanceof DomainError && e.code === 'ACCOUNTS.HANDLE_TAKEN') continue;
+        throw e;
+      }
+    }
+  }
+
+  /** Counts and inserts under the owner's lock, so concurrent requests cannot pass the limit together. */
+  private createOnce(userId: string, value: AccountFields, derived: boolean): Promise<Account> {
     return this.uow.inTransaction(async () => {
       await this.accounts.lockOwner(userId);
       const existing = await this.accounts.listOf(userId);
+      // A living user always has a primary account; none means the user was deleted while this request ran.
+      if (!existing.some((a) => a.isPrimary)) throw AccountNotFound();
       if (existing.length >= MAX_ACCOUNTS_PER_USER) throw AccountLimitReached(MAX_ACCOUNTS_PER_USER);
       let handle = value.handle;
-      if (handle) {
-        if (await this.accounts.handleTaken(handle)) throw HandleTaken();
+      if (!derived) {
+        if (await this.accounts.handleTaken(handle!)) throw HandleTaken();
       } else {
+        handle = undefined;
         for (const candidate of handleCandidates(value.displayName!)) {
           if (!(await this.accounts.handleTaken(candidate))) {
             handle = candidate;
@@ -34,7 +50,7 @@ export class CreateAccountUseCase {
         }
         if (!handle) throw HandleTaken();
       }
-      const account = Account.create(userId, { ...value, displayName: value.displayName!, handle });
+      const account = Account.create(userId, { ...value, displayName: value.displayName!, handle: handle! });
       this.accounts.add(account);
       await this.uow.commit();
       return account;

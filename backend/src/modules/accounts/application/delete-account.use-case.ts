@@ -15,16 +15,19 @@ export class DeleteAccountUseCase {
     private readonly events: DomainEvents,
   ) {}
 
+  /** One transaction under the owner's lock: the deletion and the primary's return to active happen together. */
   async execute(userId: string, accountId: string): Promise<void> {
-    const account = await this.accounts.findOwned(accountId, userId);
-    if (!account) throw AccountNotFound();
-    const wasActive = account.isActive;
-    account.markDeleted();
-    await this.uow.commit();
-    if (wasActive) {
-      await this.accounts.activatePrimary(userId);
-      await this.events.publish('accounts.active-changed', { userId });
-    }
-    await this.purge.schedule(account.id);
+    const wasActive = await this.uow.inTransaction(async () => {
+      await this.accounts.lockOwner(userId);
+      const account = await this.accounts.findOwned(accountId, userId);
+      if (!account) throw AccountNotFound();
+      const active = account.isActive;
+      account.markDeleted();
+      await this.uow.commit();
+      if (active) await this.accounts.activatePrimary(userId);
+      return active;
+    });
+    if (wasActive) await this.events.publish('accounts.active-changed', { userId });
+    await this.purge.schedule(accountId);
   }
 }

@@ -49,8 +49,9 @@ class PhotoGate extends Transform {
 }
 
 /**
- * Streams the upload to a temporary file (never whole in memory), checks it is a JPG, PNG, GIF or WebP by its bytes
- * and at most 10 MB, re-encodes it to a square WebP without metadata, stores it and removes the previous photo.
+ * A profile photo in two steps. receive() streams the upload to a temporary file (never whole in memory) and checks
+ * it is a JPG, PNG, GIF or WebP by its bytes and at most 10 MB; apply() re-encodes it to a square WebP without
+ * metadata, stores it and removes the previous photo. The caller removes the temporary file (discard()).
  */
 @Injectable()
 export class UploadProfilePhotoUseCase {
@@ -62,44 +63,56 @@ export class UploadProfilePhotoUseCase {
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
-  /** `account` resolves the target once the form's fields are known (the file may come before account_id). */
-  async execute(userId: string, file: Readable, account: () => Promise<string | undefined>): Promise<Account> {
+  /** Returns the temporary file's path; a refused or broken upload leaves nothing behind. */
+  async receive(file: Readable): Promise<string> {
     const tmpDir = join(this.config.dataDir, 'tmp');
     await mkdir(tmpDir, { recursive: true });
     const temp = join(tmpDir, `${randomUUID()}.upload`);
     try {
-      try {
-        await pipeline(file, new PhotoGate(), createWriteStream(temp));
-      } catch (e) {
-        if (e instanceof Refused) throw e.reason;
-        if ((e as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw PhotoTooLarge();
-        throw e;
-      }
-      const accountId = await account();
-      const target = accountId ? await this.accounts.findOwned(accountId, userId) : (await this.accounts.listOf(userId)).find((a) => a.isActive);
-      if (!target) throw AccountNotFound();
-      let webp: Buffer;
-      try {
-        webp = await this.images.toSquareWebp(temp, PHOTO_SIZE);
-      } catch {
-        throw PhotoUnreadable();
-      }
-      const key = `photos/${randomUUID()}.webp`;
-      await this.storage.write(key, webp);
-      const previous = target.photoKey;
-      target.photoKey = key;
-      target.updatedAt = new Date();
-      try {
-        await this.uow.commit();
-      } catch (e) {
-        await this.storage.delete(key);
-        throw e;
-      }
-      if (previous) await this.storage.delete(previous);
-      return target;
-    } finally {
+      await pipeline(file, new PhotoGate(), createWriteStream(temp));
+      return temp;
+    } catch (e) {
       file.resume();
       await rm(temp, { force: true });
+      if (e instanceof Refused) throw e.reason;
+      if ((e as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw PhotoTooLarge();
+      throw e;
+    }
+  }
+
+  async discard(temp: string): Promise<void> {
+    await rm(temp, { force: true });
+  }
+
+  /** Makes the received file the photo of accountId (or of the active account). */
+  async apply(userId: string, temp: string, accountId: string | undefined): Promise<Account> {
+    const owned = accountId ? await this.accounts.findOwned(accountId, userId) : (await this.accounts.listOf(userId)).find((a) => a.isActive);
+    if (!owned) throw AccountNotFound();
+    let webp: Buffer;
+    try {
+      webp = await this.images.toSquareWebp(temp, PHOTO_SIZE);
+    } catch {
+      throw PhotoUnreadable();
+    }
+    const key = `photos/${randomUUID()}.webp`;
+    await this.storage.write(key, webp);
+    try {
+      // Under the owner's lock, so two uploads at once cannot both think the same file is the one to replace.
+      const { account, previous } = await this.uow.inTransaction(async () => {
+        await this.accounts.lockOwner(userId);
+        const target = await this.accounts.findOwned(owned.id, userId);
+        if (!target) throw AccountNotFound();
+        const before = target.photoKey;
+        target.photoKey = key;
+        target.updatedAt = new Date();
+        await this.uow.commit();
+        return { account: target, previous: before };
+      });
+      if (previous) await this.storage.delete(previous);
+      return account;
+    } catch (e) {
+      await this.storage.delete(key);
+      throw e;
     }
   }
 }

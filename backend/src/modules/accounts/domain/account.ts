@@ -70,8 +70,14 @@ export class Account {
   /** Deleting is refused for the primary account; the content goes later, by a job. */
   markDeleted(now = new Date()): void {
     if (this.isPrimary) throw PrimaryNotDeletable();
+    this.release(now);
+  }
+
+  /** Gone for its owner at once: inactive, and its handle free for others (a '-' handle no one can choose). */
+  release(now = new Date()): void {
     this.deletedAt = now;
     this.isActive = false;
+    this.handle = `-${this.id.replace(/-/g, '').slice(0, 29)}`;
   }
 
   get isPrivate(): boolean {

@@ -11,8 +11,8 @@ import { ListAccountsQuery } from '../application/list-accounts.query.js';
 import { SwitchAccountUseCase } from '../application/switch-account.use-case.js';
 import { UpdateAccountUseCase } from '../application/update-account.use-case.js';
 import { MAX_PHOTO_BYTES, UploadProfilePhotoUseCase } from '../application/upload-profile-photo.use-case.js';
-import type { Account } from '../domain/account.js';
 import { PhotoMissing } from '../domain/accounts.errors.js';
+import { DomainError } from '../../../common/errors/domain-error.js';
 import {
   AccountsResponseDto,
   CreateAccountRequestDto,
@@ -97,42 +97,35 @@ export class AccountsController {
   async uploadProfilePhoto(@CurrentPrincipal() p: Principal, @Req() req: FastifyRequest): Promise<UploadPhotoResponseDto> {
     if (!req.isMultipart()) throw PhotoMissing();
     const fields: Record<string, string> = {};
-    let outcome: Promise<{ ok: true; account: Account } | { ok: false; error: unknown }> | undefined;
-    let fieldsRead: () => void = () => undefined;
-    const allFieldsRead = new Promise<void>((resolve) => (fieldsRead = resolve));
-    const parts = req.parts({ limits: { fileSize: MAX_PHOTO_BYTES + 1, files: 1, fields: 10, fieldSize: 1000, parts: 12 } });
-    for await (const part of parts) {
-      if (part.type === 'field') {
-        if (typeof part.value === 'string') fields[part.fieldname] = part.value;
-        continue;
+    let temp: string | undefined;
+    try {
+      try {
+        for await (const part of req.parts({ limits: { fileSize: MAX_PHOTO_BYTES + 1, files: 1, fields: 10, fieldSize: 1000, parts: 12 } })) {
+          if (part.type === 'field') {
+            if (typeof part.value === 'string') fields[part.fieldname] = part.value;
+          } else if (part.fieldname !== 'file') {
+            part.file.resume();
+          } else {
+            temp = await this.photo.receive(part.file as Readable);
+          }
+        }
+      } catch (e) {
+        throw formError(e);
       }
-      if (part.fieldname !== 'file' || outcome) {
-        part.file.resume();
-        continue;
-      }
-      const file = part.file as Readable;
-      // The form's other fields may come after the file: the use case asks for the account once the file is stored.
-      outcome = this.photo
-        .execute(p.userId, file, async () => {
-          await allFieldsRead;
-          return fields.account_id || undefined;
-        })
-        .then(
-          (account) => ({ ok: true as const, account }),
-          (error: unknown) => ({ ok: false as const, error }),
-        );
-      // Busboy gives the next part only once this file stream has been read to its end (or abandoned).
-      await new Promise<void>((resolve) => {
-        if (file.readableEnded || file.destroyed) return resolve();
-        file.once('end', resolve);
-        file.once('close', resolve);
-        file.once('error', () => resolve());
-      });
+      if (!temp) throw PhotoMissing();
+      const account = await this.photo.apply(p.userId, temp, fields.account_id || undefined);
+      return { success: true, photo_url: photoUrl(account)! };
+    } finally {
+      if (temp) await this.photo.discard(temp);
     }
-    fieldsRead();
-    if (!outcome) throw PhotoMissing();
-    const result = await outcome;
-    if (!result.ok) throw result.error;
-    return { success: true, photo_url: photoUrl(result.account)! };
   }
+}
+
+/** Busboy's limits as the client should read them. */
+function formError(e: unknown): unknown {
+  const code = (e as { code?: string }).code;
+  if (code === 'FST_FILES_LIMIT' || code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT') {
+    return new DomainError('invalid', 'ACCOUNTS.PHOTO_FORM', 'Send one photo, and at most the account_id field, per request');
+  }
+  return e;
 }

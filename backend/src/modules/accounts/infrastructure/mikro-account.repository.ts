@@ -34,7 +34,7 @@ export class MikroAccountRepository implements AccountRepository {
   async activate(userId: string, accountId: string) {
     if (!UUID.test(accountId)) return false;
     // One statement: every row of the user is rewritten at once, so exactly one stays active whatever runs beside it.
-    const res = await this.em.getConnection().execute(
+    const res = await this.em.execute(
       `update accounts set is_active = (id = ?), updated_at = now()
         where user_id = ? and deleted_at is null
           and exists (select 1 from accounts where id = ? and user_id = ? and deleted_at is null)`,
@@ -46,7 +46,7 @@ export class MikroAccountRepository implements AccountRepository {
   }
 
   async activatePrimary(userId: string) {
-    await this.em.getConnection().execute('update accounts set is_active = is_primary where user_id = ? and deleted_at is null', [userId], 'run');
+    await this.em.execute('update accounts set is_active = is_primary where user_id = ? and deleted_at is null', [userId], 'run');
     this.em.clear();
   }
 

@@ -73,11 +73,14 @@ export class DeleteMeUseCase {
     if (typeof confirmation !== 'string' || confirmation.trim().toLowerCase() !== user.displayName.toLowerCase()) {
       throw new ValidationError([{ field: 'confirmation', message: DELETE_CONFIRMATION_MESSAGE }]);
     }
-    const accountIds = await this.accounts.markAllDeleted(userId);
-    await this.systemAdmin.detachFeedbackOf(userId);
-    await this.consents.removeAllOf(userId);
-    this.users.remove(user);
-    await this.uow.commit();
+    const accountIds = await this.uow.inTransaction(async () => {
+      const ids = await this.accounts.markAllDeleted(userId);
+      await this.systemAdmin.detachFeedbackOf(userId);
+      await this.consents.removeAllOf(userId);
+      this.users.remove(user);
+      await this.uow.commit();
+      return ids;
+    });
     await this.cache.invalidate(userId);
     await this.accounts.purgeDeleted(accountIds);
   }

@@ -11,13 +11,16 @@ export interface FeedbackPage {
 export class SubmitFeedbackUseCase {
   constructor(private readonly em: EntityManager) {}
 
+  /** Counts and inserts under a per-user lock, so a burst of requests cannot pass the hourly limit. */
   async execute(userId: string, message: unknown): Promise<Feedback> {
     const feedback = Feedback.submit(userId, message);
-    const recent = await this.em.count(Feedback, { userId, createdAt: { $gt: new Date(Date.now() - 3600_000) } });
-    if (recent >= FEEDBACK_PER_HOUR) throw TooMuchFeedback();
-    this.em.persist(feedback);
-    await this.em.flush();
-    return feedback;
+    return this.em.transactional(async (tx) => {
+      await tx.execute('select pg_advisory_xact_lock(hashtext(?))', [`feedback:${userId}`]);
+      const recent = await tx.count(Feedback, { userId, createdAt: { $gt: new Date(Date.now() - 3600_000) } });
+      if (recent >= FEEDBACK_PER_HOUR) throw TooMuchFeedback();
+      tx.persist(feedback);
+      return feedback;
+    });
   }
 }
 

@@ -43,8 +43,8 @@ export const DeleteMeModal = observer(function DeleteMeModal({ opened, onClose }
             <List.Item>
               every channel ({accounts.accounts.length}) and everything they published, photos included
             </List.Item>
-            <List.Item>the feedback you sent</List.Item>
           </List>
+          <Text size="sm">Feedback you sent to the admins stays with them, without your name.</Text>
           <Text size="sm" c="dimmed">
             Want a copy first? Use Download Your Data before you go.
           </Text>

@@ -75,8 +75,8 @@ export function PrivacyPage() {
           </List.Item>
           <List.Item>
             <strong>Delete everything</strong>: Settings → Privacy → Delete Account deletes your sign-in, every channel,
-            everything they published and your feedback. Media files are removed from storage shortly after by a
-            background job.
+            and everything they published. Media files are removed from storage shortly after by a background job.
+            Feedback you sent to the admins is kept for them, without your name.
           </List.Item>
         </List>
       </ArticleSection>
