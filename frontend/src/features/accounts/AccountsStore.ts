@@ -9,9 +9,17 @@ import type { AccountDto, CreateAccountRequest, NewAccount, UpdateAccountRequest
 export type AccountsStatus = 'idle' | 'loading' | 'ready' | 'error';
 
 /** What a form shows after a refused call: the sentence, and the fields the server named. */
-export type ActionResult = { ok: true } | { ok: false; detail: string; fieldErrors: Record<string, string> };
+export type ActionResult = { ok: true } | Refusal;
 
-function refused(error: unknown, fallback: string): ActionResult {
+type Refusal = { ok: false; detail: string; fieldErrors: Record<string, string> };
+
+/** What `call` gives back: the answer, or the refusal (a call that throws is refused without a detail). */
+type Outcome<T> = { ok: true; data: T } | Refusal;
+
+/** What marks a call as under way: one of the store's flags, or the account it switches to or deletes. */
+type Pending = 'createPending' | 'savePending' | 'uploadPending' | 'exportPending' | 'deleteMePending' | { busy: string };
+
+function refused(error: unknown): Refusal {
   const fieldErrors: Record<string, string> = {};
   if (error && typeof error === 'object' && 'errors' in error && Array.isArray(error.errors)) {
     for (const problem of error.errors as { field?: unknown; message?: unknown }[]) {
@@ -20,7 +28,7 @@ function refused(error: unknown, fallback: string): ActionResult {
       }
     }
   }
-  return { ok: false, detail: errorDetail(error, fallback), fieldErrors };
+  return { ok: false, detail: errorDetail(error, ACCOUNT_MESSAGES.noDetail), fieldErrors };
 }
 
 /** The data export is saved under this name. */
@@ -73,25 +81,17 @@ export class AccountsStore {
 
   async load(): Promise<boolean> {
     this.status = 'loading';
-    let body: { accounts: AccountDto[]; active_account: AccountDto } | undefined;
-    try {
-      const { data } = await this.root.api.GET('/api/accounts');
-      body = data;
-    } catch {
-      body = undefined;
-    }
-    if (!body) {
+    const outcome = await this.call(null, () => this.root.api.GET('/api/accounts'));
+    if (!outcome.ok) {
       runInAction(() => {
         this.status = 'error';
       });
       this.root.notify.error(ACCOUNT_MESSAGES.loadFailed);
       return false;
     }
-    const { accounts, active_account } = body;
+    const { accounts, active_account } = outcome.data;
     runInAction(() => {
-      this.accounts = accounts.some((account) => account.id === active_account.id)
-        ? accounts
-        : [...accounts, active_account];
+      this.accounts = accounts;
       this.activeAccountId = active_account.id;
       this.status = 'ready';
     });
@@ -110,33 +110,17 @@ export class AccountsStore {
       if (value) body[key] = value;
     }
 
-    this.createPending = true;
-    let result: ActionResult;
-    let message: string | null = null;
-    try {
-      const { data, error } = await this.root.api.POST('/api/accounts/create', { body });
-      if (data) {
-        const created = data.account;
-        message = data.message;
-        runInAction(() => {
-          this.accounts = [...this.accounts.filter((account) => account.id !== created.id), created];
-        });
-        result = { ok: true };
-      } else {
-        result = refused(error, ACCOUNT_MESSAGES.noDetail);
-      }
-    } catch {
-      result = refused(undefined, ACCOUNT_MESSAGES.noDetail);
+    const outcome = await this.call('createPending', () => this.root.api.POST('/api/accounts/create', { body }));
+    if (!outcome.ok) {
+      this.root.notify.error(ACCOUNT_MESSAGES.createFailed(outcome.detail));
+      return outcome;
     }
+    const { account: created, message } = outcome.data;
     runInAction(() => {
-      this.createPending = false;
+      this.accounts = [...this.accounts.filter((account) => account.id !== created.id), created];
     });
-    if (result.ok) {
-      if (message) this.root.notify.success(message);
-    } else {
-      this.root.notify.error(ACCOUNT_MESSAGES.createFailed(result.detail));
-    }
-    return result;
+    if (message) this.root.notify.success(message);
+    return { ok: true };
   }
 
   /** Changes an account; the answer replaces its entry in the list (seed 000 §4). */
@@ -144,48 +128,32 @@ export class AccountsStore {
     if (body.display_name !== undefined && !body.display_name.trim()) {
       return { ok: false, detail: ACCOUNT_MESSAGES.displayNameRequired, fieldErrors: { display_name: ACCOUNT_MESSAGES.displayNameRequired } };
     }
-    this.savePending = true;
-    let result: ActionResult;
-    try {
-      const { data, error } = await this.root.api.PUT('/api/accounts/{id}', { params: { path: { id } }, body });
-      if (data) {
-        this.replace(data.account);
-        result = { ok: true };
-      } else {
-        result = refused(error, ACCOUNT_MESSAGES.noDetail);
-      }
-    } catch {
-      result = refused(undefined, ACCOUNT_MESSAGES.noDetail);
+    const outcome = await this.call('savePending', () =>
+      this.root.api.PUT('/api/accounts/{id}', { params: { path: { id } }, body }),
+    );
+    if (!outcome.ok) {
+      this.root.notify.error(ACCOUNT_MESSAGES.saveFailed(outcome.detail));
+      return outcome;
     }
-    runInAction(() => {
-      this.savePending = false;
-    });
-    if (result.ok) this.root.notify.success(ACCOUNT_MESSAGES.settingsSaved);
-    else this.root.notify.error(ACCOUNT_MESSAGES.saveFailed(result.detail));
-    return result;
+    this.replace(outcome.data.account);
+    this.root.notify.success(ACCOUNT_MESSAGES.settingsSaved);
+    return { ok: true };
   }
 
   /** Makes another account the active one; /api/me is refreshed so its active_account_id is current. */
   async switchTo(id: string): Promise<boolean> {
-    this.busyIds.add(id);
-    let active: AccountDto | undefined;
-    try {
-      const { data } = await this.root.api.POST('/api/accounts/switch', { body: { account_id: id } });
-      active = data?.active_account;
-    } catch {
-      active = undefined;
-    }
-    runInAction(() => {
-      this.busyIds.delete(id);
-      if (active) {
-        this.replace(active);
-        this.activeAccountId = active.id;
-      }
-    });
+    const outcome = await this.call({ busy: id }, () =>
+      this.root.api.POST('/api/accounts/switch', { body: { account_id: id } }),
+    );
+    const active = outcome.ok ? outcome.data.active_account : undefined;
     if (!active) {
       this.root.notify.error(ACCOUNT_MESSAGES.switchFailed);
       return false;
     }
+    runInAction(() => {
+      this.replace(active);
+      this.activeAccountId = active.id;
+    });
     this.root.notify.success(ACCOUNT_MESSAGES.switchedTo(active.display_name));
     await this.root.auth.loadMe();
     return true;
@@ -194,24 +162,17 @@ export class AccountsStore {
   /** Deletes an account (never the primary); when it was the active one, the primary becomes active. */
   async remove(id: string): Promise<boolean> {
     const wasActive = this.activeAccountId === id;
-    this.busyIds.add(id);
-    let ok = false;
-    try {
-      const { data } = await this.root.api.DELETE('/api/accounts/{id}', { params: { path: { id } } });
-      ok = data !== undefined;
-    } catch {
-      ok = false;
-    }
-    runInAction(() => {
-      this.busyIds.delete(id);
-      if (!ok) return;
-      this.accounts = this.accounts.filter((account) => account.id !== id);
-      if (wasActive) this.activeAccountId = this.primaryAccount?.id ?? null;
-    });
-    if (!ok) {
+    const outcome = await this.call({ busy: id }, () =>
+      this.root.api.DELETE('/api/accounts/{id}', { params: { path: { id } } }),
+    );
+    if (!outcome.ok) {
       this.root.notify.error(ACCOUNT_MESSAGES.deleteFailed);
       return false;
     }
+    runInAction(() => {
+      this.accounts = this.accounts.filter((account) => account.id !== id);
+      if (wasActive) this.activeAccountId = this.primaryAccount?.id ?? null;
+    });
     this.root.notify.success(ACCOUNT_MESSAGES.accountDeleted);
     if (wasActive) await this.root.auth.loadMe();
     return true;
@@ -227,11 +188,8 @@ export class AccountsStore {
       this.root.notify.error(problem);
       return false;
     }
-    this.uploadPending = true;
-    let photoUrl: string | undefined;
-    let detail: string = ACCOUNT_MESSAGES.noDetail;
-    try {
-      const { data, error } = await this.root.api.POST('/api/profile/upload-photo', {
+    const outcome = await this.call('uploadPending', () =>
+      this.root.api.POST('/api/profile/upload-photo', {
         body: { file: file as unknown as string, ...(accountId ? { account_id: accountId } : {}) },
         bodySerializer: (fields) => {
           const form = new FormData();
@@ -239,25 +197,20 @@ export class AccountsStore {
           if (fields.account_id) form.append('account_id', fields.account_id);
           return form;
         },
-      });
-      photoUrl = data?.photo_url;
-      if (!data) detail = errorDetail(error, detail);
-    } catch {
-      photoUrl = undefined;
-    }
-    runInAction(() => {
-      this.uploadPending = false;
-      const target = accountId ?? this.activeAccountId;
-      if (photoUrl !== undefined && target) {
-        this.accounts = this.accounts.map((account) =>
-          account.id === target ? { ...account, profile_photo_url: photoUrl ?? null } : account,
-        );
-      }
-    });
+      }),
+    );
+    const photoUrl = outcome.ok ? outcome.data.photo_url : undefined;
     if (photoUrl === undefined) {
-      this.root.notify.error(ACCOUNT_MESSAGES.uploadFailed(detail));
+      this.root.notify.error(ACCOUNT_MESSAGES.uploadFailed(outcome.ok ? ACCOUNT_MESSAGES.noDetail : outcome.detail));
       return false;
     }
+    runInAction(() => {
+      const target = accountId ?? this.activeAccountId;
+      if (!target) return;
+      this.accounts = this.accounts.map((account) =>
+        account.id === target ? { ...account, profile_photo_url: photoUrl } : account,
+      );
+    });
     this.root.notify.success(ACCOUNT_MESSAGES.photoUpdated);
     return true;
   }
@@ -265,24 +218,12 @@ export class AccountsStore {
   /** Downloads everything stored about the user as `scriven-data-{display_name}.json`. */
   async exportData(): Promise<boolean> {
     const displayName = this.root.auth.user?.display_name ?? 'export';
-    this.exportPending = true;
-    let exported: unknown;
-    let detail: string = ACCOUNT_MESSAGES.noDetail;
-    try {
-      const { data, error } = await this.root.api.GET('/api/me/export');
-      exported = data;
-      if (!data) detail = errorDetail(error, detail);
-    } catch {
-      exported = undefined;
-    }
-    runInAction(() => {
-      this.exportPending = false;
-    });
-    if (exported === undefined) {
-      this.root.notify.error(ACCOUNT_MESSAGES.exportFailed(detail));
+    const outcome = await this.call('exportPending', () => this.root.api.GET('/api/me/export'));
+    if (!outcome.ok) {
+      this.root.notify.error(ACCOUNT_MESSAGES.exportFailed(outcome.detail));
       return false;
     }
-    saveJsonFile(exportFileName(displayName), exported);
+    saveJsonFile(exportFileName(displayName), outcome.data);
     this.root.notify.success(ACCOUNT_MESSAGES.exportReady);
     return true;
   }
@@ -292,28 +233,11 @@ export class AccountsStore {
    * dead, so the session ends here too.
    */
   async deleteMe(confirmation: string): Promise<ActionResult> {
-    this.deleteMePending = true;
-    let result: ActionResult;
-    let message: string | null = null;
-    try {
-      const { data, error } = await this.root.api.DELETE('/api/me', { body: { confirmation } });
-      if (data) {
-        message = data.message;
-        result = { ok: true };
-      } else {
-        result = refused(error, ACCOUNT_MESSAGES.noDetail);
-      }
-    } catch {
-      result = refused(undefined, ACCOUNT_MESSAGES.noDetail);
-    }
-    runInAction(() => {
-      this.deleteMePending = false;
-    });
-    if (result.ok) {
-      this.root.auth.logout();
-      if (message) this.root.notify.success(message);
-    }
-    return result;
+    const outcome = await this.call('deleteMePending', () => this.root.api.DELETE('/api/me', { body: { confirmation } }));
+    if (!outcome.ok) return outcome;
+    this.root.auth.logout();
+    if (outcome.data.message) this.root.notify.success(outcome.data.message);
+    return { ok: true };
   }
 
   /** Forgets everything (after signing out). */
@@ -322,6 +246,30 @@ export class AccountsStore {
     this.activeAccountId = null;
     this.status = 'idle';
     this.busyIds.clear();
+  }
+
+  /**
+   * Runs one API call with `pending` marked (none for `load`, which has its status instead); no answer, or a
+   * call that throws, is a refusal.
+   */
+  private async call<T>(pending: Pending | null, request: () => Promise<{ data?: T; error?: unknown }>): Promise<Outcome<T>> {
+    this.mark(pending, true);
+    let outcome: Outcome<T>;
+    try {
+      const { data, error } = await request();
+      outcome = data ? { ok: true, data } : refused(error);
+    } catch {
+      outcome = refused(undefined);
+    }
+    runInAction(() => this.mark(pending, false));
+    return outcome;
+  }
+
+  private mark(pending: Pending | null, on: boolean): void {
+    if (pending === null) return;
+    if (typeof pending === 'string') this[pending] = on;
+    else if (on) this.busyIds.add(pending.busy);
+    else this.busyIds.delete(pending.busy);
   }
 
   private replace(updated: AccountDto): void {
