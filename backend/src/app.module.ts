@@ -15,6 +15,7 @@ import { StorageModule } from './common/storage/storage.module.js';
 import { AccountsModule } from './modules/accounts/accounts.module.js';
 import { IdentityModule } from './modules/identity/identity.module.js';
 import { SystemAdminModule } from './modules/system-admin/system-admin.module.js';
+import { CatalogModule } from './modules/catalog/catalog.module.js';
 
 @Module({})
 export class AppModule {
@@ -33,6 +34,7 @@ export class AppModule {
         AccountsModule,
         IdentityModule,
         SystemAdminModule,
+        CatalogModule,
       ],
       controllers: [HealthController],
       providers: [

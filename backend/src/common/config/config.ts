@@ -20,6 +20,7 @@ export interface AppConfig {
   trustProxy: boolean;
   rateLimit: { perMinute: number; loginFailures: number; loginWindowMinutes: number };
   jobsEnabled: boolean;
+  uploads: { maxVideoBytes: number; maxMovieBytes: number; chunkBytes: number; maxSessionsPerUser: number };
   frontendDist: string;
   version: string;
 }
@@ -128,6 +129,12 @@ export function loadConfig(env: Env = process.env, opts: { cwd?: string; version
       loginWindowMinutes: int(env, 'LOGIN_WINDOW_MINUTES', 15, 1, 1440, problems),
     },
     jobsEnabled: bool(env, 'JOBS_ENABLED', true, problems),
+    uploads: {
+      maxVideoBytes: int(env, 'MAX_VIDEO_UPLOAD_BYTES', 4 * 1024 ** 3, 1, 274877906944, problems),
+      maxMovieBytes: int(env, 'MAX_MOVIE_UPLOAD_BYTES', 64 * 1024 ** 3, 1, 274877906944, problems),
+      chunkBytes: int(env, 'UPLOAD_CHUNK_BYTES', 8 * 1024 * 1024, 256 * 1024, 64 * 1024 * 1024, problems),
+      maxSessionsPerUser: int(env, 'MAX_UPLOAD_SESSIONS_PER_USER', 3, 1, 100, problems),
+    },
     frontendDist: env.FRONTEND_DIST?.trim() || resolve(cwd, 'frontend', 'dist'),
     version: opts.version ?? '0.1.0',
   };

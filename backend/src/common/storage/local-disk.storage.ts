@@ -4,7 +4,7 @@ import { dirname, join } from 'node:path';
 import { randomUUID } from 'node:crypto';
 import { pipeline } from 'node:stream/promises';
 import type { Readable } from 'node:stream';
-import { assertValidKey, type Storage, type StoredObject } from './storage.js';
+import { assertValidKey, assertValidPrefix, type Storage, type StoredObject } from './storage.js';
 
 /** Media on the local disk under DATA_DIR/media; temporary files in DATA_DIR/tmp on the same filesystem. */
 export class LocalDiskStorage implements Storage {
@@ -46,5 +46,21 @@ export class LocalDiskStorage implements Storage {
 
   async delete(key: string): Promise<void> {
     await rm(this.path(key), { force: true });
+  }
+
+  async adopt(key: string, localPath: string): Promise<StoredObject> {
+    const target = this.path(key);
+    await mkdir(dirname(target), { recursive: true });
+    await rename(localPath, target);
+    return (await this.stat(key))!;
+  }
+
+  async localFile(key: string): Promise<{ path: string; release(): Promise<void> }> {
+    return { path: this.path(key), release: async () => undefined };
+  }
+
+  async deletePrefix(prefix: string): Promise<void> {
+    assertValidPrefix(prefix);
+    await rm(join(this.root, prefix), { recursive: true, force: true });
   }
 }

@@ -15,12 +15,29 @@ export interface Storage {
   stat(key: string): Promise<StoredObject | null>;
   read(key: string, range?: { start: number; end: number }): Readable;
   delete(key: string): Promise<void>;
+  /** Moves a finished local file (under the data directory's tmp) into storage under key, without copying. */
+  adopt(key: string, localPath: string): Promise<StoredObject>;
+  /** A local file holding the object (for ffmpeg); release() when done (a no-op for the local disk). */
+  localFile(key: string): Promise<{ path: string; release(): Promise<void> }>;
+  /** Deletes every object whose key starts with prefix (a folder such as `hls/<id>/`). */
+  deletePrefix(prefix: string): Promise<void>;
 }
 
 export const STORAGE = Symbol('Storage');
 
-const KEY_RE = /^[a-z0-9-]+(\/[a-z0-9-]+)*\/[0-9a-f-]{36}\.[a-z0-9]{2,5}$/;
+const UUID = '[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}';
+const KEY_RES = [
+  // a single object: <area>/<uuid>.<ext>
+  new RegExp(`^[a-z0-9-]+(\\/[a-z0-9-]+)*\\/${UUID}\\.[a-z0-9]{2,5}$`),
+  // an HLS tree: hls/<media uuid>/master.m3u8, hls/<media uuid>/<height>p/index.m3u8 or seg_00001.ts
+  new RegExp(`^hls\\/${UUID}\\/(master\\.m3u8|\\d{3,4}p\\/(index\\.m3u8|seg_\\d{5}\\.ts))$`),
+];
+const PREFIX_RE = new RegExp(`^hls\\/${UUID}\\/$`);
 
 export function assertValidKey(key: string): void {
-  if (!KEY_RE.test(key)) throw new Error(`Invalid storage key: ${key}`);
+  if (!KEY_RES.some((re) => re.test(key))) throw new Error(`Invalid storage key: ${key}`);
+}
+
+export function assertValidPrefix(prefix: string): void {
+  if (!PREFIX_RE.test(prefix)) throw new Error(`Invalid storage prefix: ${prefix}`);
 }

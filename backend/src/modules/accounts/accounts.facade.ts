@@ -3,7 +3,7 @@ import { EntityManager } from '@mikro-orm/postgresql';
 import { Account, handleCandidates } from './domain/account.js';
 import { ACCOUNT_REPOSITORY, type AccountRepository } from './domain/ports.js';
 import { AccountPurge } from './application/account-purge.js';
-import { toAccountResponse } from './http/accounts.mapper.js';
+import { photoUrl, toAccountResponse } from './http/accounts.mapper.js';
 import type { AccountResponseDto } from './http/accounts.dto.js';
 
 /** What other contexts may ask of Accounts. Writes join the caller's unit of work (no flush here). */
@@ -30,6 +30,20 @@ export class AccountsFacade {
     return active?.id ?? null;
   }
 
+  /** The account a user publishes as now: its id, who may see its media, and how it is shown. */
+  async publishingAccount(userId: string): Promise<AccountSummary | null> {
+    const active = (await this.accounts.listOf(userId)).find((a) => a.isActive);
+    return active ? summary(active) : null;
+  }
+
+  /** How each account is shown next to what it published (deleted ones are absent). */
+  async summaries(accountIds: string[]): Promise<Map<string, AccountSummary>> {
+    const unique = [...new Set(accountIds)];
+    if (!unique.length) return new Map();
+    const rows = await this.em.find(Account, { id: { $in: unique }, deletedAt: null });
+    return new Map(rows.map((a) => [a.id, summary(a)]));
+  }
+
   /** The user's accounts as the API shows them, for a data export. */
   async exportFor(userId: string): Promise<AccountResponseDto[]> {
     return (await this.accounts.listOf(userId)).map(toAccountResponse);
@@ -50,4 +64,17 @@ export class AccountsFacade {
   async purgeDeleted(accountIds: string[]): Promise<void> {
     for (const id of accountIds) await this.purge.schedule(id);
   }
+}
+
+export interface AccountSummary {
+  accountId: string;
+  userId: string;
+  displayName: string;
+  handle: string;
+  photoUrl: string | null;
+  visibility: 'public' | 'unlisted' | 'private';
+}
+
+function summary(a: Account): AccountSummary {
+  return { accountId: a.id, userId: a.userId, displayName: a.displayName, handle: a.handle, photoUrl: photoUrl(a), visibility: a.mediaVisibility };
 }

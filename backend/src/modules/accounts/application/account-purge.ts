@@ -4,6 +4,7 @@ import { RequestContext } from '@mikro-orm/core';
 import { MikroORM } from '@mikro-orm/postgresql';
 import { JobsService } from '../../../common/jobs/jobs.service.js';
 import { STORAGE, type Storage } from '../../../common/storage/storage.js';
+import { DomainEvents } from '../../../common/events/domain-events.js';
 import type { UnitOfWork } from '../../../common/database/unit-of-work.port.js';
 import { ACCOUNT_REPOSITORY, ACCOUNTS_UNIT_OF_WORK, type AccountRepository } from '../domain/ports.js';
 
@@ -23,6 +24,7 @@ export class AccountPurge implements OnModuleInit {
     @Inject(STORAGE) private readonly storage: Storage,
     @Inject(ACCOUNT_REPOSITORY) private readonly accounts: AccountRepository,
     @Inject(ACCOUNTS_UNIT_OF_WORK) private readonly uow: UnitOfWork,
+    private readonly events: DomainEvents,
   ) {}
 
   onModuleInit(): void {
@@ -37,6 +39,8 @@ export class AccountPurge implements OnModuleInit {
     await RequestContext.create(this.orm.em, async () => {
       const account = await this.accounts.findDeleted(accountId);
       if (!account) return;
+      // What other contexts hold for this account goes first; a failure there fails the job, which retries.
+      await this.events.publishStrict('accounts.purging', { accountId });
       if (account.photoKey) await this.storage.delete(account.photoKey);
       this.accounts.remove(account);
       await this.uow.commit();

@@ -3,7 +3,7 @@ import type { AccountFields } from './account-rules.js';
 import { PrimaryNotDeletable } from './accounts.errors.js';
 
 export type { AccountType, CommentPermission, NotificationSettings, PrivacySettings, Visibility } from './account-types.js';
-import type { AccountType, NotificationSettings, PrivacySettings } from './account-types.js';
+import type { AccountType, NotificationSettings, PrivacySettings, Visibility } from './account-types.js';
 
 export const HANDLE_RE = /^[a-z0-9_.]{3,30}$/;
 export const MAX_ACCOUNTS_PER_USER = 10;
@@ -78,6 +78,11 @@ export class Account {
     this.deletedAt = now;
     this.isActive = false;
     this.handle = `-${this.id.replace(/-/g, '').slice(0, 29)}`;
+  }
+
+  /** Who may see what this account publishes: private profile hides everything, else the video visibility. */
+  get mediaVisibility(): Visibility {
+    return this.privacySettings.profile_visibility === 'private' ? 'private' : this.privacySettings.video_visibility;
   }
 
   get isPrivate(): boolean {

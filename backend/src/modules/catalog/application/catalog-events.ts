@@ -1,0 +1,35 @@
+import { Inject, Injectable, type OnModuleInit } from '@nestjs/common';
+import { DomainEvents } from '../../../common/events/domain-events.js';
+import { STORAGE, type Storage } from '../../../common/storage/storage.js';
+import type { UnitOfWork } from '../../../common/database/unit-of-work.port.js';
+import { MEDIA_REPOSITORY, type MediaRepository } from '../domain/ports.js';
+import { CATALOG_UNIT_OF_WORK } from './tokens.js';
+
+/** Keeps the catalog in step with accounts: visibility copied onto media; a purged account's media removed. */
+@Injectable()
+export class CatalogEvents implements OnModuleInit {
+  constructor(
+    private readonly events: DomainEvents,
+    @Inject(MEDIA_REPOSITORY) private readonly media: MediaRepository,
+    @Inject(STORAGE) private readonly storage: Storage,
+    @Inject(CATALOG_UNIT_OF_WORK) private readonly uow: UnitOfWork,
+  ) {}
+
+  onModuleInit(): void {
+    this.events.on('accounts.visibility-changed', ({ accountId, visibility }) => this.media.setVisibilityOfAccount(accountId, visibility));
+    this.events.on('accounts.purging', ({ accountId }) => this.purge(accountId));
+  }
+
+  /** Files first (idempotent), then rows; run again by the purge job's retry if anything fails. */
+  async purge(accountId: string): Promise<void> {
+    const items = await this.media.listOfAccount(accountId);
+    for (const m of items) {
+      await this.storage.delete(m.originalKey);
+      if (m.thumbnailKey) await this.storage.delete(m.thumbnailKey);
+      await this.storage.deletePrefix(`hls/${m.id}/`);
+      this.media.remove(m);
+    }
+    await this.media.removeEngagementOf(items.map((m) => m.id));
+    await this.uow.commit();
+  }
+}

@@ -1,0 +1,102 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { createHash } from 'node:crypto';
+import { rm } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { APP_CONFIG, type AppConfig } from '../../../common/config/config.js';
+import { ValidationError } from '../../../common/errors/domain-error.js';
+import { serveStored } from '../../../common/http/serve-file.js';
+import type { IntakeLimits } from '../../../common/storage/intake.js';
+import { sniffVideo, VIDEO_CONTENT_TYPES } from '../../../common/storage/sniff.js';
+import { STORAGE, type Storage } from '../../../common/storage/storage.js';
+import type { Media, MediaKind } from '../domain/media.js';
+import { EmptyFile, FileTooLarge, MediaNotFound, NotAVideo } from '../domain/catalog.errors.js';
+import { ENGAGEMENT, MEDIA_REPOSITORY, type Engagement, type MediaRepository } from '../domain/ports.js';
+import { MediaAccess } from './media-access.js';
+
+export function humanSize(bytes: number): string {
+  const gb = bytes / 1024 ** 3;
+  if (gb >= 1 && Number.isInteger(gb)) return `${gb}GB`;
+  return `${Math.round(bytes / 1024 ** 2)}MB`;
+}
+
+export const REEL_MAX_BYTES = 268_435_456;
+
+/** What the three kinds share: intake limits, access to one item, streaming, views, likes and watch time. */
+@Injectable()
+export class MediaService {
+  constructor(
+    @Inject(MEDIA_REPOSITORY) private readonly media: MediaRepository,
+    @Inject(ENGAGEMENT) private readonly engagement: Engagement,
+    @Inject(STORAGE) private readonly storage: Storage,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly access: MediaAccess,
+  ) {}
+
+  get tmpDir(): string {
+    return join(this.config.dataDir, 'tmp');
+  }
+
+  limits(kind: MediaKind): IntakeLimits {
+    const max = kind === 'reel' ? REEL_MAX_BYTES : kind === 'movie' ? this.config.uploads.maxMovieBytes : this.config.uploads.maxVideoBytes;
+    const notVideo = kind === 'reel' ? 'Please select a valid video file' : kind === 'movie' ? 'Please select a movie file' : 'Please select a video file';
+    return {
+      maxBytes: max,
+      accept: (head) => sniffVideo(head),
+      tooLarge: () => FileTooLarge(kind === 'reel' ? 'File size must be less than 256MB' : `File size must be less than ${humanSize(max)}`),
+      refused: () => NotAVideo(notVideo),
+      empty: () => EmptyFile(),
+    };
+  }
+
+  async discard(path: string): Promise<void> {
+    await rm(path, { force: true });
+  }
+
+  static contentTypeOf(container: string): string {
+    return VIDEO_CONTENT_TYPES[container as keyof typeof VIDEO_CONTENT_TYPES] ?? 'application/octet-stream';
+  }
+
+  /** The viewer of a media request: the bearer's user, or the user a `?t=` capability was made for. */
+  viewerOf(req: FastifyRequest & { user?: { userId: string } | null }, mediaId: string): string | null {
+    if (req.user?.userId) return req.user.userId;
+    return this.access.verify(mediaId, (req.query as { t?: unknown })?.t);
+  }
+
+  /** The item if viewer may reach it (movies: signed-in viewers only); otherwise a 404 that leaks nothing. */
+  async reachable(kind: MediaKind, id: string, viewer: string | null): Promise<Media> {
+    const m = await this.media.find(id);
+    if (!m || m.kind !== kind || !m.isReachableBy(viewer) || (kind === 'movie' && !viewer)) throw MediaNotFound();
+    return m;
+  }
+
+  async stream(kind: MediaKind, id: string, req: FastifyRequest, reply: FastifyReply): Promise<void> {
+    const viewer = this.viewerOf(req, id);
+    const m = await this.reachable(kind, id, viewer);
+    const open = kind !== 'movie' && m.status === 'ready' && m.visibility === 'public';
+    await serveStored(req, reply, this.storage, m.originalKey, {
+      contentType: m.contentType,
+      cacheControl: open ? 'public, max-age=3600' : 'private, max-age=3600',
+    });
+  }
+
+  /** One view per viewer (user, else address and browser) per item per 30 minutes. */
+  async view(kind: MediaKind, id: string, req: FastifyRequest & { user?: { userId: string } | null }) {
+    const viewer = this.viewerOf(req, id);
+    await this.reachable(kind, id, viewer);
+    const key = viewer ? `u:${viewer}` : `a:${createHash('sha256').update(`${req.ip}|${req.headers['user-agent'] ?? ''}`).digest('hex').slice(0, 40)}`;
+    return this.engagement.countView(id, key);
+  }
+
+  async like(kind: MediaKind, id: string, userId: string) {
+    await this.reachable(kind, id, userId);
+    return this.engagement.toggleLike(id, userId);
+  }
+
+  async heartbeat(kind: MediaKind, id: string, userId: string, seconds: unknown): Promise<void> {
+    const s = Number(seconds);
+    if (!Number.isInteger(s) || s < 1 || s > 60) throw new ValidationError([{ field: 'seconds', message: 'seconds must be a whole number from 1 to 60' }]);
+    await this.reachable(kind, id, userId);
+    await this.engagement.addWatchTime(id, userId, s);
+  }
+}

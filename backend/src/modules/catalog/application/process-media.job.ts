@@ -1,0 +1,118 @@
+import { Inject, Injectable, Logger, type OnModuleInit } from '@nestjs/common';
+import { Interval } from '@nestjs/schedule';
+import { RequestContext } from '@mikro-orm/core';
+import { MikroORM } from '@mikro-orm/postgresql';
+import { mkdtemp, readdir, rm } from 'node:fs/promises';
+import { join } from 'node:path';
+import { randomUUID } from 'node:crypto';
+import { APP_CONFIG, type AppConfig } from '../../../common/config/config.js';
+import type { UnitOfWork } from '../../../common/database/unit-of-work.port.js';
+import { JobsService } from '../../../common/jobs/jobs.service.js';
+import { STORAGE, type Storage } from '../../../common/storage/storage.js';
+import { hlsLadder, Media } from '../domain/media.js';
+import { MEDIA_PROCESSOR, MEDIA_REPOSITORY, type MediaProcessor, type MediaRepository } from '../domain/ports.js';
+import { PROCESS_JOB } from './publish-media.use-case.js';
+import { CATALOG_UNIT_OF_WORK } from './tokens.js';
+
+export const PROCESS_RETRIES = 3;
+export const NOT_MEDIA_REASON = 'This file is not a playable video: no video stream could be read from it';
+
+/**
+ * The processing job: probe (a file that is not media fails at once, with a reason the owner sees), a thumbnail,
+ * and for videos an HLS ladder up to the source height (at most 1080p). Retried with backoff by pg-boss; after the
+ * last retry the item is marked failed. Idempotent: an item no longer processing is left alone.
+ */
+@Injectable()
+export class ProcessMediaJob implements OnModuleInit {
+  private readonly logger = new Logger('ProcessMedia');
+
+  constructor(
+    private readonly orm: MikroORM,
+    private readonly jobs: JobsService,
+    @Inject(MEDIA_REPOSITORY) private readonly media: MediaRepository,
+    @Inject(MEDIA_PROCESSOR) private readonly processor: MediaProcessor,
+    @Inject(STORAGE) private readonly storage: Storage,
+    @Inject(CATALOG_UNIT_OF_WORK) private readonly uow: UnitOfWork,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {}
+
+  onModuleInit(): void {
+    this.jobs.define<{ mediaId: string }>({
+      name: PROCESS_JOB,
+      handler: (data, meta) => this.run(data.mediaId, meta.retryCount),
+      retryLimit: PROCESS_RETRIES,
+      retryDelaySeconds: 30,
+      concurrency: 1,
+    });
+  }
+
+  async run(mediaId: string, retryCount = PROCESS_RETRIES): Promise<void> {
+    await RequestContext.create(this.orm.em, async () => {
+      const m = await this.media.find(mediaId);
+      if (!m || m.status !== 'processing') return;
+      try {
+        await this.process(m);
+      } catch (e) {
+        const reason = (e as Error).message;
+        if (retryCount >= PROCESS_RETRIES) {
+          this.logger.warn(`processing ${mediaId} failed for good: ${reason}`);
+          m.markFailed(`Processing failed: ${reason.slice(0, 300)}`);
+          await this.uow.commit();
+          return;
+        }
+        throw e;
+      }
+    });
+  }
+
+  private async process(m: Media): Promise<void> {
+    const source = await this.storage.localFile(m.originalKey);
+    const work = await mkdtemp(join(this.config.dataDir, 'tmp', 'process-'));
+    try {
+      const probe = await this.processor.probe(source.path);
+      if (!probe) {
+        m.markFailed(NOT_MEDIA_REASON);
+        await this.uow.commit();
+        return;
+      }
+      m.markProbed(probe);
+      const thumbFile = join(work, 'thumb.jpg');
+      await this.processor.thumbnail(source.path, Math.min(1, probe.durationSeconds / 2), thumbFile);
+      const thumbKey = `thumbs/${randomUUID()}.jpg`;
+      await this.storage.adopt(thumbKey, thumbFile);
+      let renditions: number[] = [];
+      if (m.kind === 'video') {
+        // The ladder follows the short side, so a 1080x1920 phone clip gets 1080p (scaled by width), not 1920p.
+        const portrait = probe.height > probe.width;
+        renditions = hlsLadder(Math.min(probe.width, probe.height));
+        const hlsDir = join(work, 'hls');
+        await this.processor.hls(source.path, renditions, probe.hasAudio, hlsDir, portrait);
+        await this.storage.deletePrefix(`hls/${m.id}/`);
+        for (const h of renditions) {
+          const dir = join(hlsDir, `${h}p`);
+          for (const f of (await readdir(dir)).sort((a, b) => (a.endsWith('.m3u8') ? 1 : 0) - (b.endsWith('.m3u8') ? 1 : 0))) {
+            await this.storage.adopt(`hls/${m.id}/${h}p/${f}`, join(dir, f));
+          }
+        }
+        await this.storage.adopt(`hls/${m.id}/master.m3u8`, join(hlsDir, 'master.m3u8'));
+      }
+      const oldThumb = m.thumbnailKey;
+      m.markReady(thumbKey, renditions);
+      await this.uow.commit();
+      if (oldThumb && oldThumb !== thumbKey) await this.storage.delete(oldThumb);
+    } finally {
+      await rm(work, { recursive: true, force: true });
+      await source.release();
+    }
+  }
+
+  /** Re-queues items still processing whose job was lost (a server stopped between commit and queueing). */
+  @Interval('media-process-sweeper', 5 * 60_000)
+  async sweep(): Promise<void> {
+    if (!this.jobs.running) return;
+    await RequestContext.create(this.orm.em, async () => {
+      const stuck = await this.orm.em.find(Media, { status: 'processing', updatedAt: { $lt: new Date(Date.now() - 10 * 60_000) } }, { limit: 50 });
+      for (const m of stuck) await this.jobs.send(PROCESS_JOB, { mediaId: m.id }, { singletonKey: `process:${m.id}` });
+    });
+  }
+}

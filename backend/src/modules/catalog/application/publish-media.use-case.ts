@@ -1,0 +1,90 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { rm } from 'node:fs/promises';
+import { randomUUID } from 'node:crypto';
+import type { UnitOfWork } from '../../../common/database/unit-of-work.port.js';
+import { JobsService } from '../../../common/jobs/jobs.service.js';
+import { STORAGE, type Storage } from '../../../common/storage/storage.js';
+import { AccountsFacade } from '../../accounts/accounts.facade.js';
+import { IdentityFacade } from '../../identity/identity.facade.js';
+import { Media, type MediaKind } from '../domain/media.js';
+import type { MovieMeta, VideoMeta } from '../domain/media-rules.js';
+import { MonetizationNotAllowed, NoPublishingAccount } from '../domain/catalog.errors.js';
+import { MEDIA_REPOSITORY, type MediaRepository } from '../domain/ports.js';
+import { CATALOG_UNIT_OF_WORK } from './tokens.js';
+
+export const PROCESS_JOB = 'media.process';
+
+export interface ReceivedMedia {
+  path: string;
+  size: number;
+  /** Container by its bytes: mp4, mov, webm, mkv, avi. */
+  container: string;
+  contentType: string;
+}
+
+export type PublishInput =
+  | { kind: 'video'; meta: VideoMeta }
+  | { kind: 'reel'; meta: VideoMeta & { tags: string[] } }
+  | { kind: 'movie'; meta: MovieMeta };
+
+/**
+ * Publishes a received file as the user's active account: the file moves into storage (no copy), the item is
+ * created `processing`, and a durable job probes and transcodes it. Only creator-program members may monetize.
+ */
+@Injectable()
+export class PublishMediaUseCase {
+  constructor(
+    @Inject(MEDIA_REPOSITORY) private readonly media: MediaRepository,
+    @Inject(CATALOG_UNIT_OF_WORK) private readonly uow: UnitOfWork,
+    @Inject(STORAGE) private readonly storage: Storage,
+    private readonly accounts: AccountsFacade,
+    private readonly identity: IdentityFacade,
+    private readonly jobs: JobsService,
+  ) {}
+
+  async execute(userId: string, input: PublishInput, file: ReceivedMedia): Promise<Media> {
+    try {
+      const account = await this.accounts.publishingAccount(userId);
+      if (!account) throw NoPublishingAccount();
+      const monetize = input.kind !== 'movie' && input.meta.monetizationEnabled;
+      if (monetize && !(await this.identity.isCreator(userId))) throw MonetizationNotAllowed();
+      const m = new Media();
+      m.kind = input.kind as MediaKind;
+      m.userId = userId;
+      m.accountId = account.accountId;
+      m.visibility = account.visibility;
+      m.title = input.meta.title;
+      m.description = input.meta.description;
+      m.originalSize = file.size;
+      m.contentType = file.contentType;
+      m.originalKey = `originals/${randomUUID()}.${file.container}`;
+      if (input.kind === 'video' || input.kind === 'reel') {
+        m.isVertical = input.meta.isVertical;
+        m.monetizationEnabled = input.meta.monetizationEnabled;
+      }
+      if (input.kind === 'reel') m.tags = input.meta.tags;
+      if (input.kind === 'movie') {
+        Object.assign(m, {
+          year: input.meta.year,
+          durationMinutes: input.meta.durationMinutes,
+          genres: input.meta.genres,
+          ageRating: input.meta.ageRating,
+          familySafe: input.meta.familySafe,
+          isPremium: input.meta.isPremium,
+        });
+      }
+      await this.storage.adopt(m.originalKey, file.path);
+      this.media.add(m);
+      try {
+        await this.uow.commit();
+      } catch (e) {
+        await this.storage.delete(m.originalKey);
+        throw e;
+      }
+      await this.jobs.send(PROCESS_JOB, { mediaId: m.id }, { singletonKey: `process:${m.id}` });
+      return m;
+    } finally {
+      await rm(file.path, { force: true });
+    }
+  }
+}

@@ -1,0 +1,47 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { randomUUID } from 'node:crypto';
+import { EntityManager } from '@mikro-orm/postgresql';
+import { AccountsFacade } from '../../accounts/accounts.facade.js';
+import { CommentEmpty, CommentTooLong, NoPublishingAccount } from '../domain/catalog.errors.js';
+import { MediaComment } from '../domain/comment.js';
+import { MediaService } from './media.service.js';
+
+export interface CommentView {
+  id: string;
+  username: string;
+  content: string;
+  created_at: string;
+}
+
+/** Reel comments: non-blank, at most 500 characters, written as the commenter's active account. */
+@Injectable()
+export class ReelCommentsUseCases {
+  constructor(
+    private readonly em: EntityManager,
+    private readonly service: MediaService,
+    private readonly accounts: AccountsFacade,
+  ) {}
+
+  async list(reelId: string, viewer: string | null): Promise<CommentView[]> {
+    await this.service.reachable('reel', reelId, viewer);
+    const rows = await this.em.find(MediaComment, { mediaId: reelId }, { orderBy: { createdAt: 'asc', id: 'asc' }, limit: 500 });
+    return rows.map((c) => ({ id: c.id, username: c.username, content: c.content, created_at: c.createdAt.toISOString() }));
+  }
+
+  async add(reelId: string, userId: string, content: unknown): Promise<CommentView> {
+    const text = typeof content === 'string' ? content.trim() : '';
+    if (!text) throw CommentEmpty();
+    if (text.length > 500) throw CommentTooLong();
+    await this.service.reachable('reel', reelId, userId);
+    const account = await this.accounts.publishingAccount(userId);
+    if (!account) throw NoPublishingAccount();
+    const c = new MediaComment();
+    Object.assign(c, { id: randomUUID(), mediaId: reelId, userId, accountId: account.accountId, username: account.handle, content: text });
+    await this.em.transactional(async (tx) => {
+      tx.persist(c);
+      await tx.flush();
+      await tx.execute('update media set comments = comments + 1 where id = ?', [reelId]);
+    });
+    return { id: c.id, username: c.username, content: c.content, created_at: c.createdAt.toISOString() };
+  }
+}

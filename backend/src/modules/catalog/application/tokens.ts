@@ -1,0 +1,1 @@
+export const CATALOG_UNIT_OF_WORK = Symbol('CatalogUnitOfWork');

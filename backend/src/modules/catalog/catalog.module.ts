@@ -1,0 +1,42 @@
+import { Module } from '@nestjs/common';
+import { AccountsModule } from '../accounts/accounts.module.js';
+import { IdentityModule } from '../identity/identity.module.js';
+import { CatalogEvents } from './application/catalog-events.js';
+import { MediaAccess } from './application/media-access.js';
+import { MediaService } from './application/media.service.js';
+import { ProcessMediaJob } from './application/process-media.job.js';
+import { PublishMediaUseCase } from './application/publish-media.use-case.js';
+import { ReelCommentsUseCases } from './application/reel-comments.use-cases.js';
+import { CATALOG_UNIT_OF_WORK } from './application/tokens.js';
+import { CatalogFacade } from './catalog.facade.js';
+import { ENGAGEMENT, MEDIA_PROCESSOR, MEDIA_REPOSITORY } from './domain/ports.js';
+import { MediaPresenter } from './http/media-presenter.js';
+import { MoviesController } from './http/movies.controller.js';
+import { ReelsController } from './http/reels.controller.js';
+import { ThumbsController } from './http/thumbs.controller.js';
+import { VideosController } from './http/videos.controller.js';
+import { CatalogUnitOfWork } from './infrastructure/catalog-unit-of-work.js';
+import { FfmpegProcessor } from './infrastructure/ffmpeg-processor.js';
+import { MikroMediaRepository } from './infrastructure/mikro-media.repository.js';
+import { PgEngagement } from './infrastructure/pg-engagement.js';
+
+@Module({
+  imports: [AccountsModule, IdentityModule],
+  controllers: [VideosController, ReelsController, MoviesController, ThumbsController],
+  providers: [
+    { provide: MEDIA_REPOSITORY, useClass: MikroMediaRepository },
+    { provide: MEDIA_PROCESSOR, useClass: FfmpegProcessor },
+    { provide: ENGAGEMENT, useClass: PgEngagement },
+    { provide: CATALOG_UNIT_OF_WORK, useClass: CatalogUnitOfWork },
+    MediaAccess,
+    MediaService,
+    MediaPresenter,
+    PublishMediaUseCase,
+    ProcessMediaJob,
+    ReelCommentsUseCases,
+    CatalogEvents,
+    CatalogFacade,
+  ],
+  exports: [CatalogFacade],
+})
+export class CatalogModule {}

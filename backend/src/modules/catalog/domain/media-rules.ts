@@ -1,0 +1,137 @@
+import { ValidationError, type FieldProblem } from '../../../common/errors/domain-error.js';
+import type { AgeRating } from './media.js';
+
+export const MOVIE_GENRES = ['Action', 'Adventure', 'Animation', 'Comedy', 'Crime', 'Documentary', 'Drama', 'Family', 'Fantasy', 'Horror', 'Musical', 'Mystery', 'Romance', 'Sci-Fi', 'Thriller', 'War', 'Western'];
+export const AGE_RATINGS: AgeRating[] = ['G', 'PG', 'PG-13', 'R', 'NC-17'];
+
+export const MEDIA_MESSAGES = {
+  videoTitle: 'Please enter a title',
+  reelTitle: 'Please enter a title',
+  reelTitleLength: 'Title must be at most 100 characters',
+  reelDescriptionLength: 'Description must be at most 500 characters',
+  movieTitle: 'Please enter a movie title',
+  titleLength: 'Title must be at most 200 characters',
+  descriptionLength: 'Description must be at most 5000 characters',
+  genres: 'Choose at most 3 genres',
+  genreUnknown: (g: string) => `Unknown genre: ${g}`,
+  year: (max: number) => `Year must be between 1900 and ${max}`,
+  duration: 'Duration must be a whole number of minutes between 1 and 1000',
+  ageRating: 'Age rating must be G, PG, PG-13, R or NC-17',
+  tags: 'Tags must be a JSON list of words',
+} as const;
+
+const text = (v: unknown) => (typeof v === 'string' ? v.trim() : '');
+export const flag = (v: unknown, def = false): boolean => (v === undefined || v === null || v === '' ? def : v === true || v === 'true' || v === '1' || v === 'on');
+
+function jsonList(v: unknown): unknown[] | null {
+  if (v === undefined || v === null || v === '') return [];
+  if (Array.isArray(v)) return v;
+  if (typeof v !== 'string') return null;
+  try {
+    const parsed = JSON.parse(v);
+    return Array.isArray(parsed) ? parsed : null;
+  } catch {
+    // "a, b" as a convenience for form posts
+    return v.split(',');
+  }
+}
+
+/** Hashtags: trimmed, without '#', lower-cased, de-duplicated (seed 002 §5); at most 30 of at most 50 characters. */
+export function normaliseTags(v: unknown): string[] {
+  const list = jsonList(v);
+  if (list === null) throw new ValidationError([{ field: 'tags', message: MEDIA_MESSAGES.tags }]);
+  const out: string[] = [];
+  for (const raw of list) {
+    if (typeof raw !== 'string') throw new ValidationError([{ field: 'tags', message: MEDIA_MESSAGES.tags }]);
+    const tag = raw.trim().replace(/^#+/, '').toLowerCase().slice(0, 50);
+    if (tag && !out.includes(tag)) out.push(tag);
+  }
+  return out.slice(0, 30);
+}
+
+export interface VideoMeta {
+  title: string;
+  description: string | null;
+  isVertical: boolean;
+  monetizationEnabled: boolean;
+}
+
+export function validateVideoMeta(input: Record<string, unknown>): VideoMeta {
+  const problems: FieldProblem[] = [];
+  const title = text(input.title);
+  const description = text(input.description);
+  if (!title) problems.push({ field: 'title', message: MEDIA_MESSAGES.videoTitle });
+  else if (title.length > 200) problems.push({ field: 'title', message: MEDIA_MESSAGES.titleLength });
+  if (description.length > 5000) problems.push({ field: 'description', message: MEDIA_MESSAGES.descriptionLength });
+  if (problems.length) throw new ValidationError(problems);
+  return { title, description: description || null, isVertical: flag(input.is_vertical), monetizationEnabled: flag(input.monetization_enabled) };
+}
+
+export function validateReelMeta(input: Record<string, unknown>): VideoMeta & { tags: string[] } {
+  const problems: FieldProblem[] = [];
+  const title = text(input.title);
+  const description = text(input.description);
+  if (!title) problems.push({ field: 'title', message: MEDIA_MESSAGES.reelTitle });
+  else if (title.length > 100) problems.push({ field: 'title', message: MEDIA_MESSAGES.reelTitleLength });
+  if (description.length > 500) problems.push({ field: 'description', message: MEDIA_MESSAGES.reelDescriptionLength });
+  if (problems.length) throw new ValidationError(problems);
+  return { title, description: description || null, isVertical: true, monetizationEnabled: flag(input.monetization_enabled), tags: normaliseTags(input.tags) };
+}
+
+export interface MovieMeta {
+  title: string;
+  description: string | null;
+  genres: string[];
+  year: number | null;
+  durationMinutes: number | null;
+  ageRating: AgeRating;
+  isPremium: boolean;
+  familySafe: boolean;
+}
+
+/** Seed 000 §5: at most 3 genres from the list; year 1900 to current year + 5; age rating (default PG); defaults. */
+export function validateMovieMeta(input: Record<string, unknown>, now = new Date()): MovieMeta {
+  const problems: FieldProblem[] = [];
+  const title = text(input.title);
+  const description = text(input.description);
+  if (!title) problems.push({ field: 'title', message: MEDIA_MESSAGES.movieTitle });
+  else if (title.length > 200) problems.push({ field: 'title', message: MEDIA_MESSAGES.titleLength });
+  if (description.length > 5000) problems.push({ field: 'description', message: MEDIA_MESSAGES.descriptionLength });
+  const list = jsonList(input.genre);
+  const genres: string[] = [];
+  if (list === null) problems.push({ field: 'genre', message: MEDIA_MESSAGES.genres });
+  else {
+    for (const g of list) {
+      const name = typeof g === 'string' ? MOVIE_GENRES.find((x) => x.toLowerCase() === g.trim().toLowerCase()) : undefined;
+      if (!name) problems.push({ field: 'genre', message: MEDIA_MESSAGES.genreUnknown(String(g)) });
+      else if (!genres.includes(name)) genres.push(name);
+    }
+    if (genres.length > 3) problems.push({ field: 'genre', message: MEDIA_MESSAGES.genres });
+  }
+  const maxYear = now.getUTCFullYear() + 5;
+  let year: number | null = null;
+  if (input.year !== undefined && input.year !== null && input.year !== '') {
+    const y = Number(input.year);
+    if (!Number.isInteger(y) || y < 1900 || y > maxYear) problems.push({ field: 'year', message: MEDIA_MESSAGES.year(maxYear) });
+    else year = y;
+  }
+  let durationMinutes: number | null = null;
+  if (input.duration !== undefined && input.duration !== null && input.duration !== '') {
+    const d = Number(input.duration);
+    if (!Number.isInteger(d) || d < 1 || d > 1000) problems.push({ field: 'duration', message: MEDIA_MESSAGES.duration });
+    else durationMinutes = d;
+  }
+  const rating = input.age_rating === undefined || input.age_rating === '' ? 'PG' : input.age_rating;
+  if (!AGE_RATINGS.includes(rating as AgeRating)) problems.push({ field: 'age_rating', message: MEDIA_MESSAGES.ageRating });
+  if (problems.length) throw new ValidationError(problems);
+  return {
+    title,
+    description: description || null,
+    genres,
+    year,
+    durationMinutes,
+    ageRating: rating as AgeRating,
+    isPremium: flag(input.is_premium, false),
+    familySafe: flag(input.family_safe, true),
+  };
+}

@@ -1,0 +1,39 @@
+import type { Media, MediaKind, ProbeResult } from './media.js';
+
+export interface MediaPage {
+  items: Media[];
+  nextCursor: string | null;
+}
+
+export interface MediaRepository {
+  find(id: string): Promise<Media | null>;
+  /** Newest first; what viewer may see (ready items of public accounts, plus viewer's own in every state). */
+  list(kind: MediaKind, viewerUserId: string | null, limit: number, cursor: string | undefined, filter?: { isVertical?: boolean }): Promise<MediaPage>;
+  add(media: Media): void;
+  setVisibilityOfAccount(accountId: string, visibility: Media['visibility']): Promise<void>;
+  listOfAccount(accountId: string): Promise<Media[]>;
+  remove(media: Media): void;
+  /** Likes, comments, view marks and watch time of these items. */
+  removeEngagementOf(mediaIds: string[]): Promise<void>;
+}
+
+/** ffprobe and ffmpeg. */
+export interface MediaProcessor {
+  /** null when the file holds no playable video stream. */
+  probe(path: string): Promise<ProbeResult | null>;
+  thumbnail(path: string, atSeconds: number, outFile: string): Promise<void>;
+  /** Writes master.m3u8 and <h>p/index.m3u8 + seg_NNNNN.ts under outDir for the given heights. */
+  hls(path: string, heights: number[], hasAudio: boolean, outDir: string, portrait: boolean): Promise<void>;
+}
+
+export interface Engagement {
+  toggleLike(mediaId: string, userId: string): Promise<{ liked: boolean; likes: number }>;
+  likedBy(mediaIds: string[], userId: string | null): Promise<Set<string>>;
+  /** Counts a view unless this viewer was counted in the last 30 minutes. */
+  countView(mediaId: string, viewerKey: string): Promise<{ views: number; counted: boolean }>;
+  addWatchTime(mediaId: string, userId: string, seconds: number): Promise<void>;
+}
+
+export const MEDIA_REPOSITORY = Symbol('MediaRepository');
+export const MEDIA_PROCESSOR = Symbol('MediaProcessor');
+export const ENGAGEMENT = Symbol('Engagement');

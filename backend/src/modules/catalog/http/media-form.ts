@@ -1,0 +1,39 @@
+import type { FastifyRequest } from 'fastify';
+import { rm } from 'node:fs/promises';
+import type { Readable } from 'node:stream';
+import { DomainError } from '../../../common/errors/domain-error.js';
+import { receiveUpload, type IntakeLimits, type ReceivedFile } from '../../../common/storage/intake.js';
+
+export interface MediaForm {
+  fields: Record<string, string>;
+  file: ReceivedFile | null;
+}
+
+/**
+ * Reads a multipart form whose one file part is streamed to a temporary file through the intake limits. Any
+ * failure after the file arrived removes it; on success the caller owns it.
+ */
+export async function readMediaForm(req: FastifyRequest, tmpDir: string, limits: IntakeLimits, fileField: string[] = ['file', 'video']): Promise<MediaForm> {
+  if (!req.isMultipart()) return { fields: {}, file: null };
+  const fields: Record<string, string> = {};
+  let file: ReceivedFile | null = null;
+  try {
+    for await (const part of req.parts({ limits: { fileSize: limits.maxBytes + 1, files: 1, fields: 20, fieldSize: 20_000, parts: 22 } })) {
+      if (part.type === 'field') {
+        if (typeof part.value === 'string') fields[part.fieldname] = part.value;
+      } else if (!fileField.includes(part.fieldname) || file) {
+        part.file.resume();
+      } else {
+        file = await receiveUpload(part.file as Readable, tmpDir, limits);
+      }
+    }
+    return { fields, file };
+  } catch (e) {
+    if (file) await rm(file.path, { force: true });
+    const code = (e as { code?: string }).code;
+    if (code === 'FST_FILES_LIMIT' || code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT') {
+      throw new DomainError('invalid', 'CATALOG.FORM', 'Send one file per upload, with its fields');
+    }
+    throw e;
+  }
+}

@@ -1,0 +1,91 @@
+import { Controller, Get, Inject, Param, Post, Query, Req, Res, UseGuards } from '@nestjs/common';
+import { ApiBearerAuth, ApiBody, ApiConsumes, ApiQuery, ApiResponse, ApiTags } from '@nestjs/swagger';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { CurrentPrincipal, UserAuthGuard } from '../../../common/auth/guards.js';
+import { OptionalUserAuthGuard } from '../../../common/auth/optional-user.guard.js';
+import type { Principal } from '../../../common/auth/principal.js';
+import { ErrorResponseDto } from '../../../common/http/error-response.dto.js';
+import { MediaService } from '../application/media.service.js';
+import { PublishMediaUseCase } from '../application/publish-media.use-case.js';
+import { NoMovieFile } from '../domain/catalog.errors.js';
+import { validateMovieMeta } from '../domain/media-rules.js';
+import { MEDIA_REPOSITORY, type MediaRepository } from '../domain/ports.js';
+import { MovieListDto, MovieUploadResponseDto } from './catalog.dto.js';
+import { MediaPresenter } from './media-presenter.js';
+import { readMediaForm } from './media-form.js';
+import { pageSize } from './videos.controller.js';
+
+type Req = FastifyRequest & { user?: Principal | null };
+
+/** The Cinema room's movies: signed-in users only. */
+@ApiTags('movies')
+@Controller('api/movies')
+export class MoviesController {
+  constructor(
+    private readonly service: MediaService,
+    private readonly publish: PublishMediaUseCase,
+    private readonly presenter: MediaPresenter,
+    @Inject(MEDIA_REPOSITORY) private readonly media: MediaRepository,
+  ) {}
+
+  @Get()
+  @UseGuards(UserAuthGuard)
+  @ApiBearerAuth()
+  @ApiQuery({ name: 'limit', required: false })
+  @ApiQuery({ name: 'cursor', required: false })
+  @ApiResponse({ status: 401, type: ErrorResponseDto })
+  async listMovies(@CurrentPrincipal() p: Principal, @Query('limit') limit?: string, @Query('cursor') cursor?: string): Promise<MovieListDto> {
+    const page = await this.media.list('movie', p.userId, pageSize(limit), typeof cursor === 'string' ? cursor : undefined);
+    return { movies: this.presenter.movies(page.items, p.userId), next_cursor: page.nextCursor };
+  }
+
+  /** Adds a movie: file, title, description, genre (JSON list, at most 3), year, duration (minutes), age_rating, is_premium, family_safe. */
+  @Post('upload')
+  @UseGuards(UserAuthGuard)
+  @ApiBearerAuth()
+  @ApiConsumes('multipart/form-data')
+  @ApiBody({
+    schema: {
+      type: 'object',
+      required: ['file', 'title'],
+      properties: {
+        file: { type: 'string', format: 'binary' },
+        title: { type: 'string' },
+        description: { type: 'string' },
+        genre: { type: 'string', description: 'JSON list of at most 3 genres' },
+        year: { type: 'string' },
+        duration: { type: 'string' },
+        age_rating: { type: 'string', enum: ['G', 'PG', 'PG-13', 'R', 'NC-17'] },
+        is_premium: { type: 'string' },
+        family_safe: { type: 'string' },
+      },
+    },
+  })
+  @ApiResponse({ status: 201, type: MovieUploadResponseDto })
+  @ApiResponse({ status: 400, type: ErrorResponseDto })
+  @ApiResponse({ status: 401, type: ErrorResponseDto })
+  @ApiResponse({ status: 413, type: ErrorResponseDto })
+  async uploadMovie(@CurrentPrincipal() p: Principal, @Req() req: FastifyRequest): Promise<MovieUploadResponseDto> {
+    const form = await readMediaForm(req, this.service.tmpDir, this.service.limits('movie'));
+    if (!form.file) throw NoMovieFile();
+    let meta;
+    try {
+      meta = validateMovieMeta(form.fields);
+    } catch (e) {
+      await this.service.discard(form.file.path);
+      throw e;
+    }
+    const m = await this.publish.execute(p.userId, { kind: 'movie', meta }, { ...form.file, container: form.file.label, contentType: MediaService.contentTypeOf(form.file.label) });
+    return { success: true, movie: this.presenter.movies([m], p.userId)[0] };
+  }
+
+  /** The movie file with HTTP ranges (the URL from the list carries the viewer's access token). */
+  @Get(':id/stream')
+  @UseGuards(OptionalUserAuthGuard)
+  @ApiResponse({ status: 206, description: 'A range' })
+  @ApiResponse({ status: 404, type: ErrorResponseDto })
+  async streamMovie(@Param('id') id: string, @Req() req: Req, @Res() reply: FastifyReply): Promise<void> {
+    await this.service.stream('movie', id, req, reply);
+  }
+
+}

@@ -1,0 +1,119 @@
+import { Body, Controller, Get, HttpCode, Inject, Param, Post, Query, Req, Res, UseGuards } from '@nestjs/common';
+import { ApiBearerAuth, ApiBody, ApiConsumes, ApiQuery, ApiResponse, ApiTags } from '@nestjs/swagger';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { CurrentPrincipal, UserAuthGuard } from '../../../common/auth/guards.js';
+import { OptionalUserAuthGuard } from '../../../common/auth/optional-user.guard.js';
+import type { Principal } from '../../../common/auth/principal.js';
+import { ErrorResponseDto } from '../../../common/http/error-response.dto.js';
+import { MediaService } from '../application/media.service.js';
+import { PublishMediaUseCase } from '../application/publish-media.use-case.js';
+import { ReelCommentsUseCases } from '../application/reel-comments.use-cases.js';
+import { NoVideoFile } from '../domain/catalog.errors.js';
+import { validateReelMeta } from '../domain/media-rules.js';
+import { MEDIA_REPOSITORY, type MediaRepository } from '../domain/ports.js';
+import { CreateCommentRequestDto, LikeStateDto, ReelCommentDto, ReelListDto, ReelResponseDto, ViewCountDto } from './catalog.dto.js';
+import { MediaPresenter } from './media-presenter.js';
+import { readMediaForm } from './media-form.js';
+import { pageSize } from './videos.controller.js';
+
+type Req = FastifyRequest & { user?: Principal | null };
+
+@ApiTags('reels')
+@Controller('api/reels')
+export class ReelsController {
+  constructor(
+    private readonly service: MediaService,
+    private readonly publish: PublishMediaUseCase,
+    private readonly presenter: MediaPresenter,
+    private readonly comments: ReelCommentsUseCases,
+    @Inject(MEDIA_REPOSITORY) private readonly media: MediaRepository,
+  ) {}
+
+  /** Newest first; others see ready reels of public accounts, the owner all of theirs. */
+  @Get()
+  @UseGuards(OptionalUserAuthGuard)
+  @ApiBearerAuth()
+  @ApiQuery({ name: 'limit', required: false })
+  @ApiQuery({ name: 'cursor', required: false })
+  async listReels(@Req() req: Req, @Query('limit') limit?: string, @Query('cursor') cursor?: string): Promise<ReelListDto> {
+    const viewer = req.user?.userId ?? null;
+    const page = await this.media.list('reel', viewer, pageSize(limit), typeof cursor === 'string' ? cursor : undefined);
+    return { reels: await this.presenter.reels(page.items, viewer), next_cursor: page.nextCursor };
+  }
+
+  /** Uploads a reel: a video file up to 256MB, title up to 100 characters, description up to 500, tags as JSON text. */
+  @Post('upload')
+  @UseGuards(UserAuthGuard)
+  @ApiBearerAuth()
+  @ApiConsumes('multipart/form-data')
+  @ApiBody({
+    schema: {
+      type: 'object',
+      required: ['file', 'title'],
+      properties: { file: { type: 'string', format: 'binary' }, title: { type: 'string' }, description: { type: 'string' }, tags: { type: 'string', description: 'JSON list' }, monetization_enabled: { type: 'string' } },
+    },
+  })
+  @ApiResponse({ status: 201, type: ReelResponseDto })
+  @ApiResponse({ status: 400, type: ErrorResponseDto })
+  @ApiResponse({ status: 413, type: ErrorResponseDto })
+  async uploadReel(@CurrentPrincipal() p: Principal, @Req() req: FastifyRequest): Promise<ReelResponseDto> {
+    const form = await readMediaForm(req, this.service.tmpDir, this.service.limits('reel'));
+    if (!form.file) throw NoVideoFile();
+    let meta;
+    try {
+      meta = validateReelMeta(form.fields);
+    } catch (e) {
+      await this.service.discard(form.file.path);
+      throw e;
+    }
+    const m = await this.publish.execute(p.userId, { kind: 'reel', meta }, { ...form.file, container: form.file.label, contentType: MediaService.contentTypeOf(form.file.label) });
+    return (await this.presenter.reels([m], p.userId))[0];
+  }
+
+  /** The reel's file with HTTP ranges. */
+  @Get(':id/stream')
+  @UseGuards(OptionalUserAuthGuard)
+  @ApiResponse({ status: 206, description: 'A range' })
+  @ApiResponse({ status: 404, type: ErrorResponseDto })
+  async streamReel(@Param('id') id: string, @Req() req: Req, @Res() reply: FastifyReply): Promise<void> {
+    await this.service.stream('reel', id, req, reply);
+  }
+
+
+  /** Likes or unlikes; returns the new state and count. */
+  @Post(':id/like')
+  @HttpCode(200)
+  @UseGuards(UserAuthGuard)
+  @ApiBearerAuth()
+  @ApiResponse({ status: 404, type: ErrorResponseDto })
+  async likeReel(@CurrentPrincipal() p: Principal, @Param('id') id: string): Promise<LikeStateDto> {
+    return this.service.like('reel', id, p.userId);
+  }
+
+  @Post(':id/view')
+  @HttpCode(200)
+  @UseGuards(OptionalUserAuthGuard)
+  async countReelView(@Param('id') id: string, @Req() req: Req): Promise<ViewCountDto> {
+    return this.service.view('reel', id, req);
+  }
+
+  /** Comments, oldest first. */
+  @Get(':id/comments')
+  @UseGuards(OptionalUserAuthGuard)
+  @ApiResponse({ status: 200, type: [ReelCommentDto] })
+  @ApiResponse({ status: 404, type: ErrorResponseDto })
+  async listReelComments(@Param('id') id: string, @Req() req: Req): Promise<ReelCommentDto[]> {
+    return this.comments.list(id, req.user?.userId ?? null);
+  }
+
+  /** Adds a comment (1-500 characters) as the active account. */
+  @Post(':id/comments')
+  @UseGuards(UserAuthGuard)
+  @ApiBearerAuth()
+  @ApiResponse({ status: 201, type: ReelCommentDto })
+  @ApiResponse({ status: 400, type: ErrorResponseDto })
+  @ApiResponse({ status: 404, type: ErrorResponseDto })
+  async createReelComment(@CurrentPrincipal() p: Principal, @Param('id') id: string, @Body() body: CreateCommentRequestDto): Promise<ReelCommentDto> {
+    return this.comments.add(id, p.userId, body?.content);
+  }
+}

@@ -1,0 +1,178 @@
+import { Body, Controller, Get, HttpCode, Inject, NotFoundException, Param, Post, Query, Req, Res, UseGuards } from '@nestjs/common';
+import { ApiBearerAuth, ApiBody, ApiConsumes, ApiQuery, ApiResponse, ApiTags } from '@nestjs/swagger';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { CurrentPrincipal, UserAuthGuard } from '../../../common/auth/guards.js';
+import { OptionalUserAuthGuard } from '../../../common/auth/optional-user.guard.js';
+import type { Principal } from '../../../common/auth/principal.js';
+import { ErrorResponseDto } from '../../../common/http/error-response.dto.js';
+import { serveStored } from '../../../common/http/serve-file.js';
+import { STORAGE, type Storage } from '../../../common/storage/storage.js';
+import { MediaService } from '../application/media.service.js';
+import { PublishMediaUseCase } from '../application/publish-media.use-case.js';
+import { NoVideoFile } from '../domain/catalog.errors.js';
+import { validateVideoMeta } from '../domain/media-rules.js';
+import { MEDIA_REPOSITORY, type MediaRepository } from '../domain/ports.js';
+import { HeartbeatRequestDto, LikeStateDto, VideoResponseDto, ViewCountDto } from './catalog.dto.js';
+import { MediaPresenter } from './media-presenter.js';
+import { readMediaForm } from './media-form.js';
+
+type Req = FastifyRequest & { user?: Principal | null };
+const RENDITION_RE = /^\d{3,4}p$/;
+const HLS_FILE_RE = /^(index\.m3u8|seg_\d{5}\.ts)$/;
+
+export function pageSize(limit: unknown): number {
+  return Math.min(100, Math.max(1, Number.parseInt(String(limit ?? '20'), 10) || 20));
+}
+
+@ApiTags('videos')
+@Controller('api/videos')
+export class VideosController {
+  constructor(
+    private readonly service: MediaService,
+    private readonly publish: PublishMediaUseCase,
+    private readonly presenter: MediaPresenter,
+    @Inject(MEDIA_REPOSITORY) private readonly media: MediaRepository,
+    @Inject(STORAGE) private readonly storage: Storage,
+  ) {}
+
+  /** Newest first. Others see ready videos of public accounts; the owner also sees their own in every state. The next page's cursor is in X-Next-Cursor. */
+  @Get()
+  @UseGuards(OptionalUserAuthGuard)
+  @ApiBearerAuth()
+  @ApiQuery({ name: 'is_vertical', required: false, enum: ['true', 'false'] })
+  @ApiQuery({ name: 'limit', required: false })
+  @ApiQuery({ name: 'cursor', required: false })
+  @ApiResponse({ status: 200, type: [VideoResponseDto] })
+  async listVideos(@Req() req: Req, @Res({ passthrough: true }) reply: FastifyReply, @Query('is_vertical') vertical?: string, @Query('limit') limit?: string, @Query('cursor') cursor?: string): Promise<VideoResponseDto[]> {
+    const viewer = req.user?.userId ?? null;
+    const filter = vertical === 'true' ? { isVertical: true } : vertical === 'false' ? { isVertical: false } : {};
+    const page = await this.media.list('video', viewer, pageSize(limit), typeof cursor === 'string' ? cursor : undefined, filter);
+    if (page.nextCursor) void reply.header('X-Next-Cursor', page.nextCursor);
+    return this.presenter.videos(page.items, viewer);
+  }
+
+  /** Uploads a video in one request (up to MAX_VIDEO_UPLOAD_BYTES; larger files use the chunked upload). */
+  @Post('upload')
+  @UseGuards(UserAuthGuard)
+  @ApiBearerAuth()
+  @ApiConsumes('multipart/form-data')
+  @ApiBody({
+    schema: {
+      type: 'object',
+      required: ['file', 'title'],
+      properties: { file: { type: 'string', format: 'binary' }, title: { type: 'string' }, description: { type: 'string' }, is_vertical: { type: 'string' }, monetization_enabled: { type: 'string' } },
+    },
+  })
+  @ApiResponse({ status: 201, type: VideoResponseDto })
+  @ApiResponse({ status: 400, type: ErrorResponseDto })
+  @ApiResponse({ status: 403, type: ErrorResponseDto })
+  @ApiResponse({ status: 413, type: ErrorResponseDto })
+  async uploadVideo(@CurrentPrincipal() p: Principal, @Req() req: FastifyRequest): Promise<VideoResponseDto> {
+    const form = await readMediaForm(req, this.service.tmpDir, this.service.limits('video'));
+    if (!form.file) throw NoVideoFile();
+    let meta;
+    try {
+      meta = validateVideoMeta(form.fields);
+    } catch (e) {
+      await this.service.discard(form.file.path);
+      throw e;
+    }
+    const m = await this.publish.execute(p.userId, { kind: 'video', meta }, { ...form.file, container: form.file.label, contentType: MediaService.contentTypeOf(form.file.label) });
+    return (await this.presenter.videos([m], p.userId))[0];
+  }
+
+  /** One video. */
+  @Get(':id')
+  @UseGuards(OptionalUserAuthGuard)
+  @ApiBearerAuth()
+  @ApiResponse({ status: 404, type: ErrorResponseDto })
+  async getVideo(@Param('id') id: string, @Req() req: Req): Promise<VideoResponseDto> {
+    const viewer = this.service.viewerOf(req, id);
+    const m = await this.service.reachable('video', id, viewer);
+    return (await this.presenter.videos([m], viewer))[0];
+  }
+
+  /** The original file with HTTP ranges (206, 416), ETag and conditional requests. */
+  @Get(':id/stream')
+  @UseGuards(OptionalUserAuthGuard)
+  @ApiResponse({ status: 200, description: 'The video' })
+  @ApiResponse({ status: 206, description: 'A range of it' })
+  @ApiResponse({ status: 404, type: ErrorResponseDto })
+  @ApiResponse({ status: 416, description: 'Range not satisfiable' })
+  async streamVideo(@Param('id') id: string, @Req() req: Req, @Res() reply: FastifyReply): Promise<void> {
+    await this.service.stream('video', id, req, reply);
+  }
+
+
+  /** The HLS master playlist of a ready video. */
+  @Get(':id/hls/master.m3u8')
+  @UseGuards(OptionalUserAuthGuard)
+  @ApiResponse({ status: 404, type: ErrorResponseDto })
+  async getVideoHlsMaster(@Param('id') id: string, @Req() req: Req, @Res() reply: FastifyReply): Promise<void> {
+    await this.hls(id, 'master.m3u8', req, reply);
+  }
+
+  /** A rendition playlist or segment of a ready video. */
+  @Get(':id/hls/:rendition/:file')
+  @UseGuards(OptionalUserAuthGuard)
+  @ApiResponse({ status: 404, type: ErrorResponseDto })
+  async getVideoHlsFile(@Param('id') id: string, @Param('rendition') rendition: string, @Param('file') file: string, @Req() req: Req, @Res() reply: FastifyReply): Promise<void> {
+    if (!RENDITION_RE.test(rendition) || !HLS_FILE_RE.test(file)) throw new NotFoundException();
+    await this.hls(id, `${rendition}/${file}`, req, reply);
+  }
+
+  private async hls(id: string, path: string, req: Req, reply: FastifyReply): Promise<void> {
+    const viewer = this.service.viewerOf(req, id);
+    const m = await this.service.reachable('video', id, viewer);
+    if (m.status !== 'ready' || !m.hlsRenditions.length) throw new NotFoundException();
+    const key = `hls/${m.id}/${path}`;
+    const token = (req.query as { t?: string }).t;
+    const open = m.visibility === 'public';
+    if (path.endsWith('.m3u8')) {
+      // Playlists are small: read, and pass the access token on to every URI they name (players resolve them relatively).
+      const chunks: Buffer[] = [];
+      try {
+        for await (const c of this.storage.read(key)) chunks.push(c as Buffer);
+      } catch {
+        throw new NotFoundException();
+      }
+      let text = Buffer.concat(chunks).toString('utf8');
+      if (token && !open) text = text.replace(/^(?!#)(\S+)$/gm, (uri) => `${uri}${uri.includes('?') ? '&' : '?'}t=${encodeURIComponent(token)}`);
+      await reply
+        .header('Content-Type', 'application/vnd.apple.mpegurl')
+        .header('Cache-Control', open ? 'public, max-age=60' : 'private, no-cache')
+        .send(text);
+      return;
+    }
+    await serveStored(req, reply, this.storage, key, { contentType: 'video/mp2t', cacheControl: open ? 'public, max-age=31536000, immutable' : 'private, max-age=3600' });
+  }
+
+  /** Counts a view: one per viewer per 30 minutes. */
+  @Post(':id/view')
+  @HttpCode(200)
+  @UseGuards(OptionalUserAuthGuard)
+  @ApiResponse({ status: 404, type: ErrorResponseDto })
+  async countVideoView(@Param('id') id: string, @Req() req: Req): Promise<ViewCountDto> {
+    return this.service.view('video', id, req);
+  }
+
+  /** Seconds actually watched since the last heartbeat (signed-in viewers; feeds watch hours). */
+  @Post(':id/heartbeat')
+  @HttpCode(204)
+  @UseGuards(UserAuthGuard)
+  @ApiBearerAuth()
+  @ApiResponse({ status: 400, type: ErrorResponseDto })
+  async recordWatchTime(@CurrentPrincipal() p: Principal, @Param('id') id: string, @Body() body: HeartbeatRequestDto): Promise<void> {
+    await this.service.heartbeat('video', id, p.userId, body?.seconds);
+  }
+
+  /** Likes or unlikes; returns the new state and count. */
+  @Post(':id/like')
+  @HttpCode(200)
+  @UseGuards(UserAuthGuard)
+  @ApiBearerAuth()
+  @ApiResponse({ status: 404, type: ErrorResponseDto })
+  async likeVideo(@CurrentPrincipal() p: Principal, @Param('id') id: string): Promise<LikeStateDto> {
+    return this.service.like('video', id, p.userId);
+  }
+}

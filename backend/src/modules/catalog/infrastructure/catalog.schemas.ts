@@ -1,0 +1,102 @@
+import { defineEntity, p } from '@mikro-orm/core';
+import { Media } from '../domain/media.js';
+import { MediaComment } from '../domain/comment.js';
+
+export const MediaSchema = defineEntity({
+  class: Media,
+  tableName: 'media',
+  indexes: [
+    { name: 'media_list_index', properties: ['kind', 'status', 'visibility', 'createdAt', 'id'] },
+    { name: 'media_owner_index', properties: ['userId', 'kind', 'createdAt'] },
+    { name: 'media_account_index', properties: ['accountId'] },
+  ],
+  properties: {
+    id: p.uuid().primary(),
+    kind: p.enum(['video', 'reel', 'movie']),
+    accountId: p.uuid(),
+    userId: p.uuid(),
+    title: p.string().length(200),
+    description: p.text().nullable(),
+    status: p.enum(['processing', 'ready', 'failed']).default('processing'),
+    failureReason: p.string().length(500).nullable(),
+    visibility: p.enum(['public', 'unlisted', 'private']).default('public'),
+    originalKey: p.string().length(200),
+    originalSize: p.bigint('number'),
+    contentType: p.string().length(100),
+    durationSeconds: p.double().nullable(),
+    width: p.integer().nullable(),
+    height: p.integer().nullable(),
+    thumbnailKey: p.string().length(200).nullable(),
+    hlsRenditions: p.json<number[]>(),
+    isVertical: p.boolean().default(false),
+    monetizationEnabled: p.boolean().default(false),
+    views: p.bigint('number').default(0),
+    likes: p.integer().default(0),
+    comments: p.integer().default(0),
+    watchSeconds: p.bigint('number').default(0),
+    adRevenueCents: p.bigint('number').default(0),
+    tags: p.json<string[]>(),
+    year: p.integer().nullable(),
+    durationMinutes: p.integer().nullable(),
+    genres: p.json<string[]>(),
+    ageRating: p.enum(['G', 'PG', 'PG-13', 'R', 'NC-17']).default('PG'),
+    familySafe: p.boolean().default(true),
+    isPremium: p.boolean().default(false),
+    cast: p.json<string[]>(),
+    createdAt: p.datetime(),
+    updatedAt: p.datetime(),
+  },
+});
+
+export class MediaLike {
+  mediaId: string;
+  userId: string;
+  createdAt: Date = new Date();
+}
+export const MediaLikeSchema = defineEntity({
+  class: MediaLike,
+  tableName: 'media_likes',
+  properties: { mediaId: p.uuid().primary(), userId: p.uuid().primary(), createdAt: p.datetime() },
+});
+
+export const MediaCommentSchema = defineEntity({
+  class: MediaComment,
+  tableName: 'media_comments',
+  indexes: [{ name: 'media_comments_media_index', properties: ['mediaId', 'createdAt'] }],
+  properties: {
+    id: p.uuid().primary(),
+    mediaId: p.uuid(),
+    userId: p.uuid(),
+    accountId: p.uuid(),
+    username: p.string().length(100),
+    content: p.string().length(500),
+    createdAt: p.datetime(),
+  },
+});
+
+/** The last time a viewer's view of an item was counted (one per 30 minutes). */
+export class MediaViewMark {
+  mediaId: string;
+  viewerKey: string;
+  countedAt: Date;
+}
+export const MediaViewMarkSchema = defineEntity({
+  class: MediaViewMark,
+  tableName: 'media_view_marks',
+  properties: { mediaId: p.uuid().primary(), viewerKey: p.string().length(64).primary(), countedAt: p.datetime() },
+});
+
+/** Seconds watched by a signed-in viewer per item per day: the partner program's watch hours and the premium pool. */
+export class MediaWatchTime {
+  mediaId: string;
+  userId: string;
+  day: string;
+  seconds: number;
+}
+export const MediaWatchTimeSchema = defineEntity({
+  class: MediaWatchTime,
+  tableName: 'media_watch_time',
+  properties: { mediaId: p.uuid().primary(), userId: p.uuid().primary(), day: p.date().primary(), seconds: p.integer() },
+});
+
+export const CATALOG_ENTITIES = [MediaSchema, MediaLikeSchema, MediaCommentSchema, MediaViewMarkSchema, MediaWatchTimeSchema];

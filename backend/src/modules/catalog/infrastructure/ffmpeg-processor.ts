@@ -1,0 +1,118 @@
+import { Injectable, Logger } from '@nestjs/common';
+import { spawn } from 'node:child_process';
+import { accessSync, constants } from 'node:fs';
+import { mkdir } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import { delimiter, join } from 'node:path';
+import type { ProbeResult } from '../domain/media.js';
+import type { MediaProcessor } from '../domain/ports.js';
+
+const require = createRequire(import.meta.url);
+
+function onPath(name: string): string | null {
+  for (const dir of (process.env.PATH ?? '').split(delimiter)) {
+    const candidate = join(dir, name);
+    try {
+      accessSync(candidate, constants.X_OK);
+      return candidate;
+    } catch {
+      /* next */
+    }
+  }
+  return null;
+}
+
+/** Debian's binary when on PATH (it has the system's codecs and updates), else the one shipped in node_modules. */
+export function resolveBinary(name: 'ffmpeg' | 'ffprobe'): string {
+  const system = onPath(name);
+  if (system && !system.includes('node_modules')) return system;
+  const pkg = name === 'ffmpeg' ? '@ffmpeg-installer/ffmpeg' : '@ffprobe-installer/ffprobe';
+  return (require(pkg) as { path: string }).path;
+}
+
+const BITRATES: Record<number, string> = { 1080: '5000k', 720: '2800k', 480: '1400k', 360: '800k' };
+
+function run(bin: string, args: string[], timeoutMs: number): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(bin, args, { stdio: ['ignore', 'pipe', 'pipe'] });
+    let out = '';
+    let err = '';
+    child.stdout.on('data', (d: Buffer) => (out += d.toString()));
+    child.stderr.on('data', (d: Buffer) => {
+      err = (err + d.toString()).slice(-4000);
+    });
+    const timer = setTimeout(() => child.kill('SIGKILL'), timeoutMs);
+    child.on('error', (e) => {
+      clearTimeout(timer);
+      reject(e);
+    });
+    child.on('close', (code, signal) => {
+      clearTimeout(timer);
+      if (code === 0) resolve(out);
+      else reject(new Error(`${bin.split('/').pop()} ${signal ? `was killed (${signal})` : `exited ${code}`}: ${err.trim().split('\n').slice(-3).join(' | ')}`));
+    });
+  });
+}
+
+@Injectable()
+export class FfmpegProcessor implements MediaProcessor {
+  private readonly logger = new Logger('ffmpeg');
+  readonly ffmpeg = resolveBinary('ffmpeg');
+  readonly ffprobe = resolveBinary('ffprobe');
+
+  async probe(path: string): Promise<ProbeResult | null> {
+    let json: string;
+    try {
+      json = await run(this.ffprobe, ['-v', 'error', '-print_format', 'json', '-show_format', '-show_streams', path], 60_000);
+    } catch {
+      return null;
+    }
+    const data = JSON.parse(json) as {
+      format?: { duration?: string; format_name?: string };
+      streams?: { codec_type?: string; width?: number; height?: number; duration?: string; disposition?: { attached_pic?: number } }[];
+    };
+    const video = data.streams?.find((s) => s.codec_type === 'video' && !s.disposition?.attached_pic && (s.width ?? 0) > 0);
+    const duration = Number(data.format?.duration ?? video?.duration ?? NaN);
+    if (!video || !Number.isFinite(duration) || duration <= 0) return null;
+    return {
+      durationSeconds: duration,
+      width: video.width!,
+      height: video.height!,
+      hasAudio: !!data.streams?.some((s) => s.codec_type === 'audio'),
+      container: data.format?.format_name ?? 'unknown',
+    };
+  }
+
+  async thumbnail(path: string, atSeconds: number, outFile: string): Promise<void> {
+    await run(this.ffmpeg, ['-v', 'error', '-y', '-ss', String(atSeconds), '-i', path, '-frames:v', '1', '-vf', "scale='min(640,iw)':-2", '-q:v', '4', outFile], 120_000);
+  }
+
+  async hls(path: string, heights: number[], hasAudio: boolean, outDir: string, portrait: boolean): Promise<void> {
+    for (const h of heights) await mkdir(join(outDir, `${h}p`), { recursive: true });
+    const n = heights.length;
+    const split = `[0:v]split=${n}${heights.map((_, i) => `[s${i}]`).join('')};` + heights.map((h, i) => `[s${i}]scale=${portrait ? `${h}:-2` : `-2:${h}`}[v${i}]`).join(';');
+    const args = ['-v', 'error', '-y', '-i', path, '-filter_complex', split];
+    heights.forEach((h, i) => {
+      args.push('-map', `[v${i}]`, `-c:v:${i}`, 'libx264', `-b:v:${i}`, BITRATES[h] ?? '600k', `-maxrate:v:${i}`, BITRATES[h] ?? '600k', `-bufsize:v:${i}`, '2M');
+      if (hasAudio) args.push('-map', 'a:0');
+    });
+    if (hasAudio) args.push('-c:a', 'aac', '-b:a', '128k', '-ac', '2');
+    args.push(
+      '-preset', 'veryfast',
+      '-profile:v', 'main',
+      '-pix_fmt', 'yuv420p',
+      '-force_key_frames', 'expr:gte(t,n_forced*4)',
+      '-sc_threshold', '0',
+      '-threads', '0',
+      '-f', 'hls',
+      '-hls_time', '4',
+      '-hls_playlist_type', 'vod',
+      '-hls_segment_filename', join(outDir, '%v', 'seg_%05d.ts'),
+      '-master_pl_name', 'master.m3u8',
+      '-var_stream_map', heights.map((h, i) => (hasAudio ? `v:${i},a:${i},name:${h}p` : `v:${i},name:${h}p`)).join(' '),
+      join(outDir, '%v', 'index.m3u8'),
+    );
+    this.logger.debug(`hls ${heights.join('/')}p for ${path}`);
+    await run(this.ffmpeg, args, 6 * 3600_000);
+  }
+}

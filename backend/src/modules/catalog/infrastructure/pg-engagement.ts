@@ -1,0 +1,62 @@
+import { Injectable } from '@nestjs/common';
+import { EntityManager } from '@mikro-orm/postgresql';
+import type { Engagement } from '../domain/ports.js';
+
+/** Likes, views and watch time: each change is one atomic statement, so counts stay exact under concurrency. */
+@Injectable()
+export class PgEngagement implements Engagement {
+  constructor(private readonly em: EntityManager) {}
+
+  private async one<T>(sql: string, params: unknown[]): Promise<T | undefined> {
+    const rows = await this.em.execute<T[]>(sql, params);
+    return rows[0];
+  }
+
+  /** Insert the like; when nothing was inserted it already existed, so remove it. The counter moves in the same statement. */
+  async toggleLike(mediaId: string, userId: string) {
+    return this.em.transactional(async () => {
+      const inserted = await this.one<{ likes: number }>(
+        `with ins as (insert into media_likes (media_id, user_id, created_at) values (?, ?, now()) on conflict do nothing returning 1)
+         update media set likes = likes + 1 where id = ? and exists (select 1 from ins) returning likes`,
+        [mediaId, userId, mediaId],
+      );
+      if (inserted) return { liked: true, likes: Number(inserted.likes) };
+      const removed = await this.one<{ likes: number }>(
+        `with gone as (delete from media_likes where media_id = ? and user_id = ? returning 1)
+         update media set likes = greatest(likes - (select count(*) from gone), 0) where id = ? returning likes`,
+        [mediaId, userId, mediaId],
+      );
+      return { liked: false, likes: Number(removed?.likes ?? 0) };
+    });
+  }
+
+  async likedBy(mediaIds: string[], userId: string | null) {
+    if (!userId || !mediaIds.length) return new Set<string>();
+    const rows = await this.em.execute<{ media_id: string }[]>('select media_id from media_likes where user_id = ? and media_id in (?)', [userId, mediaIds]);
+    return new Set(rows.map((r) => r.media_id));
+  }
+
+  async countView(mediaId: string, viewerKey: string) {
+    const counted = await this.one<{ counted: boolean }>(
+      `insert into media_view_marks as m (media_id, viewer_key, counted_at) values (?, ?, now())
+       on conflict (media_id, viewer_key) do update set counted_at = now() where m.counted_at <= now() - interval '30 minutes'
+       returning true as counted`,
+      [mediaId, viewerKey],
+    );
+    if (counted) {
+      const row = await this.one<{ views: string }>('update media set views = views + 1 where id = ? returning views', [mediaId]);
+      return { views: Number(row?.views ?? 0), counted: true };
+    }
+    const row = await this.one<{ views: string }>('select views from media where id = ?', [mediaId]);
+    return { views: Number(row?.views ?? 0), counted: false };
+  }
+
+  async addWatchTime(mediaId: string, userId: string, seconds: number) {
+    await this.em.execute(
+      `insert into media_watch_time as w (media_id, user_id, day, seconds) values (?, ?, current_date, ?)
+       on conflict (media_id, user_id, day) do update set seconds = w.seconds + excluded.seconds`,
+      [mediaId, userId, seconds],
+    );
+    await this.em.execute('update media set watch_seconds = watch_seconds + ? where id = ?', [seconds, mediaId]);
+  }
+}
