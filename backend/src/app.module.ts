@@ -16,6 +16,7 @@ import { AccountsModule } from './modules/accounts/accounts.module.js';
 import { IdentityModule } from './modules/identity/identity.module.js';
 import { SystemAdminModule } from './modules/system-admin/system-admin.module.js';
 import { CatalogModule } from './modules/catalog/catalog.module.js';
+import { UploadModule } from './modules/upload/upload.module.js';
 
 @Module({})
 export class AppModule {
@@ -35,6 +36,7 @@ export class AppModule {
         IdentityModule,
         SystemAdminModule,
         CatalogModule,
+        UploadModule,
       ],
       controllers: [HealthController],
       providers: [

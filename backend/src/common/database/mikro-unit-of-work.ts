@@ -27,6 +27,14 @@ export class MikroUnitOfWork implements UnitOfWork {
     }
   }
 
+  async lockUser(userId: string): Promise<void> {
+    await this.em.execute('select pg_advisory_xact_lock(hashtext(?))', [`${this.lockScope}:${userId}`]);
+  }
+
+  protected get lockScope(): string {
+    return this.constructor.name;
+  }
+
   protected translate(e: unknown): Error | undefined {
     if (e instanceof UniqueConstraintViolationException) {
       for (const [name, error] of Object.entries(this.constraints)) if (e.message.includes(name)) return error();

@@ -5,6 +5,9 @@ import type { VideoMeta } from './domain/media-rules.js';
 import { MediaPresenter } from './http/media-presenter.js';
 import type { VideoResponseDto } from './http/catalog.dto.js';
 
+/** The video shape other contexts answer with (the chunked upload's completion). */
+export { VideoResponseDto } from './http/catalog.dto.js';
+
 /** What other contexts may ask of the catalog (the chunked upload hands its assembled file over here). */
 @Injectable()
 export class CatalogFacade {

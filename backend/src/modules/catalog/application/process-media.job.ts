@@ -49,6 +49,8 @@ export class ProcessMediaJob implements OnModuleInit {
   async run(mediaId: string, retryCount = PROCESS_RETRIES): Promise<void> {
     await RequestContext.create(this.orm.em, async () => {
       const m = await this.media.find(mediaId);
+      // Not there yet: queued by a transaction that has not committed (a chunked upload's completion). Retry.
+      if (!m && retryCount < PROCESS_RETRIES) throw new Error(`media ${mediaId} is not visible yet`);
       if (!m || m.status !== 'processing') return;
       try {
         await this.process(m);

@@ -1,0 +1,170 @@
+import { Inject, Injectable, Logger } from '@nestjs/common';
+import { Interval } from '@nestjs/schedule';
+import { RequestContext } from '@mikro-orm/core';
+import { MikroORM } from '@mikro-orm/postgresql';
+import type { Readable } from 'node:stream';
+import { APP_CONFIG, type AppConfig } from '../../../common/config/config.js';
+import type { UnitOfWork } from '../../../common/database/unit-of-work.port.js';
+import { sniffVideo } from '../../../common/storage/sniff.js';
+import { CatalogFacade, type VideoResponseDto } from '../../catalog/catalog.facade.js';
+import { UploadErrors, UploadSession } from '../domain/upload-session.js';
+import { CHUNK_STORE, SESSION_REPOSITORY, UPLOAD_UNIT_OF_WORK, type ChunkStore, type SessionRepository } from '../domain/ports.js';
+
+/** What the disk keeps free beyond every active upload's remaining bytes. */
+const DISK_RESERVE_BYTES = 512 * 1024 * 1024;
+
+@Injectable()
+export class UploadSessions {
+  constructor(
+    @Inject(SESSION_REPOSITORY) private readonly sessions: SessionRepository,
+    @Inject(CHUNK_STORE) private readonly chunks: ChunkStore,
+  ) {}
+
+  /** The user's own session; anyone else's looks like no session at all. */
+  async owned(id: string, userId: string): Promise<UploadSession> {
+    const s = await this.sessions.find(id);
+    if (!s || s.userId !== userId) throw UploadErrors.notFound();
+    return s;
+  }
+
+  get store(): ChunkStore {
+    return this.chunks;
+  }
+}
+
+@Injectable()
+export class InitUploadUseCase {
+  constructor(
+    @Inject(SESSION_REPOSITORY) private readonly sessions: SessionRepository,
+    @Inject(CHUNK_STORE) private readonly chunks: ChunkStore,
+    @Inject(UPLOAD_UNIT_OF_WORK) private readonly uow: UnitOfWork,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {}
+
+  /** Refused when the user already has too many uploads going, or when the disk could not hold this one. */
+  async execute(userId: string, input: Record<string, unknown>): Promise<UploadSession> {
+    const session = UploadSession.start(userId, input, this.config.uploads.chunkBytes);
+    return this.uow.inTransaction(async () => {
+      await this.uow.lockUser(userId);
+      if ((await this.sessions.activeOf(userId)) >= this.config.uploads.maxSessionsPerUser) throw UploadErrors.tooMany();
+      const free = await this.chunks.freeBytes();
+      if (free - (await this.sessions.outstandingBytes()) < session.totalSize + DISK_RESERVE_BYTES) throw UploadErrors.noSpace();
+      await this.chunks.create(session.id, session.totalSize);
+      this.sessions.add(session);
+      try {
+        await this.uow.commit();
+      } catch (e) {
+        await this.chunks.remove(session.id);
+        throw e;
+      }
+      return session;
+    });
+  }
+}
+
+@Injectable()
+export class ReceiveChunkUseCase {
+  constructor(
+    private readonly owned: UploadSessions,
+    @Inject(SESSION_REPOSITORY) private readonly sessions: SessionRepository,
+    @Inject(CHUNK_STORE) private readonly chunks: ChunkStore,
+  ) {}
+
+  /**
+   * Writes the chunk at its offset. A chunk counts only once all its bytes are on disk; a repeat first un-counts it,
+   * so a repeat cut short can never leave a half-written chunk counted. Chunk 0 must begin a video file.
+   */
+  async execute(userId: string, sessionId: string, rawIndex: unknown, data: Readable): Promise<{ session: UploadSession; index: number; count: number }> {
+    const session = await this.owned.owned(sessionId, userId);
+    session.assertWritable();
+    const index = session.checkIndex(rawIndex);
+    await this.sessions.clearReceived(session.id, index);
+    const head = await this.chunks.writeAt(session.id, session.offsetOf(index), session.lengthOf(index), data);
+    if (index === 0) {
+      const container = sniffVideo(head);
+      if (!container) throw UploadErrors.notVideo();
+      await this.sessions.setContainer(session.id, container);
+    }
+    const count = await this.sessions.markReceived(session.id, index);
+    if (count === null) throw UploadErrors.expired();
+    return { session, index, count };
+  }
+}
+
+@Injectable()
+export class CompleteUploadUseCase {
+  constructor(
+    private readonly owned: UploadSessions,
+    @Inject(UPLOAD_UNIT_OF_WORK) private readonly uow: UnitOfWork,
+    @Inject(CHUNK_STORE) private readonly chunks: ChunkStore,
+    private readonly catalog: CatalogFacade,
+  ) {}
+
+  /** Checks every chunk is there and hands the file to the catalog as a new video, in one transaction. Idempotent. */
+  async execute(userId: string, sessionId: string): Promise<VideoResponseDto> {
+    const result = await this.uow.inTransaction(async (): Promise<{ created: VideoResponseDto } | { existing: string }> => {
+      await this.uow.lockUser(userId);
+      const session = await this.owned.owned(sessionId, userId);
+      if (session.status === 'completed' && session.videoId) return { existing: session.videoId };
+      session.assertWritable();
+      const missing = session.totalChunks - session.receivedCount;
+      if (missing > 0) throw UploadErrors.incomplete(missing);
+      if (!session.container) throw UploadErrors.notVideo();
+      const published = await this.catalog.publishVideo(
+        userId,
+        { title: session.title, description: session.description, isVertical: session.isVertical, monetizationEnabled: session.monetizationEnabled },
+        { path: this.chunks.path(session.id), size: session.totalSize, container: session.container },
+      );
+      session.status = 'completed';
+      session.videoId = published.id;
+      session.lastActivityAt = new Date();
+      await this.uow.commit();
+      return { created: published.response };
+    });
+    if ('created' in result) return result.created;
+    const video = await this.catalog.video(userId, result.existing);
+    if (!video) throw UploadErrors.notFound();
+    return video;
+  }
+}
+
+@Injectable()
+export class CancelUploadUseCase {
+  constructor(
+    private readonly owned: UploadSessions,
+    @Inject(UPLOAD_UNIT_OF_WORK) private readonly uow: UnitOfWork,
+    @Inject(CHUNK_STORE) private readonly chunks: ChunkStore,
+  ) {}
+
+  async execute(userId: string, sessionId: string): Promise<void> {
+    const session = await this.owned.owned(sessionId, userId);
+    if (session.status === 'completed') throw UploadErrors.completed();
+    session.status = 'cancelled';
+    await this.uow.commit();
+    await this.chunks.remove(session.id);
+  }
+}
+
+/** Idle sessions expire after 24 hours; their files go. Safe with several processes (each row is updated once). */
+@Injectable()
+export class UploadSweeper {
+  private readonly logger = new Logger('UploadSweeper');
+  constructor(
+    private readonly orm: MikroORM,
+    @Inject(SESSION_REPOSITORY) private readonly sessions: SessionRepository,
+    @Inject(CHUNK_STORE) private readonly chunks: ChunkStore,
+    @Inject(UPLOAD_UNIT_OF_WORK) private readonly uow: UnitOfWork,
+  ) {}
+
+  @Interval('upload-expiry', 10 * 60_000)
+  async sweep(now = new Date()): Promise<number> {
+    return RequestContext.create(this.orm.em, async () => {
+      const idle = await this.sessions.idleSince(new Date(now.getTime() - 24 * 3600_000), 200);
+      for (const s of idle) s.status = 'expired';
+      await this.uow.commit();
+      for (const s of idle) await this.chunks.remove(s.id);
+      if (idle.length) this.logger.log(`expired ${idle.length} idle upload session(s)`);
+      return idle.length;
+    });
+  }
+}

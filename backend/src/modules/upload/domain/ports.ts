@@ -1,0 +1,31 @@
+import type { Readable } from 'node:stream';
+import type { UploadSession } from './upload-session.js';
+
+export interface SessionRepository {
+  find(id: string): Promise<UploadSession | null>;
+  add(session: UploadSession): void;
+  activeOf(userId: string): Promise<number>;
+  /** Bytes still to arrive for every active session (what the disk must keep free for them). */
+  outstandingBytes(): Promise<number>;
+  /** Marks a chunk received (atomically); returns the new count, or null when the session is no longer active. */
+  markReceived(id: string, index: number): Promise<number | null>;
+  /** Forgets a chunk before it is written again, so a half-written repeat is never counted. */
+  clearReceived(id: string, index: number): Promise<void>;
+  setContainer(id: string, container: string): Promise<void>;
+  /** Active sessions idle since before `before`. */
+  idleSince(before: Date, limit: number): Promise<UploadSession[]>;
+}
+
+export interface ChunkStore {
+  path(id: string): string;
+  /** Creates the (sparse) file of the whole upload. */
+  create(id: string, size: number): Promise<void>;
+  /** Writes exactly `length` bytes from the stream at `offset` and flushes them to disk; returns the first bytes. */
+  writeAt(id: string, offset: number, length: number, data: Readable): Promise<Buffer>;
+  remove(id: string): Promise<void>;
+  freeBytes(): Promise<number>;
+}
+
+export const SESSION_REPOSITORY = Symbol('SessionRepository');
+export const CHUNK_STORE = Symbol('ChunkStore');
+export const UPLOAD_UNIT_OF_WORK = Symbol('UploadUnitOfWork');

@@ -1,0 +1,75 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { mkdir, open, rm, statfs } from 'node:fs/promises';
+import { join } from 'node:path';
+import { Writable, type Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import { APP_CONFIG, type AppConfig } from '../../../common/config/config.js';
+import { UploadErrors } from '../domain/upload-session.js';
+import type { ChunkStore } from '../domain/ports.js';
+
+const ID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
+/** Upload files in DATA_DIR/tmp/uploads (same filesystem as storage, so completion is a rename). */
+@Injectable()
+export class DiskChunkStore implements ChunkStore {
+  private readonly dir: string;
+  constructor(@Inject(APP_CONFIG) config: AppConfig) {
+    this.dir = join(config.dataDir, 'tmp', 'uploads');
+  }
+
+  path(id: string): string {
+    if (!ID_RE.test(id)) throw new Error('bad session id');
+    return join(this.dir, `${id}.part`);
+  }
+
+  async create(id: string, size: number): Promise<void> {
+    await mkdir(this.dir, { recursive: true });
+    const fh = await open(this.path(id), 'w');
+    try {
+      await fh.truncate(size); // sparse: no space is used until chunks arrive
+    } finally {
+      await fh.close();
+    }
+  }
+
+  async writeAt(id: string, offset: number, length: number, data: Readable): Promise<Buffer> {
+    const fh = await open(this.path(id), 'r+');
+    let written = 0;
+    let head = Buffer.alloc(0);
+    try {
+      const sink = new Writable({
+        highWaterMark: 1 << 20,
+        write: (chunk: Buffer, _enc, done) => {
+          if (written + chunk.length > length) return done(UploadErrors.badSize(length));
+          if (head.length < 64) head = Buffer.concat([head, chunk.subarray(0, 64 - head.length)]);
+          fh.write(chunk, 0, chunk.length, offset + written).then(
+            () => {
+              written += chunk.length;
+              done();
+            },
+            (e: Error) => done(e),
+          );
+        },
+      });
+      await pipeline(data, sink);
+      if (written !== length) throw UploadErrors.badSize(length);
+      await fh.datasync();
+      return head;
+    } catch (e) {
+      data.resume();
+      throw e;
+    } finally {
+      await fh.close();
+    }
+  }
+
+  async remove(id: string): Promise<void> {
+    await rm(this.path(id), { force: true });
+  }
+
+  async freeBytes(): Promise<number> {
+    await mkdir(this.dir, { recursive: true });
+    const s = await statfs(this.dir);
+    return s.bavail * s.bsize;
+  }
+}

@@ -1,0 +1,58 @@
+import { Injectable } from '@nestjs/common';
+import { EntityManager } from '@mikro-orm/postgresql';
+import { UploadSession } from '../domain/upload-session.js';
+import type { SessionRepository } from '../domain/ports.js';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+@Injectable()
+export class MikroSessionRepository implements SessionRepository {
+  constructor(private readonly em: EntityManager) {}
+
+  async find(id: string) {
+    if (!UUID.test(id)) return null;
+    return this.em.findOne(UploadSession, { id }, { refresh: true });
+  }
+
+  add(session: UploadSession) {
+    this.em.persist(session);
+  }
+
+  activeOf(userId: string) {
+    return this.em.count(UploadSession, { userId, status: 'active', lastActivityAt: { $gt: new Date(Date.now() - 24 * 3600_000) } });
+  }
+
+  async outstandingBytes() {
+    const [row] = await this.em.execute<{ bytes: string | null }[]>(
+      `select sum(total_size - received_count::bigint * chunk_size) as bytes from upload_sessions where status = 'active'`,
+    );
+    return Math.max(0, Number(row?.bytes ?? 0));
+  }
+
+  async markReceived(id: string, index: number) {
+    const rows = await this.em.execute<{ received_count: number }[]>(
+      `update upload_sessions set
+         received_count = received_count + (1 - get_bit(received, ?)),
+         received = set_bit(received, ?, 1),
+         last_activity_at = now()
+       where id = ? and status = 'active' returning received_count`,
+      [index, index, id],
+    );
+    return rows.length ? Number(rows[0].received_count) : null;
+  }
+
+  async clearReceived(id: string, index: number) {
+    await this.em.execute(
+      `update upload_sessions set received_count = received_count - get_bit(received, ?), received = set_bit(received, ?, 0), last_activity_at = now() where id = ?`,
+      [index, index, id],
+    );
+  }
+
+  async setContainer(id: string, container: string) {
+    await this.em.execute('update upload_sessions set container = ? where id = ?', [container, id]);
+  }
+
+  idleSince(before: Date, limit: number) {
+    return this.em.find(UploadSession, { status: 'active', lastActivityAt: { $lt: before } }, { limit });
+  }
+}
