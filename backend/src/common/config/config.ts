@@ -21,6 +21,8 @@ export interface AppConfig {
   rateLimit: { perMinute: number; loginFailures: number; loginWindowMinutes: number };
   jobsEnabled: boolean;
   uploads: { maxVideoBytes: number; maxMovieBytes: number; chunkBytes: number; maxSessionsPerUser: number };
+  /** 'x-accel': media bodies are handed to nginx (X-Accel-Redirect) after the server has checked access. */
+  mediaOffload: { mode: 'none' | 'x-accel'; prefix: string };
   frontendDist: string;
   version: string;
 }
@@ -134,6 +136,10 @@ export function loadConfig(env: Env = process.env, opts: { cwd?: string; version
       maxMovieBytes: int(env, 'MAX_MOVIE_UPLOAD_BYTES', 64 * 1024 ** 3, 1, 274877906944, problems),
       chunkBytes: int(env, 'UPLOAD_CHUNK_BYTES', 8 * 1024 * 1024, 256 * 1024, 64 * 1024 * 1024, problems),
       maxSessionsPerUser: int(env, 'MAX_UPLOAD_SESSIONS_PER_USER', 3, 1, 100, problems),
+    },
+    mediaOffload: {
+      mode: (['none', 'x-accel'].includes(env.MEDIA_OFFLOAD?.trim() || 'none') ? env.MEDIA_OFFLOAD?.trim() || 'none' : (problems.push(`MEDIA_OFFLOAD must be none or x-accel, but it is "${env.MEDIA_OFFLOAD}".`), 'none')) as 'none' | 'x-accel',
+      prefix: (env.MEDIA_OFFLOAD_PREFIX?.trim() || '/_scriven_media/').replace(/\/?$/, '/'),
     },
     frontendDist: env.FRONTEND_DIST?.trim() || resolve(cwd, 'frontend', 'dist'),
     version: opts.version ?? '0.1.0',

@@ -5,6 +5,8 @@ export interface ServeOptions {
   contentType: string;
   /** Cache-Control for the response; private content must not be kept by shared caches. */
   cacheControl: string;
+  /** When set, nginx serves the bytes (ranges included) from this internal location: `<prefix><key>`. */
+  offloadPrefix?: string;
 }
 
 /** One `bytes=a-b`, `bytes=a-` or `bytes=-n` range of a file of `size` bytes; null when unsatisfiable or malformed. */
@@ -36,6 +38,16 @@ export async function serveStored(req: FastifyRequest, reply: FastifyReply, stor
   const stat = await storage.stat(key);
   if (!stat) {
     await reply.status(404).send({ statusCode: 404, code: 'NOT_FOUND', detail: 'Not found', message: 'Not found' });
+    return;
+  }
+  if (opts.offloadPrefix) {
+    // Access is decided; nginx reads the file itself, with Range, ETag and conditional requests.
+    await reply
+      .header('X-Accel-Redirect', `${opts.offloadPrefix}${key}`)
+      .header('Content-Type', opts.contentType)
+      .header('Cache-Control', opts.cacheControl)
+      .status(200)
+      .send('');
     return;
   }
   const etag = `"${stat.size.toString(36)}-${Math.floor(stat.modified.getTime()).toString(36)}"`;

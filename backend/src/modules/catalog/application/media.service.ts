@@ -77,6 +77,7 @@ export class MediaService {
     await serveStored(req, reply, this.storage, m.originalKey, {
       contentType: m.contentType,
       cacheControl: open ? 'public, max-age=3600' : 'private, max-age=3600',
+      offloadPrefix: this.config.mediaOffload.mode === 'x-accel' ? this.config.mediaOffload.prefix : undefined,
     });
   }
 
