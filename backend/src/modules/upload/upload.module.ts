@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { CatalogModule } from '../catalog/catalog.module.js';
+import { IdentityModule } from '../identity/identity.module.js';
 import {
   CancelUploadUseCase,
   CompleteUploadUseCase,
@@ -15,7 +16,7 @@ import { MikroSessionRepository } from './infrastructure/mikro-session.repositor
 import { UploadUnitOfWork } from './infrastructure/upload-unit-of-work.js';
 
 @Module({
-  imports: [CatalogModule],
+  imports: [CatalogModule, IdentityModule],
   controllers: [UploadController],
   providers: [
     { provide: SESSION_REPOSITORY, useClass: MikroSessionRepository },

@@ -42,7 +42,9 @@ export class PublishMediaUseCase {
     private readonly jobs: JobsService,
   ) {}
 
-  async execute(userId: string, input: PublishInput, file: ReceivedMedia): Promise<Media> {
+  /** `keepFileOnError`: the caller's file survives a refusal (a chunked upload's assembled file must not be lost). */
+  async execute(userId: string, input: PublishInput, file: ReceivedMedia, opts: { keepFileOnError?: boolean } = {}): Promise<Media> {
+    let adopted = false;
     try {
       const account = await this.accounts.publishingAccount(userId);
       if (!account) throw NoPublishingAccount();
@@ -74,6 +76,7 @@ export class PublishMediaUseCase {
         });
       }
       await this.storage.adopt(m.originalKey, file.path);
+      adopted = true;
       this.media.add(m);
       try {
         await this.uow.commit();
@@ -84,7 +87,7 @@ export class PublishMediaUseCase {
       await this.jobs.send(PROCESS_JOB, { mediaId: m.id }, { singletonKey: `process:${m.id}` });
       return m;
     } finally {
-      await rm(file.path, { force: true });
+      if (!adopted && !opts.keepFileOnError) await rm(file.path, { force: true });
     }
   }
 }

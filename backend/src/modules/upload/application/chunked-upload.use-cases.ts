@@ -7,6 +7,8 @@ import { APP_CONFIG, type AppConfig } from '../../../common/config/config.js';
 import type { UnitOfWork } from '../../../common/database/unit-of-work.port.js';
 import { sniffVideo } from '../../../common/storage/sniff.js';
 import { CatalogFacade, type VideoResponseDto } from '../../catalog/catalog.facade.js';
+import { IdentityFacade } from '../../identity/identity.facade.js';
+import { DomainError } from '../../../common/errors/domain-error.js';
 import { UploadErrors, UploadSession } from '../domain/upload-session.js';
 import { CHUNK_STORE, SESSION_REPOSITORY, UPLOAD_UNIT_OF_WORK, type ChunkStore, type SessionRepository } from '../domain/ports.js';
 
@@ -39,11 +41,16 @@ export class InitUploadUseCase {
     @Inject(CHUNK_STORE) private readonly chunks: ChunkStore,
     @Inject(UPLOAD_UNIT_OF_WORK) private readonly uow: UnitOfWork,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly identity: IdentityFacade,
   ) {}
 
   /** Refused when the user already has too many uploads going, or when the disk could not hold this one. */
   async execute(userId: string, input: Record<string, unknown>): Promise<UploadSession> {
     const session = UploadSession.start(userId, input, this.config.uploads.chunkBytes);
+    // Checked now, not after gigabytes have arrived.
+    if (session.monetizationEnabled && !(await this.identity.isCreator(userId))) {
+      throw new DomainError('forbidden', 'CATALOG.MONETIZATION_NOT_ALLOWED', 'Monetization is available to creator program members only');
+    }
     return this.uow.inTransaction(async () => {
       await this.uow.lockUser(userId);
       if ((await this.sessions.activeOf(userId)) >= this.config.uploads.maxSessionsPerUser) throw UploadErrors.tooMany();
