@@ -1,57 +1,16 @@
 #!/usr/bin/env node
-// npm run bench: Scriven's request rates as ratios to a bare Node http server in the same run, and cold start time.
+// npm run bench: Scriven's request rates as ratios to a bare Node http server in the same run, and cold start time;
+// then the media benchmarks of bench/media.mjs (streaming vs nginx, chunked upload vs the disk, processing), unless BENCH_MEDIA=0.
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, dirname } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { createServer } from 'node:net';
+import { join } from 'node:path';
 import autocannon from 'autocannon';
+import { root, freePort, startApp, signUp } from './lib.mjs';
+import { runMediaBench } from './media.mjs';
 
-const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const DURATION = Number(process.env.BENCH_SECONDS ?? 8);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 32);
-
-const freePort = () =>
-  new Promise((res) => {
-    const s = createServer();
-    s.listen(0, '127.0.0.1', () => {
-      const p = s.address().port;
-      s.close(() => res(p));
-    });
-  });
-
-function startApp(env) {
-  const started = Date.now();
-  const child = spawn(process.execPath, [join(root, 'backend/dist/src/main.js')], { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
-  let log = '';
-  child.stdout.on('data', (d) => (log += d));
-  child.stderr.on('data', (d) => (log += d));
-  const ready = new Promise((res, rej) => {
-    const poll = setInterval(async () => {
-      try {
-        const r = await fetch(`http://127.0.0.1:${env.PORT}/api/health`);
-        if (r.ok) {
-          clearInterval(poll);
-          res(Date.now() - started);
-        }
-      } catch {
-        /* not yet */
-      }
-    }, 20);
-    child.once('exit', (code) => {
-      clearInterval(poll);
-      rej(new Error(`Scriven exited with ${code}:\n${log}`));
-    });
-  });
-  const stop = () =>
-    new Promise((res) => {
-      if (child.exitCode !== null) return res();
-      child.once('exit', res);
-      child.kill('SIGTERM');
-    });
-  return { ready, stop };
-}
 
 function startBare(bodies) {
   const child = spawn(process.execPath, [join(root, 'bench/bare-server.mjs'), JSON.stringify(bodies)], { stdio: ['ignore', 'pipe', 'inherit'] });
@@ -73,14 +32,7 @@ async function main() {
     let app = startApp(env);
     const firstStart = await app.ready;
     const base = `http://127.0.0.1:${port}`;
-    const reg = await fetch(`${base}/api/register`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ first_name: 'Bench', last_name: 'Mark', display_name: 'bench_user', email: 'bench@example.com', password: 'bench-password' }),
-    });
-    if (reg.status !== 201) throw new Error(`register: ${reg.status} ${await reg.text()}`);
-    const login = await (await fetch(`${base}/api/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ login_identifier: 'bench_user', password: 'bench-password' }) })).json();
-    const auth = { authorization: `Bearer ${login.access_token}` };
+    const auth = await signUp(base);
     const health = await (await fetch(`${base}/api/health`)).text();
     const me = await (await fetch(`${base}/api/me`, { headers: auth })).text();
     const bare = await startBare({ '/api/health': health, '/api/me': me });
@@ -118,7 +70,9 @@ async function main() {
   }
 }
 
-main().catch((e) => {
-  console.error(e);
-  process.exit(1);
-});
+main()
+  .then(() => (process.env.BENCH_MEDIA === '0' ? console.log('\nMedia benchmarks skipped (BENCH_MEDIA=0); run them with `npm run bench:media`.') : runMediaBench()))
+  .catch((e) => {
+    console.error(e);
+    process.exit(1);
+  });

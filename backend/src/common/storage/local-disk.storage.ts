@@ -41,7 +41,8 @@ export class LocalDiskStorage implements Storage {
   }
 
   read(key: string, range?: { start: number; end: number }): Readable {
-    return createReadStream(this.path(key), range);
+    // 1 MiB reads: far fewer syscalls than the default 64 KiB when serving video.
+    return createReadStream(this.path(key), { ...range, highWaterMark: 1 << 20 });
   }
 
   async delete(key: string): Promise<void> {

@@ -3,6 +3,7 @@ import { DomainEvents } from '../../../common/events/domain-events.js';
 import { STORAGE, type Storage } from '../../../common/storage/storage.js';
 import type { UnitOfWork } from '../../../common/database/unit-of-work.port.js';
 import { MEDIA_REPOSITORY, type MediaRepository } from '../domain/ports.js';
+import { MediaService } from './media.service.js';
 import { CATALOG_UNIT_OF_WORK } from './tokens.js';
 
 /** Keeps the catalog in step with accounts: visibility copied onto media; a purged account's media removed. */
@@ -10,13 +11,17 @@ import { CATALOG_UNIT_OF_WORK } from './tokens.js';
 export class CatalogEvents implements OnModuleInit {
   constructor(
     private readonly events: DomainEvents,
+    private readonly service: MediaService,
     @Inject(MEDIA_REPOSITORY) private readonly media: MediaRepository,
     @Inject(STORAGE) private readonly storage: Storage,
     @Inject(CATALOG_UNIT_OF_WORK) private readonly uow: UnitOfWork,
   ) {}
 
   onModuleInit(): void {
-    this.events.on('accounts.visibility-changed', ({ accountId, visibility }) => this.media.setVisibilityOfAccount(accountId, visibility));
+    this.events.on('accounts.visibility-changed', async ({ accountId, visibility }) => {
+      await this.media.setVisibilityOfAccount(accountId, visibility);
+      this.service.forgetCached();
+    });
     this.events.on('accounts.purging', ({ accountId }) => this.purge(accountId));
   }
 
@@ -31,5 +36,6 @@ export class CatalogEvents implements OnModuleInit {
     }
     await this.media.removeEngagementOf(items.map((m) => m.id));
     await this.uow.commit();
+    this.service.forgetCached();
   }
 }

@@ -70,9 +70,32 @@ export class MediaService {
     return m;
   }
 
+  /**
+   * Players send many range requests per item: the item is read from the database at most every 3 seconds per
+   * process (a visibility change reaches streams within that time).
+   */
+  private readonly streamCache = new Map<string, { media: Media; until: number }>();
+
+  /** Drops cached items (visibility changed, account purged). */
+  forgetCached(): void {
+    this.streamCache.clear();
+  }
+
+  private async cachedItem(id: string): Promise<Media | null> {
+    const hit = this.streamCache.get(id);
+    if (hit && hit.until > Date.now()) return hit.media;
+    const media = await this.media.find(id);
+    if (media) {
+      if (this.streamCache.size > 10_000) this.streamCache.clear();
+      this.streamCache.set(id, { media, until: Date.now() + 3000 });
+    }
+    return media;
+  }
+
   async stream(kind: MediaKind, id: string, req: FastifyRequest, reply: FastifyReply): Promise<void> {
     const viewer = this.viewerOf(req, id);
-    const m = await this.reachable(kind, id, viewer);
+    const m = await this.cachedItem(id);
+    if (!m || m.kind !== kind || !m.isReachableBy(viewer) || (kind === 'movie' && !viewer)) throw MediaNotFound();
     const open = kind !== 'movie' && m.status === 'ready' && m.visibility === 'public';
     await serveStored(req, reply, this.storage, m.originalKey, {
       contentType: m.contentType,

@@ -1,0 +1,211 @@
+import { execFile, spawn } from 'node:child_process';
+import { closeSync, existsSync, mkdtempSync, openSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync, writeSync, ftruncateSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import type { AddressInfo } from 'node:net';
+import type { TestApp } from './harness.js';
+
+const run = promisify(execFile);
+
+/** Small clips made with the real ffmpeg at test time. */
+export type ClipName = 'landscape' | 'portrait' | 'hd' | 'webm' | 'silent' | 'big' | 'mov';
+
+const CLIP_ARGS: Record<ClipName, { file: string; args: string[] }> = {
+  // 640x360, 2 s, H.264 + AAC
+  landscape: {
+    file: 'landscape.mp4',
+    args: ['-f', 'lavfi', '-i', 'testsrc2=size=640x360:rate=25', '-f', 'lavfi', '-i', 'sine=frequency=440', '-t', '2', '-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p', '-c:a', 'aac', '-shortest'],
+  },
+  // 360x640 (a phone clip), 2 s
+  portrait: {
+    file: 'portrait.mp4',
+    args: ['-f', 'lavfi', '-i', 'testsrc2=size=360x640:rate=25', '-f', 'lavfi', '-i', 'sine=frequency=440', '-t', '2', '-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p', '-c:a', 'aac', '-shortest'],
+  },
+  // 1280x720, 1 s: a ladder of several rungs
+  hd: {
+    file: 'hd.mp4',
+    args: ['-f', 'lavfi', '-i', 'testsrc2=size=1280x720:rate=25', '-f', 'lavfi', '-i', 'sine=frequency=440', '-t', '1', '-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p', '-c:a', 'aac', '-shortest'],
+  },
+  // 320x240 VP8 + Opus in WebM
+  webm: {
+    file: 'clip.webm',
+    args: ['-f', 'lavfi', '-i', 'testsrc2=size=320x240:rate=25', '-f', 'lavfi', '-i', 'sine=frequency=440', '-t', '2', '-c:v', 'libvpx', '-b:v', '300k', '-deadline', 'realtime', '-cpu-used', '8', '-c:a', 'libopus', '-shortest'],
+  },
+  // 640x360 without an audio stream
+  silent: {
+    file: 'silent.mp4',
+    args: ['-f', 'lavfi', '-i', 'testsrc2=size=640x360:rate=25', '-t', '2', '-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p'],
+  },
+  // ~1.5 MB (several 256 KiB chunks, the last one partial)
+  big: {
+    file: 'big.mp4',
+    args: ['-f', 'lavfi', '-i', 'testsrc2=size=640x360:rate=25', '-f', 'lavfi', '-i', 'sine=frequency=440', '-t', '3', '-c:v', 'libx264', '-preset', 'ultrafast', '-b:v', '4M', '-pix_fmt', 'yuv420p', '-c:a', 'aac', '-shortest'],
+  },
+  // QuickTime: 'ftyp' brand 'qt  '
+  mov: {
+    file: 'clip.mov',
+    args: ['-f', 'lavfi', '-i', 'testsrc2=size=320x240:rate=25', '-t', '1', '-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p', '-f', 'mov'],
+  },
+};
+
+export interface Clips {
+  dir: string;
+  path: Record<ClipName, string>;
+  bytes(name: ClipName): Buffer;
+  /** A file that is MP4 by its first bytes (an 'ftyp' box) followed by garbage: accepted at upload, not playable. */
+  fakeMp4: string;
+  png: string;
+  text: string;
+  /** A sparse file of `size` bytes that starts with a real MP4 head (no disk used for the rest). */
+  sparseMp4(size: number): string;
+  cleanup(): void;
+}
+
+/** Generates the named clips (once per test file) plus a few non-video files, in a temporary folder. */
+export async function makeClips(names: ClipName[]): Promise<Clips> {
+  const dir = mkdtempSync(join(tmpdir(), 'scriven-clips-'));
+  const path = {} as Record<ClipName, string>;
+  await Promise.all(
+    [...new Set(names)].map(async (name) => {
+      const spec = CLIP_ARGS[name];
+      const out = join(dir, spec.file);
+      await run('ffmpeg', ['-v', 'error', '-y', ...spec.args, out]);
+      path[name] = out;
+    }),
+  );
+  const fakeMp4 = join(dir, 'broken.mp4');
+  const head = Buffer.from('000000206674797069736f6d0000020069736f6d69736f32617663316d703431', 'hex');
+  const garbage = Buffer.alloc(200_000);
+  for (let i = 0; i < garbage.length; i++) garbage[i] = (i * 7919 + 13) % 251;
+  writeFileSync(fakeMp4, Buffer.concat([head, garbage]));
+  const png = join(dir, 'picture.mp4');
+  writeFileSync(png, Buffer.concat([Buffer.from('89504e470d0a1a0a0000000d49484452', 'hex'), Buffer.alloc(2000, 7)]));
+  const text = join(dir, 'notes.mp4');
+  writeFileSync(text, 'This is only text, renamed to look like a video file.\n'.repeat(50));
+  const mp4Head = head;
+  let sparse = 0;
+  return {
+    dir,
+    path,
+    bytes: (name) => readFileSync(path[name]),
+    fakeMp4,
+    png,
+    text,
+    sparseMp4(size: number) {
+      sparse += 1;
+      const p = join(dir, `sparse-${sparse}.mp4`);
+      const fd = openSync(p, 'w');
+      writeSync(fd, mp4Head, 0, mp4Head.length, 0);
+      ftruncateSync(fd, size);
+      closeSync(fd);
+      return p;
+    },
+    cleanup: () => rmSync(dir, { recursive: true, force: true }),
+  };
+}
+
+/** Every file (not folder) under DATA_DIR/tmp, relative to it. */
+export function tmpFiles(t: TestApp): string[] {
+  const root = join(t.config.dataDir, 'tmp');
+  const out: string[] = [];
+  const walk = (dir: string, rel: string) => {
+    if (!existsSync(dir)) return;
+    for (const e of readdirSync(dir, { withFileTypes: true })) {
+      if (e.isDirectory()) walk(join(dir, e.name), join(rel, e.name));
+      else out.push(join(rel, e.name));
+    }
+  };
+  walk(root, '');
+  return out;
+}
+
+/** Files under DATA_DIR/media/originals (the stored originals). */
+export function storedOriginals(t: TestApp): string[] {
+  const dir = join(t.config.dataDir, 'media', 'originals');
+  return existsSync(dir) ? readdirSync(dir) : [];
+}
+
+export type Auth = [string, string];
+export type Kind = 'video' | 'reel' | 'movie';
+
+/** POST /api/{kind}s/upload with a file (path or buffer) and fields; fields go first, as a browser form sends them. */
+export function upload(t: TestApp, kind: Kind, auth: Auth | null, file: string | Buffer | null, fields: Record<string, string>, filename?: string, contentType?: string) {
+  let req = t.http().post(`/api/${kind}s/upload`);
+  if (auth) req = req.set(...auth);
+  for (const [k, v] of Object.entries(fields)) req = req.field(k, v);
+  if (file !== null) {
+    const opts: { filename?: string; contentType?: string } = {};
+    if (filename) opts.filename = filename;
+    else if (Buffer.isBuffer(file)) opts.filename = 'clip.mp4';
+    if (contentType) opts.contentType = contentType;
+    req = req.attach('file', file as never, opts);
+  }
+  return req;
+}
+
+/** Marks an item ready as processing would (for tests of access and streaming that do not need ffmpeg). */
+export async function markReady(t: TestApp, id: string): Promise<void> {
+  const rows = await t.sql(`update media set status = 'ready', duration_seconds = 2, width = 640, height = 360, updated_at = now() where id = $1 returning id`, [id]);
+  if (rows.length !== 1) throw new Error(`no media ${id}`);
+}
+
+export async function userIdOf(t: TestApp, auth: Auth): Promise<string> {
+  const r = await t.http().get('/api/me').set(...auth);
+  if (r.status !== 200) throw new Error(`me: ${r.status}`);
+  return r.body.id;
+}
+
+export async function activeAccount(t: TestApp, auth: Auth): Promise<{ id: string; handle: string }> {
+  const r = await t.http().get('/api/accounts').set(...auth);
+  return r.body.active_account;
+}
+
+export async function setPrivacy(t: TestApp, auth: Auth, privacy: Record<string, string>): Promise<void> {
+  const account = await activeAccount(t, auth);
+  const r = await t.http().put(`/api/accounts/${account.id}`).set(...auth).send({ privacy_settings: privacy });
+  if (r.status !== 200) throw new Error(`privacy: ${r.status} ${JSON.stringify(r.body)}`);
+}
+
+export async function waitFor<T>(what: string, fn: () => Promise<T | null | undefined | false>, timeoutMs = 60_000, everyMs = 250): Promise<T> {
+  const end = Date.now() + timeoutMs;
+  for (;;) {
+    const v = await fn();
+    if (v) return v;
+    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, everyMs));
+  }
+}
+
+/** The listening app's base URL (listens on a free loopback port the first time). */
+export async function baseUrl(t: TestApp): Promise<string> {
+  const server = t.app.getHttpServer();
+  if (!server.listening) await t.app.listen(0, '127.0.0.1');
+  const a = server.address() as AddressInfo;
+  return `http://127.0.0.1:${a.port}`;
+}
+
+/** Runs ffprobe on a URL or path; resolves with its JSON output, rejects with stderr. */
+export function ffprobe(target: string, extra: string[] = []): Promise<{ streams: { codec_type: string; width?: number; height?: number }[]; format: { duration?: string; format_name?: string } }> {
+  return new Promise((resolve, reject) => {
+    const child = spawn('ffprobe', ['-v', 'error', '-print_format', 'json', '-show_format', '-show_streams', ...extra, target], { stdio: ['ignore', 'pipe', 'pipe'] });
+    let out = '';
+    let err = '';
+    child.stdout.on('data', (d: Buffer) => (out += d.toString()));
+    child.stderr.on('data', (d: Buffer) => (err += d.toString()));
+    child.on('error', reject);
+    child.on('close', (code) => (code === 0 ? resolve(JSON.parse(out)) : reject(new Error(`ffprobe ${target} exited ${code}: ${err}`))));
+  });
+}
+
+/** Collects a supertest response body as bytes, whatever its content type. */
+export function binary(res: NodeJS.ReadableStream & { setEncoding?: unknown }, cb: (err: Error | null, body: Buffer) => void): void {
+  const chunks: Buffer[] = [];
+  res.on('data', (c: Buffer) => chunks.push(Buffer.from(c)));
+  res.on('end', () => cb(null, Buffer.concat(chunks)));
+  res.on('error', (e: Error) => cb(e, Buffer.alloc(0)));
+}
+
+export function sizeOf(path: string): number {
+  return statSync(path).size;
+}
