@@ -117,6 +117,7 @@ export class CompleteUploadUseCase {
       const missing = session.totalChunks - session.receivedCount;
       if (missing > 0) throw UploadErrors.incomplete(missing);
       if (!session.container) throw UploadErrors.notVideo();
+      await this.chunks.sync(session.id);
       const published = await this.catalog.publishVideo(
         userId,
         { title: session.title, description: session.description, isVertical: session.isVertical, monetizationEnabled: session.monetizationEnabled },

@@ -22,6 +22,8 @@ export interface ChunkStore {
   create(id: string, size: number): Promise<void>;
   /** Writes exactly `length` bytes from the stream at `offset` and flushes them to disk; returns the first bytes. */
   writeAt(id: string, offset: number, length: number, data: Readable): Promise<Buffer>;
+  /** Flushes the whole file to the disk (before it is handed over). */
+  sync(id: string): Promise<void>;
   remove(id: string): Promise<void>;
   freeBytes(): Promise<number>;
 }

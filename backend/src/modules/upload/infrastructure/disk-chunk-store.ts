@@ -66,12 +66,21 @@ export class DiskChunkStore implements ChunkStore {
       });
       await pipeline(data, sink);
       if (written !== length) throw UploadErrors.badSize(length);
-      // On disk before it counts: a chunk marked received survives even an operating-system crash.
+      // On the disk before it counts: a chunk marked received survives even an operating-system crash.
       await fh.datasync();
       return head;
     } catch (e) {
       data.resume();
       throw e;
+    } finally {
+      await fh.close();
+    }
+  }
+
+  async sync(id: string): Promise<void> {
+    const fh = await open(this.path(id), 'r+');
+    try {
+      await fh.sync();
     } finally {
       await fh.close();
     }
