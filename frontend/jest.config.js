@@ -29,6 +29,8 @@ export default {
   transformIgnorePatterns: [`/node_modules/(?!(${esmOnlyPackages.join('|')})/)`],
   moduleNameMapper: {
     '\\.(css)$': 'identity-obj-proxy',
+    // Vite asset addresses (the demo clips of QA mode).
+    '\\.(mp4|webm)(\\?url)?$': '<rootDir>/src/test/assetStub.ts',
   },
   setupFiles: ['<rootDir>/jest.polyfills.js'],
   setupFilesAfterEnv: ['<rootDir>/jest.setup.ts'],

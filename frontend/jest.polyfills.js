@@ -90,3 +90,31 @@ class FormDataFromForm extends NodeFormData {
 Object.defineProperty(FormDataFromForm, 'name', { value: 'FormData' });
 window.FormData = FormDataFromForm;
 globalThis.FormData = FormDataFromForm;
+
+// jsdom does not play media: play() and pause() log "Not implemented". Here they flip `paused` and fire the events
+// a browser fires, so players can be driven in tests (a first play, play/pause toggles).
+{
+  const media = window.HTMLMediaElement.prototype;
+  const paused = new WeakMap();
+  Object.defineProperty(media, 'paused', {
+    configurable: true,
+    get() {
+      return paused.get(this) ?? true;
+    },
+  });
+  media.play = function play() {
+    if (paused.get(this) !== false) {
+      paused.set(this, false);
+      this.dispatchEvent(new window.Event('play'));
+      this.dispatchEvent(new window.Event('playing'));
+    }
+    return Promise.resolve();
+  };
+  media.pause = function pause() {
+    if (paused.get(this) === false) {
+      paused.set(this, true);
+      this.dispatchEvent(new window.Event('pause'));
+    }
+  };
+  media.load = function load() {};
+}

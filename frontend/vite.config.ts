@@ -29,11 +29,15 @@ export default defineConfig(({ mode }) => ({
     outDir: 'dist',
     emptyOutDir: true,
     sourcemap: true,
+    // hls.js (about 580 kB) is the largest chunk, and it is only loaded by a player about to stream HLS.
+    chunkSizeWarningLimit: 600,
     rolldownOptions: {
       output: {
         // Libraries change less often than the app: separate chunks stay cached across releases.
         codeSplitting: {
           groups: [
+            // Loaded on demand, by players that get an HLS address in a browser with Media Source Extensions.
+            { name: 'hls', test: /node_modules[\\/]hls\.js[\\/]/, priority: 30 },
             { name: 'react', test: /node_modules[\\/](react|react-dom|react-router|react-router-dom|scheduler)[\\/]/, priority: 20 },
             { name: 'mantine', test: /node_modules[\\/]@mantine[\\/]/, priority: 15 },
             { name: 'vendor', test: /node_modules[\\/]/, priority: 10 },

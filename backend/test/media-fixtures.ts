@@ -1,5 +1,5 @@
 import { execFile, spawn } from 'node:child_process';
-import { closeSync, existsSync, mkdtempSync, openSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync, writeSync, ftruncateSync } from 'node:fs';
+import { closeSync, existsSync, mkdtempSync, openSync, readdirSync, readFileSync, rmSync, writeFileSync, writeSync, ftruncateSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
@@ -204,8 +204,4 @@ export function binary(res: NodeJS.ReadableStream & { setEncoding?: unknown }, c
   res.on('data', (c: Buffer) => chunks.push(Buffer.from(c)));
   res.on('end', () => cb(null, Buffer.concat(chunks)));
   res.on('error', (e: Error) => cb(e, Buffer.alloc(0)));
-}
-
-export function sizeOf(path: string): number {
-  return statSync(path).size;
 }

@@ -4,31 +4,34 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { createTestApp, signUp, type TestApp } from './harness.js';
-import { binary, makeClips, tmpFiles, waitFor, type Auth, type Clips } from './media-fixtures.js';
+import { binary, makeClips, tmpFiles, upload, waitFor, type Auth, type Clips } from './media-fixtures.js';
+import { ProcessMediaJob } from '../src/modules/catalog/application/process-media.job.js';
 
 /**
- * A chunked upload survives a server restart: a first server takes half the chunks (one of them cut off mid-way)
- * and stops; a second server on the same database and data directory resumes the same session to an exact file.
+ * Restarts. A chunked upload: a first server takes half the chunks (one of them cut off mid-way) and stops; a second
+ * server on the same database and data directory resumes the same session to an exact file. Processing: a video a
+ * server left processing without a queued job is picked up by the sweeper of a later server with jobs on.
  */
 
 const CHUNK = 262_144;
 
 let dataDir: string;
 let first: TestApp;
-let second: TestApp | undefined;
+/** Later server processes on the first one's database (closed before it, which drops the database). */
+const later: TestApp[] = [];
 let clips: Clips;
 let source: Buffer;
 let total: number;
 
 beforeAll(async () => {
   dataDir = mkdtempSync(join(tmpdir(), 'scriven-shared-data-'));
-  clips = await makeClips(['big']);
+  clips = await makeClips(['big', 'landscape']);
   source = clips.bytes('big');
   total = Math.ceil(source.length / CHUNK);
   first = await createTestApp(env());
 });
 afterAll(async () => {
-  await second?.close();
+  for (const app of later.reverse()) await app.close();
   await first?.close();
   clips?.cleanup();
   rmSync(dataDir, { recursive: true, force: true });
@@ -84,7 +87,8 @@ it('resumes the same session on another server process after a restart, to a byt
 
   // The first server stops (its database stays), a second one starts on the same database and data directory.
   await first.app.close();
-  second = await createTestApp(env(), first);
+  const second = await createTestApp(env(), first);
+  later.push(second);
 
   const status = await second.http().get(`/api/videos/upload/status/${id}`).set(...auth);
   expect(status.status).toBe(200);
@@ -100,5 +104,28 @@ it('resumes the same session on another server process after a restart, to a byt
   const streamed = await second.http().get(`/api/videos/${done.body.id}/stream`).set(...auth).buffer(true).parse(binary as never);
   expect(streamed.status).toBe(200);
   expect((streamed.body as Buffer).equals(source)).toBe(true);
-  await waitFor('no temporary files', async () => tmpFiles(second!).length === 0, 5000);
+  await waitFor('no temporary files', async () => tmpFiles(second).length === 0, 5000);
+});
+
+it('processes, after a restart with jobs on, a video a stopped server left processing without a job', async () => {
+  const app = await createTestApp(env(), first);
+  later.push(app);
+  const { auth } = await signUp(app);
+  // This server runs without jobs: the video is stored and stays processing, its job never queued.
+  const r = await upload(app, 'video', auth, clips.path.landscape, { title: 'Left behind' });
+  expect(r.status).toBe(201);
+  expect(r.body.status).toBe('processing');
+  await app.app.close();
+  const third = await createTestApp({ ...env(), JOBS_ENABLED: 'true' }, first);
+  later.push(third);
+  // The sweeper re-queues items processing for more than 10 minutes.
+  await third.sql(`update media set updated_at = now() - interval '11 minutes' where id = $1`, [r.body.id]);
+  await third.app.get(ProcessMediaJob).sweep();
+  const done = await waitFor('the video to be processed', async () => {
+    const v = await third.http().get(`/api/videos/${r.body.id}`).set(...auth);
+    return v.body.status === 'ready' ? v.body : null;
+  }, 60_000, 300);
+  expect(done).toMatchObject({ status: 'ready', width: 640, height: 360 });
+  expect(done.hls_url).toBe(`/api/videos/${r.body.id}/hls/master.m3u8`);
+  expect((await third.http().get(done.hls_url)).status).toBe(200);
 });

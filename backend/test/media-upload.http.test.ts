@@ -1,5 +1,6 @@
 import { request as httpRequest } from 'node:http';
-import { readFileSync } from 'node:fs';
+import { readFileSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
 import { createTestApp, signUp, type TestApp } from './harness.js';
 import { baseUrl, binary, makeClips, storedOriginals, tmpFiles, upload, userIdOf, waitFor, type Auth, type Clips, type Kind } from './media-fixtures.js';
 import { PrincipalCache } from '../src/modules/identity/application/principal-cache.js';
@@ -286,8 +287,7 @@ describe('size caps', () => {
     expect(rows[0].original_size).toBe(String(REEL_CAP));
     // Do not keep 256 MB around for the rest of the file.
     await t.sql('delete from media where id = $1', [at.body.id]);
-    const { rmSync } = await import('node:fs');
-    rmSync(`${t.config.dataDir}/media/${rows[0].original_key}`, { force: true });
+    rmSync(join(t.config.dataDir, 'media', rows[0].original_key), { force: true });
   }, 120_000);
 
   it.each([

@@ -281,12 +281,13 @@ describe('lists', () => {
     const seen: string[] = [];
     let cursor: string | null = null;
     for (;;) {
-      const r = await t.http().get(`/api/${kind}s?limit=2${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`).set(...owner.auth);
+      const query: string = cursor ? `&cursor=${encodeURIComponent(cursor)}` : '';
+      const r = await t.http().get(`/api/${kind}s?limit=2${query}`).set(...owner.auth);
       expect(r.status).toBe(200);
-      const items = kind === 'reel' ? r.body.reels : r.body.movies;
+      const items: { id: string }[] = kind === 'reel' ? r.body.reels : r.body.movies;
       expect(items.length).toBeLessThanOrEqual(2);
       seen.push(...items.map((i: { id: string }) => i.id));
-      cursor = r.body.next_cursor;
+      cursor = r.body.next_cursor as string | null;
       if (!cursor) break;
       expect(items).toHaveLength(2);
     }

@@ -13,6 +13,8 @@ import { PrivacyPage } from '../features/static-pages/pages/PrivacyPage';
 import { GuidelinesPage } from '../features/static-pages/pages/GuidelinesPage';
 import { HelpPage } from '../features/help/pages/HelpPage';
 import { MonetizationPage } from '../features/monetization/pages/MonetizationPage';
+import { ReelRoute } from '../features/reels/pages/ReelRoute';
+import { MovieRoute } from '../features/movies/pages/MovieRoute';
 
 /** Top-level routes (seed 002 §2.1). `?admin=true` replaces everything with the admin console. */
 export function AppRoutes() {
@@ -33,6 +35,8 @@ export function AppRoutes() {
       <Route path={PATHS.founder} element={<FounderLockedPage />} />
       <Route path={PATHS.founderControl} element={<FounderControlPage />} />
       <Route path={PATHS.parentalConsent} element={<ParentalConsentPage />} />
+      <Route path={PATHS.reel} element={<ReelRoute />} />
+      <Route path={PATHS.movie} element={<MovieRoute />} />
       <Route path={PATHS.help} element={<HelpPage />} />
       <Route path={PATHS.monetization} element={<MonetizationPage />} />
       <Route path={PATHS.terms} element={<TermsPage />} />

@@ -5,6 +5,10 @@ import { ConsentStore } from '../features/auth/ConsentStore';
 import { AdminStore } from '../features/admin/AdminStore';
 import { AccountsStore } from '../features/accounts/AccountsStore';
 import { FeedbackStore } from '../features/feedback/FeedbackStore';
+import { VideosStore } from '../features/videos/VideosStore';
+import { UploadStore } from '../features/uploads/UploadStore';
+import { ReelsStore } from '../features/reels/ReelsStore';
+import { MoviesStore } from '../features/movies/MoviesStore';
 import { UiStore } from './UiStore';
 
 export interface RootStoreOptions {
@@ -24,6 +28,10 @@ export class RootStore {
   readonly admin: AdminStore;
   readonly accounts: AccountsStore;
   readonly feedback: FeedbackStore;
+  readonly videos: VideosStore;
+  readonly upload: UploadStore;
+  readonly reels: ReelsStore;
+  readonly movies: MoviesStore;
 
   constructor({ api, notify }: RootStoreOptions = {}) {
     this.api = api ?? createApiClient({ getUserToken: () => this.auth.token });
@@ -34,11 +42,16 @@ export class RootStore {
     this.admin = new AdminStore(this);
     this.accounts = new AccountsStore(this);
     this.feedback = new FeedbackStore(this);
+    this.videos = new VideosStore(this);
+    this.upload = new UploadStore(this);
+    this.reels = new ReelsStore(this);
+    this.movies = new MoviesStore(this);
   }
 
   /** Stops timers (tests, hot reload). */
   dispose(): void {
     this.auth.dispose();
     this.admin.dispose();
+    this.upload.dispose();
   }
 }

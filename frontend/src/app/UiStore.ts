@@ -19,13 +19,26 @@ export class UiStore {
   feedbackOpen = false;
   /** The last query of the header's search, for the search section. */
   searchQuery = '';
+  /** The open tab of the sections that have tabs (Shorts: browse or upload; Uploads: large or small…). */
+  sectionTabs: Partial<Record<SectionId, string>> = {};
 
   constructor(readonly root: RootStore) {
     makeAutoObservable(this, { root: false }, { autoBind: true });
   }
 
-  setSection(section: SectionId): void {
+  /** Shows `section`, on `tab` when given (the Create menu's Upload short opens the Shorts upload tab). */
+  setSection(section: SectionId, tab?: string): void {
     this.activeSection = section;
+    if (tab) this.sectionTabs = { ...this.sectionTabs, [section]: tab };
+  }
+
+  /** The open tab of `section`, or `fallback` before one was chosen. */
+  tabOf<T extends string>(section: SectionId, fallback: T): T {
+    return (this.sectionTabs[section] as T | undefined) ?? fallback;
+  }
+
+  setTab(section: SectionId, tab: string): void {
+    this.sectionTabs = { ...this.sectionTabs, [section]: tab };
   }
 
   setSearchQuery(query: string): void {
@@ -74,5 +87,6 @@ export class UiStore {
     this.addAccountOpen = false;
     this.feedbackOpen = false;
     this.searchQuery = '';
+    this.sectionTabs = {};
   }
 }

@@ -6,6 +6,10 @@ export const PATHS = {
   /** The hidden founder route; reached by typing the key word while signed in. */
   founderControl: '/ct-scriven-founder-control',
   parentalConsent: '/parental-consent/:token',
+  /** A shared reel (seed 002 §2.1): the viewer opens on it. */
+  reel: '/reels/:id',
+  /** A shared movie: the Cinema room opens on it. */
+  movie: '/movies/:id',
   /** Pages of the footer; they work signed in or out. */
   help: '/help',
   monetization: '/monetization',

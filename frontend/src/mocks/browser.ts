@@ -1,6 +1,7 @@
 import { setupWorker } from 'msw/browser';
 import { handlers } from './handlers';
 import { DEMO_CREDENTIALS, restoreMockDb, snapshotMockDb } from './db';
+import { mediaDb } from './mediaDb';
 
 export const worker = setupWorker(...handlers);
 
@@ -10,6 +11,10 @@ const SNAPSHOT_KEY = 'scriven.mockDb';
 /** QA mode: answer every /api call in the browser; anything else (assets) goes through. */
 export async function startMockWorker(): Promise<void> {
   restoreMockDb(sessionStorage.getItem(SNAPSHOT_KEY));
+  // Chunked uploads in QA mode: 1 MiB chunks, each taking a moment, so that a file of a few MB shows its progress
+  // and can be paused, resumed and reloaded (the server's chunks are 8 MiB).
+  mediaDb.config.chunkSize = 1_048_576;
+  mediaDb.config.chunkDelayMs = 300;
   worker.events.on('response:mocked', () => sessionStorage.setItem(SNAPSHOT_KEY, snapshotMockDb()));
 
   await worker.start({

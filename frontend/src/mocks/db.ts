@@ -1,4 +1,5 @@
 import type { components } from '../api/schema';
+import { resetMediaDb, restoreMediaDb, snapshotMediaDb } from './mediaDb';
 
 type UserDto = components['schemas']['UserResponseDto'];
 type AccountDto = components['schemas']['AccountResponseDto'];
@@ -99,7 +100,20 @@ export function resetMockDb(): void {
     created_at: '2025-01-15T10:00:00.000Z',
   });
   mockDb.users.set(ada.id, { user: ada, password: DEMO_CREDENTIALS.user.password, status: 'active' });
-  createPrimaryAccount(ada, { created_at: ada.created_at, bio: 'Notes on engines, numbers and poetry.', location: 'London' });
+  const adaAccount = createPrimaryAccount(ada, {
+    created_at: ada.created_at,
+    bio: 'Notes on engines, numbers and poetry.',
+    location: 'London',
+  });
+
+  // Another creator, whose public videos, reels and movies everyone sees.
+  const mira = makeUser({ display_name: 'mira', first_name: 'Mira', last_name: 'Chen', email: 'mira@example.com', creator_program: true });
+  mockDb.users.set(mira.id, { user: mira, password: 'password123', status: 'active' });
+  const miraAccount = createPrimaryAccount(mira, { bio: 'Harbours, cities and coffee.' });
+  resetMediaDb({
+    ada: { userId: ada.id, accountId: adaAccount.account.id },
+    mira: { userId: mira.id, accountId: miraAccount.account.id },
+  });
 
   const tim = makeUser({ display_name: 'young_tim', first_name: 'Tim', last_name: 'Lovelace', email: 'tim@example.com' });
   mockDb.users.set(tim.id, { user: tim, password: 'password123', status: 'pending_parental_consent' });
@@ -235,6 +249,7 @@ export function snapshotMockDb(): string {
     accounts: [...mockDb.accounts.values()],
     feedback: mockDb.feedback,
     startedAt: mockDb.startedAt,
+    media: snapshotMediaDb(),
   });
 }
 
@@ -250,6 +265,7 @@ export function restoreMockDb(snapshot: string | null): boolean {
       accounts?: MockAccount[];
       feedback?: MockFeedback[];
       startedAt: number;
+      media?: ReturnType<typeof snapshotMediaDb>;
     };
     mockDb.users = new Map(data.users.map((account) => [account.user.id, account]));
     mockDb.tokens = new Map(data.tokens);
@@ -258,6 +274,7 @@ export function restoreMockDb(snapshot: string | null): boolean {
     mockDb.accounts = new Map((data.accounts ?? []).map((entry) => [entry.account.id, entry]));
     mockDb.feedback = data.feedback ?? [];
     mockDb.startedAt = data.startedAt;
+    restoreMediaDb(data.media);
     // A snapshot from before accounts existed: every user gets their primary account.
     for (const { user } of mockDb.users.values()) {
       if (!accountsOf(user).length) createPrimaryAccount(user);

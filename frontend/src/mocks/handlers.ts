@@ -2,6 +2,19 @@ import { authHandlers } from '../features/auth/mocks';
 import { adminHandlers } from '../features/admin/mocks';
 import { accountsHandlers } from '../features/accounts/mocks';
 import { feedbackHandlers } from '../features/feedback/mocks';
+import { videosHandlers } from '../features/videos/mocks';
+import { uploadsHandlers } from '../features/uploads/mocks';
+import { reelsHandlers } from '../features/reels/mocks';
+import { moviesHandlers } from '../features/movies/mocks';
 
 /** Every feature's handlers: the whole API as the mock server answers it. */
-export const handlers = [...authHandlers, ...adminHandlers, ...accountsHandlers, ...feedbackHandlers];
+export const handlers = [
+  ...authHandlers,
+  ...adminHandlers,
+  ...accountsHandlers,
+  ...feedbackHandlers,
+  ...uploadsHandlers,
+  ...videosHandlers,
+  ...reelsHandlers,
+  ...moviesHandlers,
+];

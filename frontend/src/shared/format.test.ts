@@ -1,6 +1,6 @@
 import { describe, expect, test } from '@jest/globals';
 import { errorDetail } from './apiError';
-import { formatDate, formatUptime } from './format';
+import { formatBytes, formatClock, formatCount, formatDate, formatDollars, formatUptime, formatViews } from './format';
 
 describe('formatting', () => {
   test('uptime reads in the two largest units', () => {
@@ -22,5 +22,28 @@ describe('formatting', () => {
     expect(errorDetail({ message: 'Cannot POST /api/x' }, 'Registration failed')).toBe('Registration failed');
     expect(errorDetail(undefined, 'Login failed')).toBe('Login failed');
     expect(errorDetail('<html>', 'Login failed')).toBe('Login failed');
+  });
+
+  test('counts read with K above 999 and M above 999,999 (seed 002 §2.6, §9), never rounded up', () => {
+    expect(formatCount(0)).toBe('0');
+    expect(formatCount(999)).toBe('999');
+    expect(formatCount(1000)).toBe('1K');
+    expect(formatCount(1250)).toBe('1.2K');
+    expect(formatCount(15_300)).toBe('15.3K');
+    expect(formatCount(999_999)).toBe('999.9K');
+    expect(formatCount(1_000_000)).toBe('1M');
+    expect(formatCount(2_345_678)).toBe('2.3M');
+  });
+
+  test('views, dollars, durations and sizes', () => {
+    expect(formatViews(1)).toBe('1 view');
+    expect(formatViews(5230)).toBe('5,230 views');
+    expect(formatDollars(12.75)).toBe('$12.75');
+    expect(formatDollars(1234.5)).toBe('$1,234.50');
+    expect(formatClock(65)).toBe('1:05');
+    expect(formatClock(3723)).toBe('1:02:03');
+    expect(formatBytes(512)).toBe('512 bytes');
+    expect(formatBytes(5 * 1024 * 1024)).toBe('5 MB');
+    expect(formatBytes(274_877_906_944)).toBe('256 GB');
   });
 });

@@ -210,5 +210,9 @@ export class AuthStore {
     this.user = null;
     tokenStorage.remove('user');
     this.root.accounts.reset();
+    this.root.videos.reset();
+    this.root.upload.reset();
+    this.root.reels.reset();
+    this.root.movies.reset();
   }
 }

@@ -49,16 +49,42 @@ describe('header bar', () => {
     expect(header.getAllByRole('search')).toHaveLength(1);
   });
 
-  test('the Create menu offers only what exists: Go live, which says it is coming; no Cinema room yet', async () => {
+  test('the Create menu offers what exists: uploads, Creator Studio, and Go live, which says it is coming', async () => {
     const { user, header } = await signedIn();
-    expect(header.queryByRole('button', { name: 'Cinema room' })).not.toBeInTheDocument();
 
     await user.click(header.getByRole('button', { name: 'Create' }));
-    const menu = within(await screen.findByRole('menu'));
-    expect(menu.getAllByRole('menuitem').map((item) => item.textContent)).toEqual(['Go live']);
+    let menu = within(await screen.findByRole('menu'));
+    expect(menu.getAllByRole('menuitem').map((item) => item.textContent)).toEqual([
+      'Upload video',
+      'Upload short',
+      'Go live',
+      'Creator Studio',
+    ]);
 
     await user.click(menu.getByRole('menuitem', { name: 'Go live' }));
     expect(await screen.findByText('Live streaming coming soon!')).toBeInTheDocument();
+
+    await user.click(header.getByRole('button', { name: 'Create' }));
+    menu = within(await screen.findByRole('menu'));
+    await user.click(menu.getByRole('menuitem', { name: 'Upload short' }));
+    expect(await screen.findByRole('heading', { name: 'Shorts', level: 1 })).toBeInTheDocument();
+    expect(screen.getByRole('tab', { name: 'Upload' })).toHaveAttribute('aria-selected', 'true');
+
+    await user.click(header.getByRole('button', { name: 'Create' }));
+    await user.click(within(await screen.findByRole('menu')).getByRole('menuitem', { name: 'Upload video' }));
+    expect(await screen.findByRole('heading', { name: 'Uploads', level: 1 })).toBeInTheDocument();
+
+    await user.click(header.getByRole('button', { name: 'Create' }));
+    await user.click(within(await screen.findByRole('menu')).getByRole('menuitem', { name: 'Creator Studio' }));
+    expect(await screen.findByRole('heading', { name: 'Editor Studio', level: 1 })).toBeInTheDocument();
+  });
+
+  test('the Cinema room button opens the Cinema room', async () => {
+    const { user, header } = await signedIn();
+
+    await user.click(header.getByRole('button', { name: 'Cinema room' }));
+
+    expect(await screen.findByRole('heading', { name: 'Cinema room', level: 1 })).toBeInTheDocument();
   });
 
   test('the account switcher lists the other accounts and switches with a toast', async () => {

@@ -41,18 +41,41 @@ describe('signed-in shell', () => {
     expect(account.getByText('1 June 2030')).toBeInTheDocument();
   });
 
-  test('the side navigation shows exactly the working sections: Home, which opens the Home section', async () => {
+  test('the side navigation shows exactly the working sections, in the groups of seed 002 §2.2', async () => {
     storeDemoUserToken((user) => {
       user.is_admin = true; // an admin sees no more than anyone else
     });
     const { user } = renderApp();
 
     const nav = await screen.findByRole('navigation', { name: 'Sections' });
-    expect(within(nav).getAllByRole('group').map((group) => group.getAttribute('aria-label'))).toEqual(['Main']);
-    for (const emptyGroup of ['Install app', 'Your Library', 'Explore', 'Creator Studio', 'Entertainment', 'Premium']) {
+    expect(within(nav).getAllByRole('group').map((group) => group.getAttribute('aria-label'))).toEqual([
+      'Main',
+      'Your Library',
+      'Creator Studio',
+      'Entertainment',
+    ]);
+    for (const emptyGroup of ['Install app', 'Explore', 'Premium']) {
       expect(within(nav).queryByText(emptyGroup)).not.toBeInTheDocument();
     }
-    expect(within(nav).getAllByRole('button').map((link) => link.textContent)).toEqual(['Home']);
+    expect(within(nav).getAllByRole('button').map((link) => link.textContent)).toEqual([
+      'Home',
+      'Shorts',
+      'Your videos',
+      'Uploads',
+      'Editor Studio',
+      'Cinema room',
+    ]);
+
+    await user.click(within(nav).getByRole('button', { name: 'Shorts' }));
+    expect(await screen.findByRole('heading', { name: 'Shorts', level: 1 })).toBeInTheDocument();
+    await user.click(within(nav).getByRole('button', { name: 'Your videos' }));
+    expect(await screen.findByRole('heading', { name: 'Your videos', level: 1 })).toBeInTheDocument();
+    await user.click(within(nav).getByRole('button', { name: 'Uploads' }));
+    expect(await screen.findByRole('heading', { name: 'Uploads', level: 1 })).toBeInTheDocument();
+    await user.click(within(nav).getByRole('button', { name: 'Editor Studio' }));
+    expect(await screen.findByRole('heading', { name: 'Editor Studio', level: 1 })).toBeInTheDocument();
+    await user.click(within(nav).getByRole('button', { name: 'Cinema room' }));
+    expect(await screen.findByRole('heading', { name: 'Cinema room', level: 1 })).toBeInTheDocument();
 
     const home = within(nav).getByRole('button', { name: 'Home' });
     await user.click(home);

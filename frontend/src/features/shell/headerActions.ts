@@ -8,7 +8,7 @@ export const GO_LIVE_MESSAGE = 'Live streaming coming soon!';
 export const searchToast = (query: string) => `Search is coming soon. You searched for "${query}".`;
 
 export type CreateItem =
-  | { label: string; icon: ComponentType<IconProps>; section: string }
+  | { label: string; icon: ComponentType<IconProps>; section: string; /** The tab the section opens on. */ tab?: string }
   | { label: string; icon: ComponentType<IconProps>; toast: string };
 
 /**
@@ -17,7 +17,7 @@ export type CreateItem =
  */
 export const CREATE_ITEMS: readonly CreateItem[] = [
   { label: 'Upload video', icon: UploadIcon, section: 'video-upload' },
-  { label: 'Upload short', icon: UploadIcon, section: 'reels' },
+  { label: 'Upload short', icon: UploadIcon, section: 'reels', tab: 'upload' },
   { label: 'Go live', icon: LiveIcon, toast: GO_LIVE_MESSAGE },
   { label: 'Upload music', icon: UploadIcon, section: 'music' },
   { label: 'Creator Studio', icon: FilmIcon, section: 'editor' },

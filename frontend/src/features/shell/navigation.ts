@@ -1,5 +1,5 @@
 import type { ComponentType } from 'react';
-import { HomeIcon, type IconProps } from '../../shared/icons';
+import { FilmIcon, HomeIcon, ScissorsIcon, ShortsIcon, UploadIcon, VideoIcon, type IconProps } from '../../shared/icons';
 
 /**
  * The signed-in shell's sections (seed 002 §2.2). They switch by store state, not by route.
@@ -7,7 +7,7 @@ import { HomeIcon, type IconProps } from '../../shared/icons';
  * and its component in sections.tsx. `settings` (Account Settings, seed 000 §2) and `help` are reached
  * from the header's menus, not from the side navigation.
  */
-export type SectionId = 'home' | 'settings' | 'help';
+export type SectionId = 'home' | 'reels' | 'videos' | 'video-upload' | 'editor' | 'movies' | 'settings' | 'help';
 
 /** Side navigation groups, in the order of seed 002 §2.2. */
 export type NavGroupId = 'main' | 'install' | 'library' | 'explore' | 'studio' | 'entertainment' | 'premium';
@@ -26,12 +26,26 @@ export interface NavGroup {
 }
 
 export const NAV_GROUPS: readonly NavGroup[] = [
-  { id: 'main', label: null, items: [{ section: 'home', label: 'Home', icon: HomeIcon }] },
+  {
+    id: 'main',
+    label: null,
+    items: [
+      { section: 'home', label: 'Home', icon: HomeIcon },
+      { section: 'reels', label: 'Shorts', icon: ShortsIcon },
+    ],
+  },
   { id: 'install', label: 'Install app', items: [] },
-  { id: 'library', label: 'Your Library', items: [] },
+  { id: 'library', label: 'Your Library', items: [{ section: 'videos', label: 'Your videos', icon: VideoIcon }] },
   { id: 'explore', label: 'Explore', items: [] },
-  { id: 'studio', label: 'Creator Studio', items: [] },
-  { id: 'entertainment', label: 'Entertainment', items: [] },
+  {
+    id: 'studio',
+    label: 'Creator Studio',
+    items: [
+      { section: 'video-upload', label: 'Uploads', icon: UploadIcon },
+      { section: 'editor', label: 'Editor Studio', icon: ScissorsIcon },
+    ],
+  },
+  { id: 'entertainment', label: 'Entertainment', items: [{ section: 'movies', label: 'Cinema room', icon: FilmIcon }] },
   { id: 'premium', label: 'Premium', items: [] },
 ];
 

@@ -2,11 +2,21 @@ import type { ComponentType } from 'react';
 import { HomeSection } from '../home/components/HomeSection';
 import { AccountSettingsSection } from '../accounts/components/AccountSettingsSection';
 import { HelpSection } from '../help/components/HelpSection';
+import { ReelsSection } from '../reels/components/ReelsSection';
+import { VideosSection } from '../videos/components/VideosSection';
+import { UploadsSection } from '../uploads/components/UploadsSection';
+import { EditorSection } from '../editor/components/EditorSection';
+import { CinemaSection } from '../movies/components/CinemaSection';
 import type { SectionId } from './navigation';
 
 /** The component each section of the signed-in shell shows. */
 export const SECTION_COMPONENTS: Record<SectionId, ComponentType> = {
   home: HomeSection,
+  reels: ReelsSection,
+  videos: VideosSection,
+  'video-upload': UploadsSection,
+  editor: EditorSection,
+  movies: CinemaSection,
   settings: AccountSettingsSection,
   help: HelpSection,
 };

@@ -18,8 +18,8 @@ export function useShellNavigation() {
   };
 
   return {
-    openSection(section: SectionId) {
-      ui.setSection(section);
+    openSection(section: SectionId, tab?: string) {
+      ui.setSection(section, tab);
       toShell();
     },
     openSettings(tab: SettingsTab) {

@@ -10,7 +10,7 @@ import { PublishMediaUseCase } from '../application/publish-media.use-case.js';
 import { NoMovieFile } from '../domain/catalog.errors.js';
 import { validateMovieMeta } from '../domain/media-rules.js';
 import { MEDIA_REPOSITORY, type MediaRepository } from '../domain/ports.js';
-import { MovieListDto, MovieUploadResponseDto } from './catalog.dto.js';
+import { MovieListDto, MovieResponseDto, MovieUploadResponseDto } from './catalog.dto.js';
 import { MediaPresenter } from './media-presenter.js';
 import { readMediaForm } from './media-form.js';
 import { pageSize } from './videos.controller.js';
@@ -77,6 +77,17 @@ export class MoviesController {
     }
     const m = await this.publish.execute(p.userId, { kind: 'movie', meta }, { ...form.file, container: form.file.label, contentType: MediaService.contentTypeOf(form.file.label) });
     return { success: true, movie: this.presenter.movies([m], p.userId)[0] };
+  }
+
+  /** One movie. */
+  @Get(':id')
+  @UseGuards(UserAuthGuard)
+  @ApiBearerAuth()
+  @ApiResponse({ status: 401, type: ErrorResponseDto })
+  @ApiResponse({ status: 404, type: ErrorResponseDto })
+  async getMovie(@CurrentPrincipal() p: Principal, @Param('id') id: string): Promise<MovieResponseDto> {
+    const m = await this.service.reachable('movie', id, p.userId);
+    return this.presenter.movies([m], p.userId)[0];
   }
 
   /** The movie file with HTTP ranges (the URL from the list carries the viewer's access token). */

@@ -1,4 +1,4 @@
-import { Body, Controller, Get, HttpCode, Inject, Param, Post, Query, Req, Res, UseGuards } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Inject, Param, Post, Query, Req, Res, UnauthorizedException, UseGuards } from '@nestjs/common';
 import { ApiBearerAuth, ApiBody, ApiConsumes, ApiQuery, ApiResponse, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { CurrentPrincipal, UserAuthGuard } from '../../../common/auth/guards.js';
@@ -33,11 +33,14 @@ export class ReelsController {
   @Get()
   @UseGuards(OptionalUserAuthGuard)
   @ApiBearerAuth()
+  @ApiQuery({ name: 'mine', required: false, enum: ['true', 'false'], description: "Only the signed-in user's own reels, in every state" })
   @ApiQuery({ name: 'limit', required: false })
   @ApiQuery({ name: 'cursor', required: false })
-  async listReels(@Req() req: Req, @Query('limit') limit?: string, @Query('cursor') cursor?: string): Promise<ReelListDto> {
+  @ApiResponse({ status: 401, type: ErrorResponseDto, description: 'mine=true without a user token' })
+  async listReels(@Req() req: Req, @Query('limit') limit?: string, @Query('cursor') cursor?: string, @Query('mine') mine?: string): Promise<ReelListDto> {
     const viewer = req.user?.userId ?? null;
-    const page = await this.media.list('reel', viewer, pageSize(limit), typeof cursor === 'string' ? cursor : undefined);
+    if (mine === 'true' && !viewer) throw new UnauthorizedException();
+    const page = await this.media.list('reel', viewer, pageSize(limit), typeof cursor === 'string' ? cursor : undefined, { ownerOnly: mine === 'true' });
     return { reels: await this.presenter.reels(page.items, viewer), next_cursor: page.nextCursor };
   }
 
@@ -55,6 +58,7 @@ export class ReelsController {
   })
   @ApiResponse({ status: 201, type: ReelResponseDto })
   @ApiResponse({ status: 400, type: ErrorResponseDto })
+  @ApiResponse({ status: 401, type: ErrorResponseDto })
   @ApiResponse({ status: 413, type: ErrorResponseDto })
   async uploadReel(@CurrentPrincipal() p: Principal, @Req() req: FastifyRequest): Promise<ReelResponseDto> {
     const form = await readMediaForm(req, this.service.tmpDir, this.service.limits('reel'));
@@ -68,6 +72,16 @@ export class ReelsController {
     }
     const m = await this.publish.execute(p.userId, { kind: 'reel', meta }, { ...form.file, container: form.file.label, contentType: MediaService.contentTypeOf(form.file.label) });
     return (await this.presenter.reels([m], p.userId))[0];
+  }
+
+  /** One reel (what a shared link {origin}/reels/{id} opens). */
+  @Get(':id')
+  @UseGuards(OptionalUserAuthGuard)
+  @ApiResponse({ status: 404, type: ErrorResponseDto })
+  async getReel(@Param('id') id: string, @Req() req: Req): Promise<ReelResponseDto> {
+    const viewer = this.service.viewerOf(req, id);
+    const m = await this.service.reachable('reel', id, viewer);
+    return (await this.presenter.reels([m], viewer))[0];
   }
 
   /** The reel's file with HTTP ranges. */
@@ -85,6 +99,7 @@ export class ReelsController {
   @HttpCode(200)
   @UseGuards(UserAuthGuard)
   @ApiBearerAuth()
+  @ApiResponse({ status: 401, type: ErrorResponseDto })
   @ApiResponse({ status: 404, type: ErrorResponseDto })
   async likeReel(@CurrentPrincipal() p: Principal, @Param('id') id: string): Promise<LikeStateDto> {
     return this.service.like('reel', id, p.userId);
@@ -112,6 +127,7 @@ export class ReelsController {
   @ApiBearerAuth()
   @ApiResponse({ status: 201, type: ReelCommentDto })
   @ApiResponse({ status: 400, type: ErrorResponseDto })
+  @ApiResponse({ status: 401, type: ErrorResponseDto })
   @ApiResponse({ status: 404, type: ErrorResponseDto })
   async createReelComment(@CurrentPrincipal() p: Principal, @Param('id') id: string, @Body() body: CreateCommentRequestDto): Promise<ReelCommentDto> {
     return this.comments.add(id, p.userId, body?.content);

@@ -1,4 +1,4 @@
-import { Body, Controller, Get, HttpCode, Inject, NotFoundException, Param, Post, Query, Req, Res, UseGuards } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Inject, NotFoundException, Param, Post, Query, Req, Res, UnauthorizedException, UseGuards } from '@nestjs/common';
 import { ApiBearerAuth, ApiBody, ApiConsumes, ApiQuery, ApiResponse, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { CurrentPrincipal, UserAuthGuard } from '../../../common/auth/guards.js';
@@ -40,12 +40,22 @@ export class VideosController {
   @UseGuards(OptionalUserAuthGuard)
   @ApiBearerAuth()
   @ApiQuery({ name: 'is_vertical', required: false, enum: ['true', 'false'] })
+  @ApiQuery({ name: 'mine', required: false, enum: ['true', 'false'], description: "Only the signed-in user's own videos, in every state" })
   @ApiQuery({ name: 'limit', required: false })
   @ApiQuery({ name: 'cursor', required: false })
-  @ApiResponse({ status: 200, type: [VideoResponseDto] })
-  async listVideos(@Req() req: Req, @Res({ passthrough: true }) reply: FastifyReply, @Query('is_vertical') vertical?: string, @Query('limit') limit?: string, @Query('cursor') cursor?: string): Promise<VideoResponseDto[]> {
+  @ApiResponse({ status: 200, type: [VideoResponseDto], headers: { 'X-Next-Cursor': { description: 'Cursor of the next page, when there is one', schema: { type: 'string' } } } })
+  @ApiResponse({ status: 401, type: ErrorResponseDto, description: 'mine=true without a user token' })
+  async listVideos(
+    @Req() req: Req,
+    @Res({ passthrough: true }) reply: FastifyReply,
+    @Query('is_vertical') vertical?: string,
+    @Query('limit') limit?: string,
+    @Query('cursor') cursor?: string,
+    @Query('mine') mine?: string,
+  ): Promise<VideoResponseDto[]> {
     const viewer = req.user?.userId ?? null;
-    const filter = vertical === 'true' ? { isVertical: true } : vertical === 'false' ? { isVertical: false } : {};
+    if (mine === 'true' && !viewer) throw new UnauthorizedException();
+    const filter = { ...(vertical === 'true' ? { isVertical: true } : vertical === 'false' ? { isVertical: false } : {}), ownerOnly: mine === 'true' };
     const page = await this.media.list('video', viewer, pageSize(limit), typeof cursor === 'string' ? cursor : undefined, filter);
     if (page.nextCursor) void reply.header('X-Next-Cursor', page.nextCursor);
     return this.presenter.videos(page.items, viewer);
@@ -65,6 +75,7 @@ export class VideosController {
   })
   @ApiResponse({ status: 201, type: VideoResponseDto })
   @ApiResponse({ status: 400, type: ErrorResponseDto })
+  @ApiResponse({ status: 401, type: ErrorResponseDto })
   @ApiResponse({ status: 403, type: ErrorResponseDto })
   @ApiResponse({ status: 413, type: ErrorResponseDto })
   async uploadVideo(@CurrentPrincipal() p: Principal, @Req() req: FastifyRequest): Promise<VideoResponseDto> {
@@ -161,6 +172,7 @@ export class VideosController {
   @HttpCode(204)
   @UseGuards(UserAuthGuard)
   @ApiBearerAuth()
+  @ApiResponse({ status: 401, type: ErrorResponseDto })
   @ApiResponse({ status: 400, type: ErrorResponseDto })
   async recordWatchTime(@CurrentPrincipal() p: Principal, @Param('id') id: string, @Body() body: HeartbeatRequestDto): Promise<void> {
     await this.service.heartbeat('video', id, p.userId, body?.seconds);
@@ -171,6 +183,7 @@ export class VideosController {
   @HttpCode(200)
   @UseGuards(UserAuthGuard)
   @ApiBearerAuth()
+  @ApiResponse({ status: 401, type: ErrorResponseDto })
   @ApiResponse({ status: 404, type: ErrorResponseDto })
   async likeVideo(@CurrentPrincipal() p: Principal, @Param('id') id: string): Promise<LikeStateDto> {
     return this.service.like('video', id, p.userId);

@@ -23,8 +23,13 @@ export class MikroMediaRepository implements MediaRepository {
     return UUID.test(id) ? this.em.findOne(Media, { id }) : Promise.resolve(null);
   }
 
-  async list(kind: MediaKind, viewerUserId: string | null, limit: number, cursor: string | undefined, filter: { isVertical?: boolean } = {}): Promise<MediaPage> {
-    const visible = viewerUserId ? { $or: [{ status: 'ready', visibility: 'public' }, { userId: viewerUserId }] } : { status: 'ready', visibility: 'public' };
+  async list(kind: MediaKind, viewerUserId: string | null, limit: number, cursor: string | undefined, filter: { isVertical?: boolean; ownerOnly?: boolean } = {}): Promise<MediaPage> {
+    const visible =
+      filter.ownerOnly && viewerUserId
+        ? { userId: viewerUserId }
+        : viewerUserId
+          ? { $or: [{ status: 'ready', visibility: 'public' }, { userId: viewerUserId }] }
+          : { status: 'ready', visibility: 'public' };
     const and: object[] = [{ kind }, visible];
     if (filter.isVertical !== undefined) and.push({ isVertical: filter.isVertical });
     const c = cursor ? decodeCursor(cursor) : null;

@@ -13,7 +13,7 @@ export function CreateMenu() {
   const items = CREATE_ITEMS.flatMap((item) => {
     if ('toast' in item) return [{ label: item.label, icon: item.icon, run: () => notify.info(item.toast) }];
     const section = registeredSection(item.section);
-    return section ? [{ label: item.label, icon: item.icon, run: () => openSection(section) }] : [];
+    return section ? [{ label: item.label, icon: item.icon, run: () => openSection(section, item.tab) }] : [];
   });
 
   return (

@@ -1,0 +1,69 @@
+import { observer } from 'mobx-react-lite';
+import { AspectRatio, Badge, Box, Button, Card, Center, Group, Image, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { useStores } from '../../../app/StoreProvider';
+import { formatViews } from '../../../shared/format';
+import { VideoIcon } from '../../../shared/icons';
+import { useShellNavigation } from '../../shell/useShellNavigation';
+
+/** How many recent uploads the editor shows (seed 002 §2.14, §9). */
+export const RECENT_UPLOADS_SHOWN = 6;
+
+/** The editor's recent uploads: the user's first 6, and View All with the count, to Your videos (seed 002 §2.14). */
+export const RecentUploads = observer(function RecentUploads() {
+  const { videos } = useStores();
+  const { openSection } = useShellNavigation();
+  const own = videos.ownVideos;
+  const count = `${own.length}${videos.lists.all.nextCursor ? '+' : ''}`;
+
+  return (
+    <Card withBorder radius="md" padding="lg" component="section" aria-label="Recent uploads">
+      <Stack gap="md">
+        <Group justify="space-between">
+          <Title order={2} size="h4">
+            Recent uploads
+          </Title>
+          <Button variant="subtle" onClick={() => openSection('videos')} disabled={own.length === 0}>
+            View All ({count})
+          </Button>
+        </Group>
+        {own.length === 0 ? (
+          <Text c="dimmed" size="sm">
+            {videos.lists.all.status === 'loading' ? 'Loading your uploads…' : 'Nothing uploaded yet.'}
+          </Text>
+        ) : (
+          <SimpleGrid cols={{ base: 2, sm: 3 }} spacing="sm" role="list" aria-label="Recent uploads list">
+            {own.slice(0, RECENT_UPLOADS_SHOWN).map((video) => (
+              <Stack key={video.id} gap={4} role="listitem" aria-label={video.title}>
+                <AspectRatio ratio={16 / 9}>
+                  {video.thumbnail_url ? (
+                    <Image src={video.thumbnail_url} alt="" radius="sm" fit="cover" />
+                  ) : (
+                    <Box bg="dark.6" style={{ borderRadius: 4 }}>
+                      <Center h="100%" c="gray.4">
+                        <VideoIcon size={28} />
+                      </Center>
+                    </Box>
+                  )}
+                </AspectRatio>
+                <Text size="sm" fw={500} lineClamp={1}>
+                  {video.title}
+                </Text>
+                <Group gap={4}>
+                  {video.status === 'ready' ? (
+                    <Text size="xs" c="dimmed">
+                      {formatViews(video.views)}
+                    </Text>
+                  ) : (
+                    <Badge size="xs" color={video.status === 'failed' ? 'red' : 'yellow'} variant="light">
+                      {video.status === 'failed' ? 'Failed' : 'Processing'}
+                    </Badge>
+                  )}
+                </Group>
+              </Stack>
+            ))}
+          </SimpleGrid>
+        )}
+      </Stack>
+    </Card>
+  );
+});

@@ -1,0 +1,73 @@
+const HLS_MIME = 'application/vnd.apple.mpegurl';
+
+/** True when the browser has Media Source Extensions, which hls.js plays HLS with. */
+export function hasMediaSource(): boolean {
+  const scope = globalThis as { MediaSource?: unknown; ManagedMediaSource?: unknown; WebKitMediaSource?: unknown };
+  return Boolean(scope.MediaSource ?? scope.ManagedMediaSource ?? scope.WebKitMediaSource);
+}
+
+/**
+ * Points `video` at the best source it can play and returns the function that lets it go:
+ * - HLS through hls.js when an HLS address is given and the browser has Media Source Extensions (loaded on demand);
+ * - else the browser's own HLS (Safari) when it says it can play it;
+ * - else the original file (`src`), which every browser streams with range requests.
+ * When HLS fails for good (a fatal error hls.js cannot recover from), the original file is played instead.
+ */
+export function attachSource(video: HTMLVideoElement, src: string, hlsUrl: string | null | undefined): () => void {
+  let disposed = false;
+  let destroyHls: (() => void) | null = null;
+  const playOriginal = () => {
+    if (!disposed && video.getAttribute('src') !== src) video.src = src;
+  };
+
+  if (hlsUrl && hasMediaSource()) {
+    void import('hls.js')
+      .then(({ default: Hls }) => {
+        if (disposed) return;
+        if (!Hls.isSupported()) {
+          playOriginal();
+          return;
+        }
+        // Segments load from the first play on: a grid of players fetches only their playlists until then.
+        const hls = new Hls({ capLevelToPlayerSize: true, autoStartLoad: false });
+        const startLoading = () => hls.startLoad(-1);
+        if (video.paused) video.addEventListener('play', startLoading, { once: true });
+        else startLoading();
+        let recovered = false;
+        hls.on(Hls.Events.ERROR, (_event, data) => {
+          if (!data.fatal) return;
+          if (data.type === Hls.ErrorTypes.MEDIA_ERROR && !recovered) {
+            recovered = true;
+            hls.recoverMediaError();
+            return;
+          }
+          hls.destroy();
+          destroyHls = null;
+          playOriginal();
+        });
+        hls.loadSource(hlsUrl);
+        hls.attachMedia(video);
+        destroyHls = () => {
+          video.removeEventListener('play', startLoading);
+          hls.destroy();
+        };
+      })
+      .catch(playOriginal);
+  } else if (hlsUrl && video.canPlayType(HLS_MIME) !== '') {
+    const onError = () => {
+      video.removeEventListener('error', onError);
+      playOriginal();
+    };
+    video.addEventListener('error', onError);
+    video.src = hlsUrl;
+    destroyHls = () => video.removeEventListener('error', onError);
+  } else {
+    playOriginal();
+  }
+
+  return () => {
+    disposed = true;
+    destroyHls?.();
+    destroyHls = null;
+  };
+}

@@ -1,0 +1,212 @@
+import { describe, expect, jest, test } from '@jest/globals';
+import { screen, within } from '@testing-library/react';
+import { mediaDb } from '../../mocks/mediaDb';
+import { errorBody, http } from '../../mocks/http';
+import { server } from '../../mocks/server';
+import { field } from '../../test/queries';
+import { renderApp } from '../../test/renderApp';
+import { videoFile } from '../../test/media';
+import { storeDemoUserToken } from '../../test/session';
+
+/** Signed in, in the Cinema room (opened from the header's button). */
+async function openCinema() {
+  storeDemoUserToken();
+  const app = renderApp();
+  const header = within(await screen.findByRole('banner'));
+  await app.user.click(await header.findByRole('button', { name: 'Cinema room' }));
+  await screen.findByRole('heading', { name: 'Cinema room', level: 1 });
+  return app;
+}
+
+const stat = (label: string) => within(screen.getByRole('region', { name: label }));
+const grid = () => within(screen.getByRole('list', { name: 'Movies' }));
+const shownTitles = () => grid().getAllByRole('article').map((card) => card.getAttribute('aria-label'));
+
+describe('Cinema room', () => {
+  test('stat cards, the poster grid, search, genre and tabs', async () => {
+    const { user } = await openCinema();
+
+    expect(await screen.findByRole('list', { name: 'Movies' })).toBeInTheDocument();
+    expect(shownTitles()).toEqual(['Paper Boats', 'Gears of Tomorrow', 'The Lighthouse Keeper']);
+    expect(stat('Total Movies').getByText('3')).toBeInTheDocument();
+    expect(stat('Family Safe').getByText('2')).toBeInTheDocument();
+    expect(stat('Premium').getByText('1')).toBeInTheDocument();
+    expect(stat('Avg Rating').getByText('7.8')).toBeInTheDocument(); // (8.1 + 7.4) / 2; Paper Boats has none
+
+    await user.type(screen.getByRole('searchbox', { name: 'Search movies' }), 'sea');
+    expect(shownTitles()).toEqual(['Paper Boats']); // "…all the way to the sea."
+    await user.clear(screen.getByRole('searchbox', { name: 'Search movies' }));
+
+    await user.click(screen.getByRole('tab', { name: 'Premium' }));
+    expect(shownTitles()).toEqual(['Gears of Tomorrow']);
+    await user.click(screen.getByRole('tab', { name: 'New Releases' }));
+    expect(shownTitles()).toEqual(['Paper Boats', 'The Lighthouse Keeper']);
+    await user.click(screen.getByRole('tab', { name: 'Family Safe' }));
+    expect(shownTitles()).toEqual(['Paper Boats', 'The Lighthouse Keeper']);
+
+    await user.click(screen.getByRole('combobox', { name: 'Genre' }));
+    await user.click(await screen.findByRole('option', { name: 'Animation' }));
+    expect(shownTitles()).toEqual(['Paper Boats']);
+    await user.click(screen.getByRole('combobox', { name: 'Genre' }));
+    await user.click(await screen.findByRole('option', { name: 'Action' }));
+    expect(screen.getByText('No movies found')).toBeInTheDocument();
+    expect(screen.getByText('Try another search, genre or tab.')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Add First Movie' })).not.toBeInTheDocument();
+  });
+
+  test('with no rating anywhere, Avg Rating says so instead of a number', async () => {
+    for (const movie of mediaDb.movies) movie.rating = null;
+    await openCinema();
+
+    expect(await stat('Avg Rating').findByText('—')).toBeInTheDocument();
+    expect(stat('Avg Rating').getByText('No ratings yet')).toBeInTheDocument();
+  });
+
+  test('no movies at all: "No movies found" with Add First Movie, which opens Add Movie', async () => {
+    mediaDb.movies = [];
+    const { user } = await openCinema();
+
+    expect(await screen.findByText('No movies found')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Add First Movie' }));
+    expect(await screen.findByRole('dialog', { name: 'Add Movie' })).toBeInTheDocument();
+  });
+
+  test('a failed load shows the six sample movies silently, marked as samples, without playback or sharing', async () => {
+    server.use(http.get('/api/movies', ({ response }) => response.untyped(new Response('', { status: 500 }))));
+    const { user } = await openCinema();
+
+    expect(await screen.findByRole('list', { name: 'Movies' })).toBeInTheDocument();
+    expect(shownTitles()).toHaveLength(6);
+    expect(grid().getAllByText('Sample')).toHaveLength(6);
+    expect(stat('Total Movies').getByText('6')).toBeInTheDocument();
+    expect(screen.getByText('These are built-in sample movies: the list could not be loaded from the server.')).toBeInTheDocument();
+    expect(screen.queryByText(/^Failed/)).not.toBeInTheDocument(); // no error toast (seed 000 §8)
+    expect(grid().getAllByRole('button', { name: 'Watch Now' }).every((button) => (button as HTMLButtonElement).disabled)).toBe(true);
+
+    await user.click(grid().getByRole('button', { name: 'Details of Paper Moons' }));
+    const dialog = within(await screen.findByRole('dialog', { name: 'Paper Moons' }));
+    expect(dialog.getByRole('button', { name: 'Play Movie' })).toBeDisabled();
+    expect(dialog.getByText('Sample movies have no video to play')).toBeInTheDocument();
+    expect(dialog.getByRole('button', { name: 'Share' })).toBeDisabled();
+  });
+
+  test('the detail dialog: synopsis and cast, Play Movie, local favourites and watchlist, Share', async () => {
+    const { user } = await openCinema();
+    await user.click(await screen.findByRole('button', { name: 'Details of The Lighthouse Keeper' }));
+    const dialog = within(await screen.findByRole('dialog', { name: 'The Lighthouse Keeper' }));
+
+    expect(dialog.getByRole('heading', { name: 'Synopsis' })).toBeInTheDocument();
+    expect(dialog.getByText('A keeper and her daughter weather one last winter on the rock.')).toBeInTheDocument();
+    expect(dialog.getByText('June Marlow, Theo Hart')).toBeInTheDocument();
+    expect(dialog.queryByLabelText('The Lighthouse Keeper', { selector: 'video' })).not.toBeInTheDocument();
+
+    await user.click(dialog.getByRole('button', { name: 'Play Movie' }));
+    const video = dialog.getByLabelText('The Lighthouse Keeper', { selector: 'video' }) as HTMLVideoElement;
+    expect(video.getAttribute('src')).toBe(mediaDb.movies.find((movie) => movie.title === 'The Lighthouse Keeper')?.stream_url);
+
+    const sent = jest.fn();
+    server.events.on('request:start', sent);
+    await user.click(dialog.getByRole('button', { name: 'Add to Favorites', pressed: false }));
+    expect(dialog.getByRole('button', { name: 'Add to Favorites', pressed: true })).toBeInTheDocument();
+    await user.click(dialog.getByRole('button', { name: 'Add to Watchlist', pressed: false }));
+    expect(dialog.getByRole('button', { name: 'Add to Watchlist', pressed: true })).toBeInTheDocument();
+    expect(sent).not.toHaveBeenCalled(); // nothing goes to a server
+    server.events.removeAllListeners();
+
+    const copy = jest.spyOn(navigator.clipboard, 'writeText');
+    await user.click(dialog.getByRole('button', { name: 'Share' }));
+    expect(await screen.findByText('Link copied to clipboard!')).toBeInTheDocument();
+    const id = mediaDb.movies.find((movie) => movie.title === 'The Lighthouse Keeper')?.id;
+    expect(copy).toHaveBeenCalledWith(`${window.location.origin}/movies/${id}`);
+  });
+
+  test('Watch Now on a poster opens the dialog playing', async () => {
+    const { user } = await openCinema();
+    const card = within(await screen.findByRole('article', { name: 'Paper Boats' }));
+
+    await user.click(card.getByRole('button', { name: 'Watch Now' }));
+
+    const dialog = within(await screen.findByRole('dialog', { name: 'Paper Boats' }));
+    expect(dialog.getByLabelText('Paper Boats', { selector: 'video' })).toBeInTheDocument();
+  });
+
+  test('a movie link opens the Cinema room on that movie', async () => {
+    const id = mediaDb.movies.find((movie) => movie.title === 'Gears of Tomorrow')?.id;
+    storeDemoUserToken();
+    const { user } = renderApp({ route: `/movies/${id}` });
+
+    expect(await screen.findByRole('dialog', { name: 'Gears of Tomorrow' })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Cinema room', level: 1 })).toBeInTheDocument();
+    await user.keyboard('{Escape}');
+    expect(screen.getByTestId('location')).toHaveTextContent(/^\/$/);
+  });
+});
+
+describe('Add Movie (seed 000 §4, §5, §7)', () => {
+  test('the checks, then the upload: "Movie uploaded successfully!", the dialog closes and the movie shows processing', async () => {
+    let sent: Record<string, unknown> = {};
+    server.use(
+      http.post('/api/movies/upload', async ({ request }) => {
+        const form = await request.clone().formData();
+        sent = Object.fromEntries([...form.entries()].filter(([, value]) => typeof value === 'string'));
+        return undefined;
+      }),
+    );
+    const { user } = await openCinema();
+    await user.click(screen.getByRole('button', { name: 'Add Movie' }));
+    const dialog = within(await screen.findByRole('dialog', { name: 'Add Movie' }));
+    expect(dialog.getByRole('combobox', { name: 'Age rating' })).toHaveValue('PG');
+    expect(dialog.getByRole('checkbox', { name: 'Family safe' })).toBeChecked();
+    expect(dialog.getByRole('checkbox', { name: 'Premium' })).not.toBeChecked();
+
+    await user.click(dialog.getByRole('button', { name: 'Upload Movie' }));
+    expect(await dialog.findByText('Please select a movie file')).toBeInTheDocument();
+    expect(dialog.getByText('Please enter a movie title')).toBeInTheDocument();
+
+    await user.upload(dialog.getByLabelText('Choose movie file'), videoFile('film.mp4', 2000));
+    await user.type(field(dialog, 'Title'), 'Test Pattern');
+    await user.type(dialog.getByRole('textbox', { name: 'Year' }), '1850');
+    await user.tab();
+    expect(dialog.getByRole('textbox', { name: 'Year' })).toHaveValue('1900'); // kept within 1900 to this year + 5
+
+    await user.clear(dialog.getByRole('textbox', { name: 'Year' }));
+    await user.type(dialog.getByRole('textbox', { name: 'Year' }), '2024');
+    await user.type(dialog.getByRole('textbox', { name: 'Duration (minutes)' }), '95');
+    await user.click(dialog.getByRole('combobox', { name: 'Genres' }));
+    await user.click(await screen.findByRole('option', { name: 'Drama' }));
+    await user.click(dialog.getByRole('checkbox', { name: 'Premium' }));
+    await user.click(dialog.getByRole('button', { name: 'Upload Movie' }));
+
+    expect(await screen.findByText('Movie uploaded successfully!')).toBeInTheDocument();
+    expect(screen.queryByRole('dialog', { name: 'Add Movie' })).not.toBeInTheDocument();
+    expect(sent).toEqual({
+      title: 'Test Pattern',
+      description: '',
+      genre: '["Drama"]',
+      year: '2024',
+      duration: '95',
+      age_rating: 'PG',
+      is_premium: 'true',
+      family_safe: 'true',
+    });
+    const card = within(await screen.findByRole('article', { name: 'Test Pattern' }));
+    expect(card.getByText('Processing')).toBeInTheDocument();
+  });
+
+  test('a refused upload says "Failed to upload movie: " and the server detail', async () => {
+    server.use(
+      http.post('/api/movies/upload', ({ response }) =>
+        response(413).json(errorBody(413, 'CATALOG.TOO_LARGE', 'File size must be less than 20GB')),
+      ),
+    );
+    const { user } = await openCinema();
+    await user.click(screen.getByRole('button', { name: 'Add Movie' }));
+    const dialog = within(await screen.findByRole('dialog', { name: 'Add Movie' }));
+    await user.upload(dialog.getByLabelText('Choose movie file'), videoFile('film.mp4', 2000));
+    await user.type(field(dialog, 'Title'), 'Too big');
+    await user.click(dialog.getByRole('button', { name: 'Upload Movie' }));
+
+    expect(await screen.findAllByText('Failed to upload movie: File size must be less than 20GB')).toHaveLength(2); // toast and dialog
+    expect(screen.getByRole('dialog', { name: 'Add Movie' })).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,146 @@
+import { observer } from 'mobx-react-lite';
+import { useLocation, useNavigate } from 'react-router-dom';
+import { AspectRatio, Badge, Box, Button, Group, Modal, Stack, Text, Title, Tooltip } from '@mantine/core';
+import { useStores } from '../../../app/StoreProvider';
+import { formatViews } from '../../../shared/format';
+import { BookmarkIcon, PlayIcon, ShareIcon, StarIcon } from '../../../shared/icons';
+import { MediaPending, SampleBadge } from '../../media/components/MediaStatus';
+import { VideoPlayer } from '../../media/components/VideoPlayer';
+import { MOVIE_MESSAGES, movieSource } from '../rules';
+import { MoviePoster, movieFacts } from './MoviePoster';
+
+/**
+ * The movie detail dialog (seed 000 §2, §4): Play Movie, Add to Favorites and Add to Watchlist (kept in this browser
+ * only), Share, the synopsis and the cast.
+ */
+export const MovieDetailsModal = observer(function MovieDetailsModal() {
+  const { movies } = useStores();
+  const navigate = useNavigate();
+  const { pathname } = useLocation();
+  const movie = movies.selected;
+
+  const close = () => {
+    movies.close();
+    if (pathname.startsWith('/movies/')) navigate('/');
+  };
+
+  const playable = movies.canPlay(movie);
+  const playReason = !movie ? null : movie.sample ? MOVIE_MESSAGES.samplePlay : movie.status !== 'ready' ? 'This movie is not ready yet' : null;
+  const favorite = movie ? movies.favorites.has(movie.id) : false;
+  const listed = movie ? movies.watchlist.has(movie.id) : false;
+
+  return (
+    <Modal opened={movie !== null} onClose={close} title={movie?.title ?? ''} size="xl" centered>
+      {movie && (
+        <Stack gap="md">
+          <AspectRatio ratio={16 / 9}>
+            <Box bg="dark.8" style={{ borderRadius: 8, overflow: 'hidden' }}>
+              {movies.playing && playable ? (
+                <VideoPlayer src={movieSource(movie)} label={movie.title} autoPlay poster={movie.backdrop_url ?? movie.poster_url} />
+              ) : movie.status !== 'ready' && movie.is_owner ? (
+                <MediaPending status={movie.status === 'failed' ? 'failed' : 'processing'} failureReason={movie.failure_reason} />
+              ) : movie.backdrop_url ? (
+                <img src={movie.backdrop_url} alt="" style={{ width: '100%', height: '100%', objectFit: 'cover' }} />
+              ) : (
+                <MoviePoster movie={movie} />
+              )}
+            </Box>
+          </AspectRatio>
+
+          <Group gap="xs">
+            {movie.sample && <SampleBadge what="movie" />}
+            <Text size="sm" c="dimmed">
+              {movieFacts(movie)}
+            </Text>
+            {movie.rating !== null && (
+              <Group gap={2} c="yellow.7">
+                <StarIcon size={14} filled />
+                <Text size="sm" fw={600}>
+                  {movie.rating.toFixed(1)}
+                </Text>
+              </Group>
+            )}
+            {movie.genre.map((genre) => (
+              <Badge key={genre} variant="light" size="sm">
+                {genre}
+              </Badge>
+            ))}
+            {movie.family_safe && (
+              <Badge color="teal" variant="light" size="sm">
+                Family Safe
+              </Badge>
+            )}
+            {movie.is_premium && (
+              <Badge color="yellow" size="sm">
+                Premium
+              </Badge>
+            )}
+            {!movie.sample && (
+              <Text size="sm" c="dimmed">
+                {formatViews(movie.views)}
+              </Text>
+            )}
+          </Group>
+
+          <Group gap="xs">
+            <Tooltip label={playReason} disabled={!playReason} withArrow>
+              <span>
+                <Button leftSection={<PlayIcon size={14} />} disabled={!playable} onClick={movies.play}>
+                  Play Movie
+                </Button>
+              </span>
+            </Tooltip>
+            <Button
+              variant={favorite ? 'filled' : 'default'}
+              color={favorite ? 'red' : undefined}
+              leftSection={<StarIcon size={14} filled={favorite} />}
+              aria-pressed={favorite}
+              onClick={() => movies.toggleFavorite(movie.id)}
+            >
+              Add to Favorites
+            </Button>
+            <Button
+              variant={listed ? 'filled' : 'default'}
+              leftSection={<BookmarkIcon size={14} filled={listed} />}
+              aria-pressed={listed}
+              onClick={() => movies.toggleWatchlist(movie.id)}
+            >
+              Add to Watchlist
+            </Button>
+            <Tooltip label={MOVIE_MESSAGES.sampleShare} disabled={!movie.sample} withArrow>
+              <span>
+                <Button variant="default" leftSection={<ShareIcon size={14} />} disabled={Boolean(movie.sample)} onClick={() => void movies.share(movie)}>
+                  Share
+                </Button>
+              </span>
+            </Tooltip>
+          </Group>
+          {playReason && (
+            <Text size="xs" c="dimmed">
+              {playReason}
+            </Text>
+          )}
+
+          <div>
+            <Title order={3} size="h5">
+              Synopsis
+            </Title>
+            <Text size="sm">{movie.description ?? 'No synopsis yet.'}</Text>
+          </div>
+          <div>
+            <Title order={3} size="h5">
+              Cast
+            </Title>
+            {movie.cast.length > 0 ? (
+              <Text size="sm">{movie.cast.join(', ')}</Text>
+            ) : (
+              <Text size="sm" c="dimmed">
+                No cast listed.
+              </Text>
+            )}
+          </div>
+        </Stack>
+      )}
+    </Modal>
+  );
+});

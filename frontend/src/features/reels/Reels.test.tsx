@@ -1,0 +1,304 @@
+import { describe, expect, jest, test } from '@jest/globals';
+import { act, fireEvent, screen, within } from '@testing-library/react';
+import { runInAction } from 'mobx';
+import { mediaDb } from '../../mocks/mediaDb';
+import { http } from '../../mocks/http';
+import { server } from '../../mocks/server';
+import { field } from '../../test/queries';
+import { renderApp } from '../../test/renderApp';
+import { videoFile } from '../../test/media';
+import { storeDemoUserToken } from '../../test/session';
+
+/** Signed in, on Shorts. */
+async function openShorts() {
+  storeDemoUserToken();
+  const app = renderApp();
+  const nav = await screen.findByRole('navigation', { name: 'Sections' });
+  await app.user.click(within(nav).getByRole('button', { name: 'Shorts' }));
+  await screen.findByRole('heading', { name: 'Shorts', level: 1 });
+  return app;
+}
+
+const viewer = () => within(screen.getByRole('dialog', { name: 'Reels viewer' }));
+const currentReel = () => viewer().getByRole('group', { name: /of \d+$/ }).getAttribute('aria-label');
+
+/** The demo reels, newest first. */
+const DEMO = ['One line of poetry', 'Latte art, slowly', 'Punch cards at work', 'Harbour in 15 seconds'];
+
+describe('Shorts', () => {
+  test('the header has Watch Reels with the count and Create Reel; Browse shows 9:16 cards with K/M likes', async () => {
+    const { user } = await openShorts();
+
+    expect(await screen.findByRole('button', { name: 'Watch Reels (4)' })).toBeEnabled();
+    const grid = within(screen.getByRole('list', { name: 'Reels' }));
+    expect(grid.getAllByRole('button').map((card) => card.getAttribute('aria-label'))).toEqual(DEMO.map((title) => `Watch ${title}`));
+    const harbour = within(grid.getByRole('button', { name: 'Watch Harbour in 15 seconds' }));
+    expect(harbour.getByText('2.3M')).toBeInTheDocument();
+    expect(within(grid.getByRole('button', { name: 'Watch Punch cards at work' })).getByText('15.3K')).toBeInTheDocument();
+    expect(within(grid.getByRole('button', { name: 'Watch Latte art, slowly' })).getByText('999')).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Create Reel' }));
+    expect(screen.getByRole('tab', { name: 'Upload' })).toHaveAttribute('aria-selected', 'true');
+    expect(screen.getByText('Keep it short: 60 seconds or less works best.')).toBeInTheDocument();
+  });
+
+  test('the viewer pages with ArrowDown/j and ArrowUp/k, plays and pauses with Space, starts muted', async () => {
+    const { user } = await openShorts();
+    await user.click(await screen.findByRole('button', { name: 'Watch Reels (4)' }));
+
+    expect(currentReel()).toBe('One line of poetry, 1 of 4');
+    expect(viewer().getByRole('button', { name: 'Unmute' })).toBeInTheDocument(); // muted at first
+    expect((viewer().getByLabelText('One line of poetry') as HTMLVideoElement).muted).toBe(true);
+
+    await user.keyboard('{ArrowDown}');
+    expect(currentReel()).toBe('Latte art, slowly, 2 of 4');
+    await user.keyboard('j');
+    expect(currentReel()).toBe('Punch cards at work, 3 of 4');
+    await user.keyboard('j');
+    await user.keyboard('j'); // the last one stays
+    expect(currentReel()).toBe('Harbour in 15 seconds, 4 of 4');
+    await user.keyboard('{ArrowUp}');
+    expect(currentReel()).toBe('Punch cards at work, 3 of 4');
+    await user.keyboard('k');
+    expect(currentReel()).toBe('Latte art, slowly, 2 of 4');
+
+    expect(viewer().getByRole('button', { name: 'Pause' })).toBeInTheDocument();
+    await user.keyboard(' ');
+    expect(viewer().getByRole('button', { name: 'Play' })).toBeInTheDocument();
+    expect((viewer().getByLabelText('Latte art, slowly') as HTMLVideoElement).paused).toBe(true);
+    await user.keyboard(' ');
+    expect(viewer().getByRole('button', { name: 'Pause' })).toBeInTheDocument();
+
+    await user.click(viewer().getByRole('button', { name: 'Unmute' }));
+    expect(viewer().getByRole('button', { name: 'Mute' })).toBeInTheDocument();
+    expect((viewer().getByLabelText('Latte art, slowly') as HTMLVideoElement).muted).toBe(false);
+
+    await user.click(viewer().getByRole('button', { name: 'Next reel' }));
+    expect(currentReel()).toBe('Punch cards at work, 3 of 4');
+    await user.click(viewer().getByRole('button', { name: 'Previous reel' }));
+    expect(currentReel()).toBe('Latte art, slowly, 2 of 4');
+
+    // A wheel pages once per gesture.
+    const stage = viewer().getByRole('group', { name: /of 4$/ }).parentElement?.parentElement as HTMLElement;
+    fireEvent.wheel(stage, { deltaY: 120 });
+    fireEvent.wheel(stage, { deltaY: 120 });
+    expect(currentReel()).toBe('Punch cards at work, 3 of 4');
+
+    await user.click(viewer().getByRole('button', { name: 'Back' }));
+    expect(screen.queryByRole('dialog', { name: 'Reels viewer' })).not.toBeInTheDocument();
+  });
+
+  test('a reel shows at most 5 hashtags, and its first play counts a view', async () => {
+    const { user } = await openShorts();
+    await user.click(await screen.findByRole('button', { name: 'Watch Punch cards at work' }));
+
+    const tags = within(viewer().getByLabelText('Hashtags'));
+    expect(tags.getAllByText(/^#/).map((tag) => tag.textContent)).toEqual(['#history', '#computing', '#looms', '#jacquard', '#engineering']);
+    const reel = mediaDb.reels.find((entry) => entry.title === 'Punch cards at work');
+    await screen.findByRole('button', { name: 'Pause' });
+    expect(reel?.views).toBe(1);
+  });
+
+  test('like shows the server answer; a failure says "Failed to like reel"', async () => {
+    const { user } = await openShorts();
+    await user.click(await screen.findByRole('button', { name: 'Watch Reels (4)' }));
+
+    await user.click(viewer().getByRole('button', { name: 'Like', pressed: false }));
+    expect(await viewer().findByRole('button', { name: 'Like', pressed: true })).toBeInTheDocument();
+    expect(viewer().getByText('13')).toBeInTheDocument();
+    await user.click(viewer().getByRole('button', { name: 'Like', pressed: true }));
+    expect(await viewer().findByText('12')).toBeInTheDocument();
+
+    server.use(http.post('/api/reels/{id}/like', ({ response }) => response.untyped(new Response('', { status: 500 }))));
+    await user.click(viewer().getByRole('button', { name: 'Like' }));
+    expect(await screen.findByText('Failed to like reel')).toBeInTheDocument();
+    expect(viewer().getByRole('button', { name: 'Like', pressed: false })).toBeInTheDocument();
+  });
+
+  test('the comments drawer lists, posts, refuses a blank comment, and says "Failed to post comment"', async () => {
+    const { user } = await openShorts();
+    await user.click(await screen.findByRole('button', { name: 'Watch Harbour in 15 seconds' }));
+
+    await user.click(viewer().getByRole('button', { name: 'Comments' }));
+    const drawer = within(viewer().getByRole('complementary', { name: 'Comments' }));
+    expect(await drawer.findByText('I can smell the sea from here')).toBeInTheDocument();
+    expect(drawer.getByText('Beautiful light!')).toBeInTheDocument();
+
+    await user.type(drawer.getByRole('textbox', { name: 'Add a comment' }), 'j and k are typed, not paging');
+    expect(currentReel()).toBe('Harbour in 15 seconds, 4 of 4');
+    await user.click(drawer.getByRole('button', { name: 'Post' }));
+    expect(await drawer.findByText('j and k are typed, not paging')).toBeInTheDocument();
+    expect(drawer.getByRole('textbox', { name: 'Add a comment' })).toHaveValue('');
+    expect(viewer().getByText('3')).toBeInTheDocument(); // the count beside the button
+
+    await user.type(drawer.getByRole('textbox', { name: 'Add a comment' }), '   ');
+    await user.click(drawer.getByRole('button', { name: 'Post' }));
+    expect(await drawer.findByText('Comment cannot be empty')).toBeInTheDocument();
+
+    server.use(http.post('/api/reels/{id}/comments', ({ response }) => response.untyped(new Response('', { status: 500 }))));
+    await user.clear(drawer.getByRole('textbox', { name: 'Add a comment' }));
+    await user.type(drawer.getByRole('textbox', { name: 'Add a comment' }), 'Second thought');
+    await user.click(drawer.getByRole('button', { name: 'Post' }));
+    expect(await screen.findAllByText('Failed to post comment')).not.toHaveLength(0);
+    expect(drawer.queryByText('Second thought', { selector: 'p' })).not.toBeInTheDocument();
+
+    await user.click(drawer.getByRole('button', { name: 'Close comments' }));
+    expect(viewer().queryByRole('complementary', { name: 'Comments' })).not.toBeInTheDocument();
+  });
+
+  test('comments that cannot be loaded show the sample comments, marked', async () => {
+    server.use(http.get('/api/reels/{id}/comments', ({ response }) => response.untyped(new Response('', { status: 500 }))));
+    const { user } = await openShorts();
+    await user.click(await screen.findByRole('button', { name: 'Watch Harbour in 15 seconds' }));
+    await user.click(viewer().getByRole('button', { name: 'Comments' }));
+
+    const drawer = within(viewer().getByRole('complementary', { name: 'Comments' }));
+    expect(await drawer.findByText('Comments could not be loaded. These are sample comments.')).toBeInTheDocument();
+    expect(drawer.getAllByText('Sample')).toHaveLength(2);
+  });
+
+  test('Share copies {origin}/reels/{id} and says "Link copied to clipboard!"', async () => {
+    const { user } = await openShorts();
+    await user.click(await screen.findByRole('button', { name: 'Watch Latte art, slowly' }));
+
+    const copy = jest.spyOn(navigator.clipboard, 'writeText');
+
+    await user.click(viewer().getByRole('button', { name: 'Share' }));
+
+    expect(await screen.findByText('Link copied to clipboard!')).toBeInTheDocument();
+    const id = mediaDb.reels.find((reel) => reel.title === 'Latte art, slowly')?.id;
+    expect(copy).toHaveBeenCalledWith(`${window.location.origin}/reels/${id}`);
+  });
+
+  test('a reel link opens the viewer on that reel; Back returns to /', async () => {
+    const id = mediaDb.reels.find((reel) => reel.title === 'Punch cards at work')?.id;
+    storeDemoUserToken();
+    const { user } = renderApp({ route: `/reels/${id}` });
+
+    expect(await screen.findByRole('group', { name: 'Punch cards at work, 3 of 4' })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Shorts', level: 1 })).toBeInTheDocument();
+
+    await user.click(viewer().getByRole('button', { name: 'Back' }));
+    expect(screen.getByTestId('location')).toHaveTextContent(/^\/$/);
+    expect(screen.getByRole('heading', { name: 'Shorts', level: 1 })).toBeInTheDocument();
+  });
+
+  test('a visitor opening a reel link watches it, and is asked to sign in to like or comment', async () => {
+    const id = mediaDb.reels.find((reel) => reel.title === 'Latte art, slowly')?.id;
+    const { user } = renderApp({ route: `/reels/${id}` });
+
+    expect(await screen.findByRole('group', { name: 'Latte art, slowly, 2 of 4' })).toBeInTheDocument();
+    expect(viewer().getByRole('button', { name: 'Like' })).toBeDisabled();
+    expect(viewer().getByRole('button', { name: 'Like' })).toHaveAccessibleDescription('Sign in to like reels');
+    await user.click(viewer().getByRole('button', { name: 'Comments' }));
+    expect(await viewer().findByText('Sign in to comment.')).toBeInTheDocument();
+
+    await user.click(viewer().getByRole('button', { name: 'Back' }));
+    expect(await screen.findByRole('button', { name: 'Create account' })).toBeInTheDocument();
+  });
+});
+
+describe('the sample reels (seed 002 §8)', () => {
+  test('a failed load says "Failed to load reels" and shows the samples, marked, that cannot be liked, commented on or shared', async () => {
+    server.use(http.get('/api/reels', ({ response }) => response.untyped(new Response('', { status: 500 }))));
+    const { user } = await openShorts();
+
+    expect(await screen.findByText('Failed to load reels')).toBeInTheDocument();
+    expect(screen.getByText('These are built-in sample reels: nothing could be loaded from the server yet.')).toBeInTheDocument();
+    const grid = within(screen.getByRole('list', { name: 'Reels' }));
+    expect(grid.getAllByText('Sample')).toHaveLength(3);
+
+    await user.click(screen.getByRole('button', { name: 'Watch Reels (3)' }));
+    expect(viewer().getByText('Sample')).toBeInTheDocument();
+    expect(viewer().getByRole('button', { name: 'Like' })).toBeDisabled();
+    expect(viewer().getByRole('button', { name: 'Like' })).toHaveAccessibleDescription('Sample reels cannot be liked');
+    expect(viewer().getByRole('button', { name: 'Comments' })).toHaveAccessibleDescription('Sample reels have no comments');
+    expect(viewer().getByRole('button', { name: 'Share' })).toHaveAccessibleDescription('Sample reels have no link to share');
+    expect(viewer().getByText('#fyp')).toBeInTheDocument();
+  });
+
+  test('an empty list shows the samples too, without an error', async () => {
+    mediaDb.reels = [];
+    await openShorts();
+
+    expect(await screen.findByRole('button', { name: 'Watch Reels (3)' })).toBeInTheDocument();
+    expect(screen.queryByText('Failed to load reels')).not.toBeInTheDocument();
+    expect(within(screen.getByRole('list', { name: 'Reels' })).getAllByText('Sample')).toHaveLength(3);
+  });
+
+  test('watching zero reels says "No reels available to watch"', async () => {
+    const { store, user } = await openShorts();
+    await screen.findByRole('button', { name: 'Watch Reels (4)' });
+    // Only reachable while the list is (re)loading: an empty or failed list shows the samples.
+    act(() => {
+      runInAction(() => {
+        store.reels.reels = [];
+        store.reels.status = 'loading';
+      });
+      store.reels.watchAll();
+    });
+
+    expect(await viewer().findByText('No reels available to watch')).toBeInTheDocument();
+    await user.click(viewer().getByRole('button', { name: 'Back' }));
+  });
+});
+
+describe('reel upload (seed 002 §5)', () => {
+  test('the form checks the file, title and description, normalises hashtags, and the reel appears processing', async () => {
+    let sent: Record<string, unknown> = {};
+    server.use(
+      http.post('/api/reels/upload', async ({ request }) => {
+        const form = await request.clone().formData();
+        sent = Object.fromEntries([...form.entries()].filter(([, value]) => typeof value === 'string'));
+        return undefined;
+      }),
+    );
+    const { user } = await openShorts();
+    await user.click(screen.getByRole('tab', { name: 'Upload' }));
+    const form = within(screen.getByRole('form', { name: 'Upload a reel' }));
+
+    await user.click(form.getByRole('button', { name: 'Upload Reel' }));
+    expect(await form.findByText('Please select a video file')).toBeInTheDocument();
+
+    await user.upload(form.getByLabelText('Choose reel video file'), videoFile('dance.mp4', 900));
+    await user.click(form.getByRole('button', { name: 'Upload Reel' }));
+    expect(await form.findByText('Please enter a title')).toBeInTheDocument();
+
+    await user.type(field(form, 'Title'), 'x'.repeat(101));
+    await user.click(form.getByRole('button', { name: 'Upload Reel' }));
+    expect(await form.findByText('Title must be at most 100 characters')).toBeInTheDocument();
+
+    await user.clear(field(form, 'Title'));
+    await user.type(field(form, 'Title'), 'Dance break');
+    await user.click(form.getByRole('textbox', { name: 'Description' }));
+    await user.paste('y'.repeat(501));
+    await user.click(form.getByRole('button', { name: 'Upload Reel' }));
+    expect(await form.findByText('Description must be at most 500 characters')).toBeInTheDocument();
+
+    await user.clear(form.getByRole('textbox', { name: 'Description' }));
+    const tags = form.getByRole('combobox', { name: 'Hashtags' });
+    await user.type(tags, '#Dance{Enter}dance{Enter}FUN{Enter}');
+    await user.click(form.getByRole('checkbox', { name: 'Enable monetization' }));
+    await user.click(form.getByRole('button', { name: 'Upload Reel' }));
+
+    expect(await screen.findByText('Reel uploaded successfully!')).toBeInTheDocument();
+    expect(sent).toEqual({ title: 'Dance break', description: '', tags: '["dance","fun"]', monetization_enabled: 'true' });
+    expect(screen.getByRole('tab', { name: 'Browse' })).toHaveAttribute('aria-selected', 'true');
+    const card = within(screen.getByRole('button', { name: 'Watch Dance break' }));
+    expect(card.getByText('Processing')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Watch Reels (5)' })).toBeInTheDocument();
+  });
+
+  test('a refused upload says "Failed to upload reel" and shows the reason', async () => {
+    const { user } = await openShorts();
+    await user.click(screen.getByRole('tab', { name: 'Upload' }));
+    const form = within(screen.getByRole('form', { name: 'Upload a reel' }));
+    const { fakeVideoFile } = await import('../../test/media');
+    await user.upload(form.getByLabelText('Choose reel video file'), fakeVideoFile('fake.mp4'));
+    await user.type(field(form, 'Title'), 'Not a video');
+    await user.click(form.getByRole('button', { name: 'Upload Reel' }));
+
+    expect(await screen.findAllByText('Failed to upload reel')).not.toHaveLength(0);
+    expect(await form.findByRole('alert')).toHaveTextContent('Please select a valid video file');
+  });
+});

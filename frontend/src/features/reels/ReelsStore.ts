@@ -1,0 +1,419 @@
+import { makeAutoObservable, runInAction } from 'mobx';
+import type { RootStore } from '../../app/RootStore';
+import { errorDetail } from '../../shared/apiError';
+import { appOrigin, copyToClipboard } from '../../shared/clipboard';
+import { postMultipartWithProgress } from '../../shared/xhrUpload';
+import type { ListStatus } from '../videos/VideosStore';
+import {
+  REEL_COMMENT_MAX,
+  REEL_DESCRIPTION_MAX,
+  REEL_MESSAGES,
+  REEL_TITLE_MAX,
+  normalizeTags,
+  reelFileProblem,
+  reelLink,
+} from './messages';
+import { SAMPLE_COMMENTS, SAMPLE_REELS } from './samples';
+import type { Reel, ReelComment, ReelDto, ReelUploadInput } from './types';
+
+export const REEL_PAGE_SIZE = 20;
+export const REEL_POLL_MS = 5000;
+/** Opening a shared link pages through the list until the reel is found, at most this many pages. */
+const MAX_PAGES_TO_FIND = 10;
+
+export type ReelUploadResult = { ok: true; reel: ReelDto } | { ok: false; detail: string; field?: 'file' | 'title' | 'description' };
+export type CommentResult = { ok: true } | { ok: false; detail: string };
+
+export interface CommentsState {
+  items: ReelComment[];
+  status: ListStatus;
+  /** True when the comments could not be loaded and the samples show instead. */
+  sample: boolean;
+}
+
+/**
+ * Reels (seed 002 §2.6, §4, §5, §7, §8): the list (with the sample fallback), the full-screen viewer's state
+ * (current reel, play/pause, mute starting muted, the comments drawer), likes, comments, views, sharing and the
+ * upload with its progress.
+ */
+export class ReelsStore {
+  reels: ReelDto[] = [];
+  status: ListStatus = 'idle';
+  nextCursor: string | null = null;
+  loadingMore = false;
+
+  viewerOpen = false;
+  index = 0;
+  playing = true;
+  muted = true;
+  commentsOpen = false;
+  comments: Record<string, CommentsState> = {};
+  commentPending = false;
+
+  uploadPending = false;
+  /** 0 to 100 while an upload is sent. */
+  uploadProgress = 0;
+  likePending = new Set<string>();
+
+  private viewed = new Set<string>();
+  private loading: Promise<boolean> | null = null;
+
+  constructor(readonly root: RootStore) {
+    makeAutoObservable<this, 'viewed' | 'loading'>(this, { root: false, viewed: false, loading: false }, { autoBind: true });
+  }
+
+  /** Samples show when the list could not be loaded, or is empty (seed 002 §8). */
+  get usingSamples(): boolean {
+    return (this.status === 'error' || this.status === 'ready') && this.reels.length === 0;
+  }
+
+  /** What the grid and the viewer show. */
+  get shown(): readonly Reel[] {
+    return this.usingSamples ? SAMPLE_REELS : this.reels;
+  }
+
+  get current(): Reel | null {
+    return this.shown[this.index] ?? null;
+  }
+
+  /** "12", or "20+" when more pages exist. */
+  get countLabel(): string {
+    return `${this.shown.length}${this.nextCursor && !this.usingSamples ? '+' : ''}`;
+  }
+
+  get hasProcessing(): boolean {
+    return this.reels.some((reel) => reel.is_owner && reel.status === 'processing');
+  }
+
+  /** Loads the list and keeps it current while shown (polled while one of the user's reels is processing). */
+  watch(): () => void {
+    void this.load();
+    const timer = setInterval(() => {
+      if (this.hasProcessing && this.status !== 'loading') void this.poll();
+    }, REEL_POLL_MS);
+    return () => clearInterval(timer);
+  }
+
+  /** The first page; a failure says 'Failed to load reels' and the samples show (seed 002 §8). */
+  load(): Promise<boolean> {
+    this.loading ??= this.loadFirstPage().finally(() => {
+      this.loading = null;
+    });
+    return this.loading;
+  }
+
+  private async loadFirstPage(): Promise<boolean> {
+    this.status = 'loading';
+    const page = await this.fetchPage(null);
+    runInAction(() => {
+      if (page) {
+        this.reels = page.reels;
+        this.nextCursor = page.next_cursor;
+        this.status = 'ready';
+      } else {
+        this.reels = [];
+        this.nextCursor = null;
+        this.status = 'error';
+      }
+      if (this.index >= this.shown.length) this.index = Math.max(0, this.shown.length - 1);
+    });
+    if (!page) this.root.notify.error(REEL_MESSAGES.loadFailed);
+    return page !== null;
+  }
+
+  async loadMore(): Promise<boolean> {
+    if (!this.nextCursor || this.loadingMore || this.usingSamples) return false;
+    this.loadingMore = true;
+    const page = await this.fetchPage(this.nextCursor);
+    runInAction(() => {
+      this.loadingMore = false;
+      if (!page) return;
+      const known = new Set(this.reels.map((reel) => reel.id));
+      this.reels = [...this.reels, ...page.reels.filter((reel) => !known.has(reel.id))];
+      this.nextCursor = page.next_cursor;
+    });
+    return page !== null;
+  }
+
+  /** The first page again, merged: new reels on top, the others updated in place. */
+  async poll(): Promise<void> {
+    const page = await this.fetchPage(null);
+    if (!page) return;
+    runInAction(() => {
+      const fresh = new Map(page.reels.map((reel) => [reel.id, reel]));
+      const known = new Set(this.reels.map((reel) => reel.id));
+      const added = page.reels.filter((reel) => !known.has(reel.id));
+      const current = this.current?.id;
+      this.reels = [...added, ...this.reels.map((reel) => fresh.get(reel.id) ?? reel)];
+      if (this.status !== 'ready') {
+        this.status = 'ready';
+        this.nextCursor = page.next_cursor;
+      }
+      // The viewer stays on the reel it shows.
+      const at = current ? this.shown.findIndex((reel) => reel.id === current) : -1;
+      if (at >= 0) this.index = at;
+    });
+  }
+
+  // --- The viewer
+
+  /** Watch Reels: the viewer from the first reel; with none, 'No reels available to watch' (seed 002 §4). */
+  watchAll(): void {
+    this.openViewer(0);
+  }
+
+  openViewer(index: number): void {
+    this.index = Math.min(Math.max(0, index), Math.max(0, this.shown.length - 1));
+    this.viewerOpen = true;
+    this.playing = true;
+    this.commentsOpen = false;
+  }
+
+  /** Opens the viewer at a shared reel (`/reels/:id`), paging through the list until it is found. */
+  async openById(id: string): Promise<boolean> {
+    if (this.status !== 'ready') await this.load();
+    for (let pages = 0; ; pages += 1) {
+      const at = this.shown.findIndex((reel) => reel.id === id);
+      if (at >= 0) {
+        this.openViewer(at);
+        return true;
+      }
+      if (pages >= MAX_PAGES_TO_FIND || !(await this.loadMore())) break;
+    }
+    this.openViewer(0);
+    return false;
+  }
+
+  closeViewer(): void {
+    this.viewerOpen = false;
+    this.commentsOpen = false;
+  }
+
+  next(): void {
+    if (this.index < this.shown.length - 1) {
+      this.index += 1;
+      this.playing = true;
+    }
+    if (this.index >= this.shown.length - 3) void this.loadMore();
+  }
+
+  previous(): void {
+    if (this.index > 0) {
+      this.index -= 1;
+      this.playing = true;
+    }
+  }
+
+  togglePlay(): void {
+    this.playing = !this.playing;
+  }
+
+  setPlaying(playing: boolean): void {
+    this.playing = playing;
+  }
+
+  toggleMute(): void {
+    this.muted = !this.muted;
+  }
+
+  openComments(): void {
+    const reel = this.current;
+    if (!reel || reel.sample) return;
+    this.commentsOpen = true;
+    void this.loadComments(reel.id);
+  }
+
+  closeComments(): void {
+    this.commentsOpen = false;
+  }
+
+  // --- Calls about one reel
+
+  /** Toggles the user's like; the viewer shows the server's answer (liked, count). */
+  async like(reel: Reel): Promise<boolean> {
+    if (reel.sample || !this.root.auth.user || this.likePending.has(reel.id)) return false;
+    this.likePending.add(reel.id);
+    let state: { liked: boolean; likes: number } | undefined;
+    try {
+      const { data } = await this.root.api.POST('/api/reels/{id}/like', { params: { path: { id: reel.id } } });
+      state = data;
+    } catch {
+      state = undefined;
+    }
+    runInAction(() => {
+      this.likePending.delete(reel.id);
+      if (state) this.update(reel.id, { liked: state.liked, likes: state.likes });
+    });
+    if (!state) this.root.notify.error(REEL_MESSAGES.likeFailed);
+    return state !== undefined;
+  }
+
+  commentsOf(id: string): CommentsState {
+    return this.comments[id] ?? { items: [], status: 'idle', sample: false };
+  }
+
+  /** The comments of a reel; a failure shows the sample comments, marked as such (seed 002 §8). */
+  async loadComments(id: string): Promise<void> {
+    this.comments[id] = { ...this.commentsOf(id), status: 'loading' };
+    let items: ReelComment[] | undefined;
+    try {
+      const { data } = await this.root.api.GET('/api/reels/{id}/comments', { params: { path: { id } } });
+      items = data;
+    } catch {
+      items = undefined;
+    }
+    runInAction(() => {
+      this.comments[id] = items
+        ? { items, status: 'ready', sample: false }
+        : { items: [...SAMPLE_COMMENTS], status: 'error', sample: true };
+    });
+  }
+
+  /** Posts a comment (non-blank, at most 500 characters); a failure says 'Failed to post comment'. */
+  async postComment(id: string, content: string): Promise<CommentResult> {
+    const text = content.trim();
+    if (!text) return { ok: false, detail: REEL_MESSAGES.commentEmpty };
+    if (text.length > REEL_COMMENT_MAX) return { ok: false, detail: REEL_MESSAGES.commentTooLong };
+    this.commentPending = true;
+    let comment: ReelComment | undefined;
+    let detail: string = REEL_MESSAGES.commentFailed;
+    try {
+      const { data, error } = await this.root.api.POST('/api/reels/{id}/comments', {
+        params: { path: { id } },
+        body: { content: text },
+      });
+      comment = data;
+      if (!data) detail = errorDetail(error, REEL_MESSAGES.commentFailed);
+    } catch {
+      comment = undefined;
+    }
+    runInAction(() => {
+      this.commentPending = false;
+      if (!comment) return;
+      const state = this.commentsOf(id);
+      const kept = state.sample ? [] : state.items;
+      this.comments[id] = { items: [...kept, comment], status: 'ready', sample: false };
+      const reel = this.reels.find((entry) => entry.id === id);
+      if (reel) this.update(id, { comments: reel.comments + 1 });
+    });
+    if (!comment) {
+      this.root.notify.error(REEL_MESSAGES.commentFailed);
+      return { ok: false, detail };
+    }
+    return { ok: true };
+  }
+
+  /** Copies `{origin}/reels/{id}` (seed 002 §2.1). */
+  async share(reel: Reel): Promise<boolean> {
+    if (reel.sample) return false;
+    const link = reelLink(appOrigin(), reel.id);
+    const copied = await copyToClipboard(link);
+    if (copied) this.root.notify.success(REEL_MESSAGES.linkCopied);
+    else this.root.notify.error(REEL_MESSAGES.linkCopyFailed(link));
+    return copied;
+  }
+
+  /** Counts a view the first time a reel plays in this page. */
+  async recordView(reel: Reel): Promise<void> {
+    if (reel.sample || reel.status !== 'ready' || this.viewed.has(reel.id)) return;
+    this.viewed.add(reel.id);
+    try {
+      await this.root.api.POST('/api/reels/{id}/view', { params: { path: { id: reel.id } } });
+    } catch {
+      // A view that could not be counted is not the viewer's problem.
+    }
+  }
+
+  // --- Upload
+
+  /**
+   * Uploads a reel (seed 002 §5, §7): the file checked first, title and description lengths, hashtags normalised,
+   * with progress. A failure says 'Failed to upload reel'; the form shows the server's reason.
+   */
+  async upload(input: ReelUploadInput): Promise<ReelUploadResult> {
+    const fileProblem = reelFileProblem(input.file);
+    const title = input.title.trim();
+    const description = input.description.trim();
+    let problem: ReelUploadResult | null = null;
+    if (fileProblem) problem = { ok: false, detail: fileProblem, field: 'file' };
+    else if (!title) problem = { ok: false, detail: REEL_MESSAGES.titleRequired, field: 'title' };
+    else if (title.length > REEL_TITLE_MAX) problem = { ok: false, detail: REEL_MESSAGES.titleTooLong, field: 'title' };
+    else if (description.length > REEL_DESCRIPTION_MAX) {
+      problem = { ok: false, detail: REEL_MESSAGES.descriptionTooLong, field: 'description' };
+    }
+    if (problem || !input.file) {
+      const refusal = problem ?? { ok: false as const, detail: REEL_MESSAGES.selectVideo, field: 'file' as const };
+      if (refusal.field === 'file') this.root.notify.error(refusal.detail);
+      return refusal;
+    }
+    const file = input.file;
+    const monetize = (this.root.auth.user?.creator_program ?? false) && input.monetization_enabled;
+
+    this.uploadPending = true;
+    this.uploadProgress = 0;
+    let reel: ReelDto | undefined;
+    let detail: string = REEL_MESSAGES.uploadFailed;
+    try {
+      const outcome = await postMultipartWithProgress<ReelDto>(
+        '/api/reels/upload',
+        {
+          file: { blob: file, filename: file.name },
+          title,
+          description,
+          tags: JSON.stringify(normalizeTags(input.tags)),
+          monetization_enabled: String(monetize),
+        },
+        {
+          token: this.root.auth.token,
+          onProgress: (fraction) => runInAction(() => (this.uploadProgress = Math.round(fraction * 100))),
+        },
+      );
+      reel = outcome.data;
+      if (!outcome.data) detail = errorDetail(outcome.error, REEL_MESSAGES.uploadFailed);
+    } catch {
+      reel = undefined;
+    }
+    runInAction(() => {
+      this.uploadPending = false;
+      if (!reel) this.uploadProgress = 0;
+    });
+    if (!reel) {
+      this.root.notify.error(REEL_MESSAGES.uploadFailed);
+      return { ok: false, detail };
+    }
+    this.root.notify.success(REEL_MESSAGES.uploaded);
+    const created = reel;
+    runInAction(() => {
+      if (!this.reels.some((entry) => entry.id === created.id)) this.reels = [created, ...this.reels];
+      if (this.status !== 'ready') this.status = 'ready';
+    });
+    return { ok: true, reel: created };
+  }
+
+  reset(): void {
+    this.reels = [];
+    this.status = 'idle';
+    this.nextCursor = null;
+    this.viewerOpen = false;
+    this.index = 0;
+    this.commentsOpen = false;
+    this.comments = {};
+    this.uploadProgress = 0;
+    this.viewed.clear();
+  }
+
+  private update(id: string, change: Partial<ReelDto>): void {
+    this.reels = this.reels.map((reel) => (reel.id === id ? { ...reel, ...change } : reel));
+  }
+
+  private async fetchPage(cursor: string | null) {
+    try {
+      const { data } = await this.root.api.GET('/api/reels', {
+        params: { query: { limit: String(REEL_PAGE_SIZE), ...(cursor ? { cursor } : {}) } },
+      });
+      return data ?? null;
+    } catch {
+      return null;
+    }
+  }
+}

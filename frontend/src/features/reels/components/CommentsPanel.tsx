@@ -1,0 +1,121 @@
+import { useState, type FormEvent } from 'react';
+import { observer } from 'mobx-react-lite';
+import { Alert, Badge, Button, CloseButton, Group, Loader, Paper, ScrollArea, Stack, Text, Textarea, Title } from '@mantine/core';
+import { useStores } from '../../../app/StoreProvider';
+import { formatDate } from '../../../shared/format';
+import { REEL_COMMENT_MAX, REEL_MESSAGES } from '../messages';
+import type { Reel } from '../types';
+
+/** The comments drawer of the reels viewer (seed 002 §2.6, §5, §8): the comments, and a form to add one. */
+export const CommentsPanel = observer(function CommentsPanel({ reel }: { reel: Reel }) {
+  const { auth, reels } = useStores();
+  const [text, setText] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const state = reels.commentsOf(reel.id);
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const result = await reels.postComment(reel.id, text);
+    if (result.ok) {
+      setText('');
+      setError(null);
+    } else setError(result.detail);
+  };
+
+  return (
+    <Paper
+      component="aside"
+      aria-label="Comments"
+      pos="absolute"
+      top={0}
+      right={0}
+      bottom={0}
+      w={{ base: '100%', sm: 380 }}
+      p="md"
+      radius={0}
+      shadow="xl"
+      style={{ zIndex: 3, display: 'flex', flexDirection: 'column' }}
+      // Scrolling or swiping the comments must not page the reels behind them.
+      onWheel={(event) => event.stopPropagation()}
+      onTouchStart={(event) => event.stopPropagation()}
+      onTouchEnd={(event) => event.stopPropagation()}
+    >
+      <Group justify="space-between" mb="sm">
+        <Title order={2} size="h4">
+          Comments
+        </Title>
+        <CloseButton aria-label="Close comments" onClick={reels.closeComments} />
+      </Group>
+
+      {state.sample && (
+        <Alert color="orange" mb="sm" p="xs">
+          <Text size="sm">{REEL_MESSAGES.commentsLoadFailed}</Text>
+        </Alert>
+      )}
+
+      <ScrollArea style={{ flex: 1 }}>
+        {state.status === 'loading' && state.items.length === 0 ? (
+          <Group justify="center" py="md" role="status" aria-label="Loading comments">
+            <Loader size="sm" />
+          </Group>
+        ) : state.items.length === 0 ? (
+          <Text c="dimmed" size="sm">
+            No comments yet. Be the first!
+          </Text>
+        ) : (
+          <Stack gap="sm" component="ul" p={0} m={0} style={{ listStyle: 'none' }} aria-label="Comment list">
+            {state.items.map((comment) => (
+              <li key={comment.id}>
+                <Group gap={6}>
+                  <Text size="sm" fw={600}>
+                    @{comment.username}
+                  </Text>
+                  {comment.sample && (
+                    <Badge size="xs" color="orange">
+                      Sample
+                    </Badge>
+                  )}
+                  <Text size="xs" c="dimmed">
+                    {formatDate(comment.created_at)}
+                  </Text>
+                </Group>
+                <Text size="sm" style={{ whiteSpace: 'pre-wrap', wordBreak: 'break-word' }}>
+                  {comment.content}
+                </Text>
+              </li>
+            ))}
+          </Stack>
+        )}
+      </ScrollArea>
+
+      {auth.user ? (
+        <form onSubmit={(event) => void submit(event)} aria-label="Add a comment" noValidate>
+          <Stack gap="xs" mt="sm">
+            <Textarea
+              label="Add a comment"
+              autosize
+              minRows={2}
+              maxLength={REEL_COMMENT_MAX}
+              value={text}
+              onChange={(event) => {
+                setText(event.currentTarget.value);
+                setError(null);
+              }}
+              error={error}
+              description={`${text.trim().length}/${REEL_COMMENT_MAX}`}
+            />
+            <Group justify="flex-end">
+              <Button type="submit" loading={reels.commentPending}>
+                Post
+              </Button>
+            </Group>
+          </Stack>
+        </form>
+      ) : (
+        <Text size="sm" c="dimmed" mt="sm">
+          Sign in to comment.
+        </Text>
+      )}
+    </Paper>
+  );
+});

@@ -1,0 +1,357 @@
+import { useEffect, useId, useRef, type ReactNode } from 'react';
+import { observer } from 'mobx-react-lite';
+import { useLocation, useNavigate } from 'react-router-dom';
+import { ActionIcon, Box, Center, Group, Modal, Stack, Text, Tooltip, VisuallyHidden } from '@mantine/core';
+import { useStores } from '../../../app/StoreProvider';
+import { formatCount } from '../../../shared/format';
+import {
+  ArrowLeftIcon,
+  ChevronDownIcon,
+  ChevronUpIcon,
+  CommentIcon,
+  HeartIcon,
+  MutedIcon,
+  PauseIcon,
+  PlayIcon,
+  ShareIcon,
+  VolumeIcon,
+} from '../../../shared/icons';
+import { MediaPending, SampleBadge } from '../../media/components/MediaStatus';
+import { VideoPlayer } from '../../media/components/VideoPlayer';
+import { REEL_MESSAGES, shownHashtags } from '../messages';
+import type { Reel } from '../types';
+import { CommentsPanel } from './CommentsPanel';
+import { ReelArt } from './ReelArt';
+
+/** A wheel or swipe pages once per gesture: further events within this time are ignored. */
+const PAGE_COOLDOWN_MS = 450;
+const SWIPE_PX = 50;
+
+function isKeyboardFocusedButton(target: EventTarget | null): boolean {
+  const button = target instanceof HTMLElement ? target.closest('button') : null;
+  if (!button) return false;
+  try {
+    return button.matches(':focus-visible');
+  } catch {
+    return false;
+  }
+}
+
+function isTypingTarget(target: EventTarget | null): boolean {
+  if (!(target instanceof HTMLElement)) return false;
+  return target.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(target.tagName);
+}
+
+/** A round button on the viewer's side; when disabled, the reason is its description and its tooltip. */
+function SideButton({
+  label,
+  icon,
+  count,
+  onClick,
+  disabledReason,
+  pressed,
+  loading,
+}: {
+  label: string;
+  icon: ReactNode;
+  count?: string;
+  onClick: () => void;
+  disabledReason?: string | null;
+  pressed?: boolean;
+  loading?: boolean;
+}) {
+  const reasonId = useId();
+  const button = (
+    <ActionIcon
+      size="xl"
+      radius="xl"
+      variant="filled"
+      color={pressed ? 'red' : 'dark'}
+      aria-label={label}
+      aria-pressed={pressed}
+      aria-describedby={disabledReason ? reasonId : undefined}
+      disabled={Boolean(disabledReason)}
+      loading={loading}
+      onClick={onClick}
+    >
+      {icon}
+    </ActionIcon>
+  );
+  return (
+    <Stack gap={2} align="center">
+      {disabledReason ? (
+        <Tooltip label={disabledReason} position="left" withArrow>
+          <span>{button}</span>
+        </Tooltip>
+      ) : (
+        button
+      )}
+      {disabledReason && <VisuallyHidden id={reasonId}>{disabledReason}</VisuallyHidden>}
+      {count !== undefined && (
+        <Text size="xs" c="white" fw={600}>
+          {count}
+        </Text>
+      )}
+    </Stack>
+  );
+}
+
+/** The player of the current reel: its video (muted at first, looping), or what stands in for it. */
+const ReelStage = observer(function ReelStage({ reel }: { reel: Reel }) {
+  const { reels } = useStores();
+  const video = useRef<HTMLVideoElement>(null);
+
+  useEffect(() => {
+    const element = video.current;
+    if (!element) return;
+    // Only a refusal (autoplay blocked) shows the reel as paused; a play interrupted by loading is not one.
+    if (reels.playing) {
+      element.play()?.catch((error: unknown) => {
+        if (error instanceof DOMException && error.name === 'NotAllowedError') reels.setPlaying(false);
+      });
+    }
+    else element.pause();
+  }, [reels, reels.playing, reel.id]);
+
+  if (reel.sample) return <ReelArt reel={reel} />;
+  if (reel.status !== 'ready') return <MediaPending status={reel.status} failureReason={reel.failure_reason} />;
+  return (
+    <Box h="100%" onClick={reels.togglePlay}>
+      <VideoPlayer
+        key={reel.id}
+        ref={video}
+        src={reel.stream_url}
+        poster={reel.thumbnail_url}
+        label={reel.title}
+        controls={false}
+        muted={reels.muted}
+        loop
+        autoPlay
+        style={{ objectFit: 'cover' }}
+        onFirstPlay={() => void reels.recordView(reel)}
+        // A reel paged away from still reports its pause once it is gone: only the current reel's player counts.
+        onPlayingChange={(playing) => {
+          if (reels.current?.id === reel.id) reels.setPlaying(playing);
+        }}
+      />
+    </Box>
+  );
+});
+
+/**
+ * The full-screen reels viewer (seed 002 §2.6, §4): vertical paging (buttons, ArrowUp/k, ArrowDown/j, wheel, swipe),
+ * space for play/pause, mute (starts muted), like with the server's answer, comments, share and back. Samples are
+ * marked and cannot be liked, commented on or shared.
+ */
+export const ReelsViewer = observer(function ReelsViewer() {
+  const { auth, reels } = useStores();
+  const navigate = useNavigate();
+  const { pathname } = useLocation();
+  const lastPage = useRef(0);
+  const touchStart = useRef<number | null>(null);
+  const reel = reels.current;
+  const signedIn = auth.user !== null;
+
+  const close = () => {
+    reels.closeViewer();
+    if (pathname.startsWith('/reels/')) navigate('/');
+  };
+
+  const page = (direction: 1 | -1) => {
+    const now = Date.now();
+    if (now - lastPage.current < PAGE_COOLDOWN_MS) return;
+    lastPage.current = now;
+    if (direction > 0) reels.next();
+    else reels.previous();
+  };
+
+  useEffect(() => {
+    if (!reels.viewerOpen) return undefined;
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.ctrlKey || event.metaKey || event.altKey || isTypingTarget(event.target)) return;
+      switch (event.key) {
+        case 'ArrowUp':
+        case 'k':
+          event.preventDefault();
+          reels.previous();
+          break;
+        case 'ArrowDown':
+        case 'j':
+          event.preventDefault();
+          reels.next();
+          break;
+        case ' ':
+        case 'Spacebar':
+          // A button reached with the keyboard keeps its own Space; after a click, Space is play/pause again.
+          if (isKeyboardFocusedButton(event.target)) return;
+          event.preventDefault();
+          reels.togglePlay();
+          break;
+        default:
+      }
+    };
+    window.addEventListener('keydown', onKeyDown);
+    return () => window.removeEventListener('keydown', onKeyDown);
+  }, [reels, reels.viewerOpen]);
+
+  const likeReason = reel?.sample ? REEL_MESSAGES.sampleLike : !signedIn ? REEL_MESSAGES.signInToLike : null;
+
+  return (
+    <Modal.Root opened={reels.viewerOpen} onClose={close} fullScreen closeOnEscape={!reels.commentsOpen}>
+      <Modal.Overlay />
+      <Modal.Content aria-label="Reels viewer" bg="black">
+        <Modal.Body p={0} h="100dvh">
+          <Box
+            h="100dvh"
+            pos="relative"
+            // The viewer takes the focus when it opens, so Space plays and pauses rather than pressing a button.
+            tabIndex={-1}
+            data-autofocus
+            style={{ outline: 'none' }}
+            onWheel={(event) => {
+              if (Math.abs(event.deltaY) > 30) page(event.deltaY > 0 ? 1 : -1);
+            }}
+            onTouchStart={(event) => {
+              touchStart.current = event.touches[0]?.clientY ?? null;
+            }}
+            onTouchEnd={(event) => {
+              const start = touchStart.current;
+              const end = event.changedTouches[0]?.clientY;
+              touchStart.current = null;
+              if (start !== null && end !== undefined && Math.abs(start - end) > SWIPE_PX) page(start > end ? 1 : -1);
+            }}
+          >
+            <ActionIcon
+              pos="absolute"
+              top={16}
+              left={16}
+              size="lg"
+              radius="xl"
+              variant="filled"
+              color="dark"
+              aria-label="Back"
+              onClick={close}
+              style={{ zIndex: 2 }}
+            >
+              <ArrowLeftIcon />
+            </ActionIcon>
+
+            {!reel ? (
+              <Center h="100%">
+                <Text c="white" size="lg">
+                  {REEL_MESSAGES.noReels}
+                </Text>
+              </Center>
+            ) : (
+              <Center h="100%">
+                <Box
+                  pos="relative"
+                  h="100%"
+                  style={{ aspectRatio: '9 / 16', maxWidth: '100%' }}
+                  role="group"
+                  aria-roledescription="reel"
+                  aria-label={`${reel.title}, ${reels.index + 1} of ${reels.shown.length}`}
+                >
+                  <ReelStage reel={reel} />
+
+                  <Stack
+                    pos="absolute"
+                    bottom={0}
+                    left={0}
+                    right={72}
+                    p="md"
+                    gap={4}
+                    c="white"
+                    style={{ background: 'linear-gradient(transparent, rgba(0,0,0,0.7))', pointerEvents: 'none' }}
+                  >
+                    <Group gap="xs">
+                      <Text fw={700}>@{reel.username}</Text>
+                      {reel.sample && <SampleBadge what="reel" />}
+                    </Group>
+                    <Text fw={600}>{reel.title}</Text>
+                    {reel.description && (
+                      <Text size="sm" lineClamp={3}>
+                        {reel.description}
+                      </Text>
+                    )}
+                    {reel.tags.length > 0 && (
+                      <Group gap={6} aria-label="Hashtags">
+                        {shownHashtags(reel.tags).map((tag) => (
+                          <Text key={tag} size="sm" fw={600} c="indigo.2">
+                            {tag}
+                          </Text>
+                        ))}
+                      </Group>
+                    )}
+                  </Stack>
+
+                  <Stack pos="absolute" right={12} bottom={96} gap="md" align="center" style={{ zIndex: 2 }}>
+                    <SideButton
+                      label="Like"
+                      icon={<HeartIcon filled={reel.liked} />}
+                      count={formatCount(reel.likes)}
+                      pressed={reel.liked}
+                      loading={reels.likePending.has(reel.id)}
+                      disabledReason={likeReason}
+                      onClick={() => void reels.like(reel)}
+                    />
+                    <SideButton
+                      label="Comments"
+                      icon={<CommentIcon />}
+                      count={formatCount(reel.comments)}
+                      disabledReason={reel.sample ? REEL_MESSAGES.sampleComments : null}
+                      onClick={reels.commentsOpen ? reels.closeComments : reels.openComments}
+                    />
+                    <SideButton
+                      label="Share"
+                      icon={<ShareIcon />}
+                      disabledReason={reel.sample ? REEL_MESSAGES.sampleShare : null}
+                      onClick={() => void reels.share(reel)}
+                    />
+                    <SideButton
+                      label={reels.muted ? 'Unmute' : 'Mute'}
+                      icon={reels.muted ? <MutedIcon /> : <VolumeIcon />}
+                      onClick={reels.toggleMute}
+                    />
+                    <SideButton
+                      label={reels.playing ? 'Pause' : 'Play'}
+                      icon={reels.playing ? <PauseIcon /> : <PlayIcon />}
+                      onClick={reels.togglePlay}
+                    />
+                  </Stack>
+                </Box>
+              </Center>
+            )}
+
+            <Stack pos="absolute" right={16} top="50%" gap="xs" style={{ transform: 'translateY(-50%)', zIndex: 2 }} visibleFrom="sm">
+              <ActionIcon
+                size="lg"
+                radius="xl"
+                variant="filled"
+                color="dark"
+                aria-label="Previous reel"
+                disabled={reels.index === 0}
+                onClick={reels.previous}
+              >
+                <ChevronUpIcon />
+              </ActionIcon>
+              <ActionIcon
+                size="lg"
+                radius="xl"
+                variant="filled"
+                color="dark"
+                aria-label="Next reel"
+                disabled={reels.index >= reels.shown.length - 1}
+                onClick={reels.next}
+              >
+                <ChevronDownIcon />
+              </ActionIcon>
+            </Stack>
+
+            {reel && reels.commentsOpen && !reel.sample && <CommentsPanel reel={reel} />}
+          </Box>
+        </Modal.Body>
+      </Modal.Content>
+    </Modal.Root>
+  );
+});

@@ -1,0 +1,177 @@
+import { http, errorBody } from '../../mocks/http';
+import { mediaDb, mediaId, settle, type MockReel } from '../../mocks/mediaDb';
+import {
+  caller,
+  countView,
+  fileField,
+  flag,
+  isVisible,
+  ownerDto,
+  page,
+  playableUrl,
+  processingOutcome,
+  sniffBlob,
+  text,
+  monetizationRefused,
+  problem,
+  unauthorized,
+} from '../../mocks/mediaHelpers';
+import { REEL_COMMENT_MAX, REEL_DESCRIPTION_MAX, REEL_MAX_BYTES, REEL_MESSAGES, REEL_TITLE_MAX, normalizeTags } from './messages';
+import type { ReelDto } from './types';
+
+const notFound = () => errorBody(404, 'MEDIA.NOT_FOUND', 'Reel not found');
+const badRequest = (detail: string, field: string) => errorBody(400, 'VALIDATION_FAILED', detail, [{ field, message: detail }]);
+
+/** A reel as the API shows it to `viewerId`; undefined once its account is gone. */
+export function reelDto(reel: MockReel, viewerId: string | undefined): ReelDto | undefined {
+  settle(reel);
+  const owner = ownerDto(reel.accountId);
+  if (!owner) return undefined;
+  const isOwner = viewerId === reel.userId;
+  return {
+    id: reel.id,
+    title: reel.title,
+    description: reel.description,
+    created_by: owner.handle,
+    username: owner.handle,
+    tags: reel.tags,
+    likes: reel.baseLikes + reel.likedBy.length,
+    liked: viewerId !== undefined && reel.likedBy.includes(viewerId),
+    comments: mediaDb.comments.filter((comment) => comment.reelId === reel.id).length,
+    created_at: reel.created_at,
+    status: reel.status,
+    failure_reason: isOwner ? reel.failure_reason : null,
+    duration_seconds: reel.status === 'ready' ? reel.duration_seconds : null,
+    thumbnail_url: reel.status === 'ready' ? reel.thumbnail_url : null,
+    stream_url: reel.stream_url,
+    owner,
+    is_owner: isOwner,
+    monetization_enabled: reel.monetization_enabled,
+    views: reel.views,
+  };
+}
+
+function visibleReel(id: string, viewerId: string | undefined): MockReel | undefined {
+  const reel = mediaDb.reels.find((entry) => entry.id === id);
+  if (!reel) return undefined;
+  settle(reel);
+  return isVisible(reel, viewerId) ? reel : undefined;
+}
+
+/** The tags field: a JSON array of strings, as text (a bare word list is taken too). */
+function parseTags(raw: string): string[] | null {
+  if (!raw.trim()) return [];
+  try {
+    const value: unknown = JSON.parse(raw);
+    return Array.isArray(value) && value.every((tag) => typeof tag === 'string') ? normalizeTags(value) : null;
+  } catch {
+    return normalizeTags(raw.split(','));
+  }
+}
+
+/** The server's answers for reels: list, upload, likes, comments and views. */
+export const reelsHandlers = [
+  http.get('/api/reels', ({ request, response }) => {
+    const viewerId = caller(request)?.user.id;
+    const visible = mediaDb.reels.map((reel) => settle(reel)).filter((reel) => isVisible(reel, viewerId));
+    const { items, next } = page(visible, new URL(request.url));
+    return response(200).json({ reels: items.flatMap((reel) => reelDto(reel, viewerId) ?? []), next_cursor: next });
+  }),
+
+  http.post('/api/reels/upload', async ({ request, response }) => {
+    const me = caller(request);
+    if (!me) return response.untyped(unauthorized());
+    const form = await request.formData();
+    const file = fileField(form, 'file');
+    const title = text(form, 'title').trim();
+    const description = text(form, 'description').trim();
+    if (!file) return response(400).json(badRequest(REEL_MESSAGES.selectVideo, 'file'));
+    if (file.size === 0) return response(400).json(badRequest(REEL_MESSAGES.emptyFile, 'file'));
+    if (file.size > REEL_MAX_BYTES) return response(413).json(errorBody(413, 'MEDIA.TOO_LARGE', REEL_MESSAGES.tooLarge));
+    const kind = await sniffBlob(file);
+    if (!kind) return response(400).json(badRequest(REEL_MESSAGES.invalidType, 'file'));
+    if (!title) return response(400).json(badRequest(REEL_MESSAGES.titleRequired, 'title'));
+    if (title.length > REEL_TITLE_MAX) return response(400).json(badRequest(REEL_MESSAGES.titleTooLong, 'title'));
+    if (description.length > REEL_DESCRIPTION_MAX) {
+      return response(400).json(badRequest(REEL_MESSAGES.descriptionTooLong, 'description'));
+    }
+    if (flag(form, 'monetization_enabled') && !me.user.creator_program) return response.untyped(monetizationRefused());
+    const tags = parseTags(text(form, 'tags'));
+    if (!tags) return response(400).json(badRequest('Tags must be a JSON list of words', 'tags'));
+    const reel: MockReel = {
+      id: mediaId('reel'),
+      userId: me.user.id,
+      accountId: me.user.active_account_id ?? '',
+      created_at: new Date().toISOString(),
+      title,
+      description: description || null,
+      tags,
+      monetization_enabled: flag(form, 'monetization_enabled'),
+      views: 0,
+      baseLikes: 0,
+      likedBy: [],
+      status: 'processing',
+      failure_reason: null,
+      pending: processingOutcome(kind),
+      duration_seconds: null,
+      thumbnail_url: null,
+      stream_url: playableUrl(file, file.name),
+    };
+    mediaDb.reels.push(reel);
+    const body = reelDto(reel, me.user.id);
+    if (!body) return response.untyped(unauthorized());
+    return response(201).json(body);
+  }),
+
+  http.post('/api/reels/{id}/like', ({ request, params, response }) => {
+    const me = caller(request);
+    if (!me) return response.untyped(unauthorized());
+    const reel = visibleReel(params.id, me.user.id);
+    if (!reel) return response(404).json(notFound());
+    const liked = !reel.likedBy.includes(me.user.id);
+    reel.likedBy = liked ? [...reel.likedBy, me.user.id] : reel.likedBy.filter((id) => id !== me.user.id);
+    return response(200).json({ liked, likes: reel.baseLikes + reel.likedBy.length });
+  }),
+
+  http.get('/api/reels/{id}/comments', ({ request, params, response }) => {
+    const reel = visibleReel(params.id, caller(request)?.user.id);
+    if (!reel) return response(404).json(notFound());
+    const comments = mediaDb.comments
+      .filter((comment) => comment.reelId === reel.id)
+      .sort((a, b) => a.created_at.localeCompare(b.created_at))
+      .map(({ id, username, content, created_at }) => ({ id, username, content, created_at }));
+    return response(200).json(comments);
+  }),
+
+  http.post('/api/reels/{id}/comments', async ({ request, params, response }) => {
+    const me = caller(request);
+    if (!me) return response.untyped(unauthorized());
+    const reel = visibleReel(params.id, me.user.id);
+    if (!reel) return response(404).json(notFound());
+    const { content } = await request.json();
+    const body = typeof content === 'string' ? content.trim() : '';
+    if (!body) return response(400).json(badRequest(REEL_MESSAGES.commentEmpty, 'content'));
+    if (body.length > REEL_COMMENT_MAX) return response(400).json(badRequest(REEL_MESSAGES.commentTooLong, 'content'));
+    const author = me.user.active_account_id ? ownerDto(me.user.active_account_id) : undefined;
+    const comment = {
+      id: mediaId('comment'),
+      reelId: reel.id,
+      userId: me.user.id,
+      username: author?.handle ?? me.user.display_name,
+      content: body,
+      created_at: new Date().toISOString(),
+    };
+    mediaDb.comments.push(comment);
+    const { id, username, created_at } = comment;
+    return response(201).json({ id, username, content: body, created_at });
+  }),
+
+  http.post('/api/reels/{id}/view', ({ request, params, response }) => {
+    const viewerId = caller(request)?.user.id;
+    const reel = visibleReel(params.id, viewerId);
+    if (!reel || reel.status !== 'ready') return response.untyped(problem(404, 'MEDIA.NOT_FOUND', 'Reel not found'));
+    const counted = countView('reel', reel.id, viewerId ?? 'visitor');
+    if (counted) reel.views += 1;
+    return response(200).json({ views: reel.views, counted });
+  }),
+];

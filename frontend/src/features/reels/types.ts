@@ -1,0 +1,17 @@
+import type { components } from '../../api/schema';
+
+export type ReelDto = components['schemas']['ReelResponseDto'];
+export type ReelCommentDto = components['schemas']['ReelCommentDto'];
+
+/** A reel as the screens show it: from the server, or one of the built-in samples (never sent to the server). */
+export type Reel = ReelDto & { sample?: true };
+export type ReelComment = ReelCommentDto & { sample?: true };
+
+/** What the Upload tab sends (seed 002 §7 Reels). */
+export interface ReelUploadInput {
+  file: File | null;
+  title: string;
+  description: string;
+  tags: string[];
+  monetization_enabled: boolean;
+}

@@ -1,0 +1,144 @@
+import { beforeEach, describe, expect, test } from '@jest/globals';
+import { act, screen, within } from '@testing-library/react';
+import { mediaDb } from '../../mocks/mediaDb';
+import { field } from '../../test/queries';
+import { renderApp } from '../../test/renderApp';
+import { fakeVideoFile, fileFacts, videoFile } from '../../test/media';
+import { storeDemoUserToken } from '../../test/session';
+import { QUICK_UPLOAD_MAX_BYTES } from '../videos/messages';
+
+async function openSection(name: 'Uploads' | 'Editor Studio') {
+  storeDemoUserToken();
+  const app = renderApp();
+  const nav = await screen.findByRole('navigation', { name: 'Sections' });
+  await app.user.click(within(nav).getByRole('button', { name }));
+  return app;
+}
+
+const status = () => within(screen.getByRole('region', { name: 'Upload status' }));
+
+beforeEach(() => {
+  mediaDb.config.chunkSize = 1024;
+});
+
+describe('upload section', () => {
+  test('large file upload: the file name is the default title, Start Upload needs a title, then chunks to Completed', async () => {
+    const { user } = await openSection('Uploads');
+    expect(screen.getByRole('tab', { name: 'Large file upload' })).toHaveAttribute('aria-selected', 'true');
+    expect(status().getByText('Idle')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Start Upload' })).toBeDisabled();
+
+    await user.upload(screen.getByLabelText('Choose video file'), videoFile('harbour.mp4', 2500));
+    expect(field(screen, 'Title')).toHaveValue('harbour');
+    await user.clear(field(screen, 'Title'));
+    expect(screen.getByRole('button', { name: 'Start Upload' })).toBeDisabled();
+    await user.type(field(screen, 'Title'), 'Harbour at dawn');
+    await user.click(screen.getByRole('checkbox', { name: 'Vertical video' }));
+    await user.click(screen.getByRole('button', { name: 'Start Upload' }));
+
+    expect(await screen.findByText('Upload initialized: 3 chunks to send')).toBeInTheDocument();
+    expect(await screen.findByText('Video uploaded successfully!')).toBeInTheDocument();
+    expect(status().getByText('Completed')).toBeInTheDocument();
+    expect(status().getByRole('progressbar', { name: 'Upload progress' })).toHaveAttribute('aria-valuenow', '100');
+    expect(status().getByText(/3 of 3 chunks/)).toBeInTheDocument();
+    expect(mediaDb.videos.find((video) => video.title === 'Harbour at dawn')).toMatchObject({ is_vertical: true });
+
+    await user.click(status().getByRole('button', { name: 'Upload Another' }));
+    expect(status().getByText('Idle')).toBeInTheDocument();
+    expect(field(screen, 'Title')).toHaveValue('');
+  });
+
+  test('the small file upload sends the form in one request', async () => {
+    const { user } = await openSection('Uploads');
+    await user.click(screen.getByRole('tab', { name: 'Small file upload' }));
+    const form = within(screen.getByRole('form', { name: 'Upload a video' }));
+
+    await user.click(form.getByRole('button', { name: 'Upload' }));
+    expect(await screen.findByText('Please select a video file')).toBeInTheDocument();
+
+    await user.upload(form.getByLabelText('Choose video file'), videoFile('loom.mp4', 800));
+    await user.click(form.getByRole('button', { name: 'Upload' }));
+    expect(await form.findByText('Please enter a title')).toBeInTheDocument();
+
+    await user.type(field(form, 'Title'), 'Loom');
+    await user.click(form.getByRole('checkbox', { name: 'Vertical video' }));
+    await user.click(form.getByRole('checkbox', { name: 'Enable monetization' }));
+    await user.click(form.getByRole('button', { name: 'Upload' }));
+
+    expect(await screen.findByText('Video uploaded successfully!')).toBeInTheDocument();
+    expect(mediaDb.videos.find((video) => video.title === 'Loom')).toMatchObject({
+      is_vertical: true,
+      monetization_enabled: true,
+      status: 'processing',
+    });
+    expect(field(form, 'Title')).toHaveValue('');
+  });
+
+  test('a refused upload says "Upload failed: " and the server detail', async () => {
+    const { user } = await openSection('Uploads');
+    await user.click(screen.getByRole('tab', { name: 'Small file upload' }));
+    const form = within(screen.getByRole('form', { name: 'Upload a video' }));
+    await user.upload(form.getByLabelText('Choose video file'), fakeVideoFile('fake.mp4'));
+    await user.type(field(form, 'Title'), 'Fake');
+    await user.click(form.getByRole('button', { name: 'Upload' }));
+
+    expect(await screen.findByText('Upload failed: Please select a video file')).toBeInTheDocument();
+  });
+
+  test('the monetization checkbox shows only to creator-program users', async () => {
+    storeDemoUserToken((user) => {
+      user.creator_program = false;
+    });
+    const { user } = renderApp();
+    const nav = await screen.findByRole('navigation', { name: 'Sections' });
+    await user.click(within(nav).getByRole('button', { name: 'Uploads' }));
+
+    expect(screen.queryByRole('checkbox', { name: 'Enable monetization' })).not.toBeInTheDocument();
+    await user.click(screen.getByRole('tab', { name: 'Small file upload' }));
+    expect(screen.queryByRole('checkbox', { name: 'Enable monetization' })).not.toBeInTheDocument();
+  });
+});
+
+describe('editor studio', () => {
+  test('the Upload tab has the large and small uploads, and the recent uploads: the first 6 with View All and the count', async () => {
+    const { user, store } = await openSection('Editor Studio');
+    expect(screen.getByRole('tab', { name: 'Large file upload' })).toBeInTheDocument();
+    expect(screen.getByRole('tab', { name: 'Small file upload' })).toBeInTheDocument();
+    for (const absent of ['Timeline', 'Filters', 'Effects', 'Audio']) {
+      expect(screen.queryByRole('tab', { name: absent })).not.toBeInTheDocument();
+    }
+
+    const recent = within(screen.getByRole('region', { name: 'Recent uploads' }));
+    expect(await recent.findByRole('button', { name: 'View All (4)' })).toBeInTheDocument();
+    expect(recent.getAllByRole('listitem').map((item) => item.getAttribute('aria-label'))).toEqual([
+      'Draft: Bernoulli numbers',
+      'Broken export',
+      'Loom patterns, explained',
+      'Notes on the Analytical Engine',
+    ]);
+
+    await act(async () => {
+      for (let i = 0; i < 3; i += 1) {
+        await store.videos.upload({ file: videoFile(`clip${i}.mp4`, 100), title: `Clip ${i}`, description: '', monetization_enabled: false });
+      }
+    });
+    expect(await recent.findByRole('button', { name: 'View All (7)' })).toBeInTheDocument();
+    expect(recent.getAllByRole('listitem')).toHaveLength(6);
+
+    await user.click(recent.getByRole('button', { name: 'View All (7)' }));
+    expect(await screen.findByRole('heading', { name: 'Your videos', level: 1 })).toBeInTheDocument();
+  });
+
+  test('the quick upload takes a dropped file at once, titled with its name; over 1GB it is refused', async () => {
+    const { user, store } = await openSection('Editor Studio');
+    await user.click(screen.getByRole('tab', { name: 'Small file upload' }));
+
+    await user.upload(screen.getByLabelText('Choose video file'), videoFile('sunset.final.mp4', 600));
+    expect(await screen.findByText('Video uploaded successfully!')).toBeInTheDocument();
+    expect(mediaDb.videos.some((video) => video.title === 'sunset.final')).toBe(true);
+
+    const result = await act(() => store.videos.quickUpload(fileFacts('huge.mp4', QUICK_UPLOAD_MAX_BYTES + 1)));
+    expect(result).toEqual({ ok: false, detail: 'File too large. Use chunked upload for files over 1GB.', field: 'file' });
+    expect(await screen.findByText('File too large. Use chunked upload for files over 1GB.')).toBeInTheDocument();
+  });
+});

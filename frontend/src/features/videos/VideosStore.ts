@@ -1,0 +1,252 @@
+import { makeAutoObservable, runInAction } from 'mobx';
+import type { RootStore } from '../../app/RootStore';
+import { errorDetail } from '../../shared/apiError';
+import { multipart } from '../../shared/multipart';
+import { isVideoFile, nameWithoutExtension } from '../media/videoFiles';
+import { QUICK_UPLOAD_MAX_BYTES, VIDEO_MESSAGES } from './messages';
+import type { VideoDto, VideoListKind, VideoUploadInput } from './types';
+
+export type ListStatus = 'idle' | 'loading' | 'ready' | 'error';
+
+export interface VideoList {
+  videos: VideoDto[];
+  status: ListStatus;
+  /** The cursor of the next page (the X-Next-Cursor header), or null on the last page. */
+  nextCursor: string | null;
+  loadingMore: boolean;
+}
+
+/** What a form shows after an upload: done, or the sentence and the field it is about. */
+export type UploadResult = { ok: true; video: VideoDto } | { ok: false; detail: string; field?: 'file' | 'title' };
+
+/** While one of the user's own videos is processing, the list is asked again this often. */
+export const PROCESSING_POLL_MS = 5000;
+export const VIDEO_PAGE_SIZE = 20;
+
+const QUERY: Record<VideoListKind, { is_vertical?: 'true' | 'false' }> = {
+  all: {},
+  horizontal: { is_vertical: 'false' },
+  vertical: { is_vertical: 'true' },
+};
+
+const emptyList = (): VideoList => ({ videos: [], status: 'idle', nextCursor: null, loadingMore: false });
+
+/**
+ * Videos (seed 002 §2.3, §2.5, §7): the lists (all, horizontal, vertical), paged by cursor and polled while one of
+ * the user's uploads is processing; likes, views and watch-time heartbeats; and the single-request upload of the home,
+ * upload section and quick editor forms.
+ */
+export class VideosStore {
+  lists: Record<VideoListKind, VideoList> = { all: emptyList(), horizontal: emptyList(), vertical: emptyList() };
+  uploadPending = false;
+  /** Video ids with a like call under way. */
+  likePending = new Set<string>();
+
+  constructor(readonly root: RootStore) {
+    makeAutoObservable(this, { root: false }, { autoBind: true });
+  }
+
+  /** The user's own videos among those loaded, newest first (the editor's recent uploads). */
+  get ownVideos(): VideoDto[] {
+    return this.lists.all.videos.filter((video) => video.is_owner);
+  }
+
+  hasProcessing(kind: VideoListKind): boolean {
+    return this.lists[kind].videos.some((video) => video.is_owner && video.status === 'processing');
+  }
+
+  /**
+   * Loads `kind` and keeps it current while a view shows it: polled every 5 s while one of the user's own videos is
+   * processing. Returns the function that stops.
+   */
+  watch(kind: VideoListKind): () => void {
+    void this.load(kind);
+    const timer = setInterval(() => {
+      if (this.hasProcessing(kind) && this.lists[kind].status !== 'loading') void this.poll(kind);
+    }, PROCESSING_POLL_MS);
+    return () => clearInterval(timer);
+  }
+
+  /** The first page of `kind`. */
+  async load(kind: VideoListKind): Promise<boolean> {
+    const list = this.lists[kind];
+    list.status = 'loading';
+    const page = await this.fetchPage(kind, null);
+    runInAction(() => {
+      if (!page) {
+        list.status = 'error';
+        return;
+      }
+      list.videos = page.videos;
+      list.nextCursor = page.next;
+      list.status = 'ready';
+    });
+    if (!page) this.root.notify.error(VIDEO_MESSAGES.loadFailed);
+    return page !== null;
+  }
+
+  async loadMore(kind: VideoListKind): Promise<void> {
+    const list = this.lists[kind];
+    if (!list.nextCursor || list.loadingMore) return;
+    list.loadingMore = true;
+    const page = await this.fetchPage(kind, list.nextCursor);
+    runInAction(() => {
+      list.loadingMore = false;
+      if (!page) return;
+      const known = new Set(list.videos.map((video) => video.id));
+      list.videos = [...list.videos, ...page.videos.filter((video) => !known.has(video.id))];
+      list.nextCursor = page.next;
+    });
+    if (!page) this.root.notify.error(VIDEO_MESSAGES.loadFailed);
+  }
+
+  /** Reloads every list shown so far (after an upload). */
+  async refresh(): Promise<void> {
+    const kinds = (Object.keys(this.lists) as VideoListKind[]).filter((kind) => this.lists[kind].status !== 'idle');
+    await Promise.all(kinds.map((kind) => this.poll(kind)));
+  }
+
+  /** Asks for the first page again and merges it: new videos on top, the others updated in place. */
+  async poll(kind: VideoListKind): Promise<void> {
+    const page = await this.fetchPage(kind, null);
+    if (!page) return;
+    runInAction(() => {
+      const list = this.lists[kind];
+      const fresh = new Map(page.videos.map((video) => [video.id, video]));
+      const known = new Set(list.videos.map((video) => video.id));
+      list.videos = [
+        ...page.videos.filter((video) => !known.has(video.id)),
+        ...list.videos.map((video) => fresh.get(video.id) ?? video),
+      ];
+      if (list.status !== 'ready') {
+        list.status = 'ready';
+        list.nextCursor = page.next;
+      }
+    });
+  }
+
+  /** Toggles the user's like; the count shown is the server's. */
+  async like(id: string): Promise<boolean> {
+    if (this.likePending.has(id)) return false;
+    this.likePending.add(id);
+    let state: { liked: boolean; likes: number } | undefined;
+    try {
+      const { data } = await this.root.api.POST('/api/videos/{id}/like', { params: { path: { id } } });
+      state = data;
+    } catch {
+      state = undefined;
+    }
+    runInAction(() => {
+      this.likePending.delete(id);
+      if (state) this.update(id, { liked: state.liked, likes: state.likes });
+    });
+    if (!state) this.root.notify.error(VIDEO_MESSAGES.likeFailed);
+    return state !== undefined;
+  }
+
+  /** Counts a view when playback starts (one per viewer per 30 minutes, decided by the server). */
+  async recordView(id: string): Promise<void> {
+    try {
+      const { data } = await this.root.api.POST('/api/videos/{id}/view', { params: { path: { id } } });
+      if (data) runInAction(() => this.update(id, { views: data.views }));
+    } catch {
+      // A view that could not be counted is not the viewer's problem.
+    }
+  }
+
+  /** Reports seconds actually watched (1 to 60). */
+  async heartbeat(id: string, seconds: number): Promise<void> {
+    const whole = Math.min(60, Math.max(1, Math.floor(seconds)));
+    try {
+      await this.root.api.POST('/api/videos/{id}/heartbeat', { params: { path: { id } }, body: { seconds: whole } });
+    } catch {
+      // Watch time is best effort.
+    }
+  }
+
+  /**
+   * The single-request upload (seed 002 §2.3, §2.4, §5, §7): a file and a title are required. Monetization is sent
+   * only for creator-program users; the home form leaves is_vertical out.
+   */
+  async upload(input: VideoUploadInput): Promise<UploadResult> {
+    if (!input.file) {
+      this.root.notify.error(VIDEO_MESSAGES.selectVideo);
+      return { ok: false, detail: VIDEO_MESSAGES.selectVideo, field: 'file' };
+    }
+    const title = input.title.trim();
+    if (!title) return { ok: false, detail: VIDEO_MESSAGES.titleRequired, field: 'title' };
+    const monetize = (this.root.auth.user?.creator_program ?? false) && input.monetization_enabled;
+
+    this.uploadPending = true;
+    let video: VideoDto | undefined;
+    let message: string = VIDEO_MESSAGES.uploadFailedRetry;
+    let detail: string = VIDEO_MESSAGES.uploadFailedRetry;
+    try {
+      const { data, error } = await this.root.api.POST('/api/videos/upload', {
+        ...multipart({
+          file: { blob: input.file, filename: input.file.name },
+          title,
+          description: input.description.trim(),
+          is_vertical: input.is_vertical === undefined ? undefined : String(input.is_vertical),
+          monetization_enabled: String(monetize),
+        }),
+      });
+      video = data;
+      if (!data) {
+        detail = errorDetail(error, VIDEO_MESSAGES.uploadFailedRetry);
+        message = detail === VIDEO_MESSAGES.uploadFailedRetry ? detail : VIDEO_MESSAGES.uploadFailed(detail);
+      }
+    } catch {
+      video = undefined;
+    }
+    runInAction(() => {
+      this.uploadPending = false;
+    });
+    if (!video) {
+      this.root.notify.error(message);
+      return { ok: false, detail };
+    }
+    this.root.notify.success(VIDEO_MESSAGES.uploaded);
+    void this.refresh();
+    return { ok: true, video };
+  }
+
+  /**
+   * The quick editor upload (seed 002 §5, §7): the chosen file at once, titled with its name; over 1 GB is refused.
+   */
+  async quickUpload(file: File): Promise<UploadResult> {
+    if (file.size > QUICK_UPLOAD_MAX_BYTES) {
+      this.root.notify.error(VIDEO_MESSAGES.quickTooLarge);
+      return { ok: false, detail: VIDEO_MESSAGES.quickTooLarge, field: 'file' };
+    }
+    if (!isVideoFile(file)) {
+      this.root.notify.error(VIDEO_MESSAGES.selectVideo);
+      return { ok: false, detail: VIDEO_MESSAGES.selectVideo, field: 'file' };
+    }
+    return this.upload({ file, title: nameWithoutExtension(file.name), description: '', monetization_enabled: false });
+  }
+
+  reset(): void {
+    this.lists = { all: emptyList(), horizontal: emptyList(), vertical: emptyList() };
+    this.uploadPending = false;
+    this.likePending.clear();
+  }
+
+  private update(id: string, change: Partial<VideoDto>): void {
+    for (const list of Object.values(this.lists)) {
+      list.videos = list.videos.map((video) => (video.id === id ? { ...video, ...change } : video));
+    }
+  }
+
+  private async fetchPage(kind: VideoListKind, cursor: string | null): Promise<{ videos: VideoDto[]; next: string | null } | null> {
+    try {
+      const { data, response } = await this.root.api.GET('/api/videos', {
+        params: { query: { ...QUERY[kind], limit: String(VIDEO_PAGE_SIZE), ...(cursor ? { cursor } : {}) } },
+      });
+      if (!data) return null;
+      return { videos: data, next: response.headers.get('X-Next-Cursor') || null };
+    } catch {
+      return null;
+    }
+  }
+}

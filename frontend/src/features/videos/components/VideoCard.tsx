@@ -1,0 +1,86 @@
+import { observer } from 'mobx-react-lite';
+import { AspectRatio, Badge, Box, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
+import { useStores } from '../../../app/StoreProvider';
+import { formatCount, formatDollars, formatViews } from '../../../shared/format';
+import { HeartIcon } from '../../../shared/icons';
+import { MediaPending } from '../../media/components/MediaStatus';
+import { VideoPlayer } from '../../media/components/VideoPlayer';
+import type { VideoDto } from '../types';
+
+/**
+ * A video (seed 002 §2.5): the inline player (HLS when ready), title, description, views and likes, the monetization
+ * badge, ad earnings above zero, and for the owner the processing or failed state. The first play counts a view and
+ * the seconds watched are reported.
+ */
+export const VideoCard = observer(function VideoCard({ video, compact = false }: { video: VideoDto; compact?: boolean }) {
+  const { videos } = useStores();
+
+  return (
+    <Card withBorder padding={0} radius="md" component="article" aria-label={video.title}>
+      <AspectRatio ratio={video.is_vertical ? 9 / 16 : 16 / 9}>
+        <Box bg="dark.8">
+          {video.status === 'ready' ? (
+            <VideoPlayer
+              src={video.stream_url}
+              hlsUrl={video.hls_url}
+              poster={video.thumbnail_url}
+              label={video.title}
+              onFirstPlay={() => void videos.recordView(video.id)}
+              onWatched={(seconds) => void videos.heartbeat(video.id, seconds)}
+            />
+          ) : (
+            <MediaPending status={video.status} failureReason={video.failure_reason} />
+          )}
+        </Box>
+      </AspectRatio>
+      <Stack gap={6} p="sm">
+        <Title order={3} size="h5" lineClamp={2}>
+          {video.title}
+        </Title>
+        <Text size="xs" c="dimmed">
+          {video.owner.display_name}
+        </Text>
+        {!compact && video.description && (
+          <Text size="sm" lineClamp={2}>
+            {video.description}
+          </Text>
+        )}
+        <Group gap={6}>
+          {video.monetization_enabled && (
+            <Badge color="grape" variant="light" size="sm">
+              Monetized
+            </Badge>
+          )}
+          {video.is_owner && video.status !== 'ready' && (
+            <Badge color={video.status === 'failed' ? 'red' : 'yellow'} variant="light" size="sm">
+              {video.status === 'failed' ? 'Failed' : 'Processing'}
+            </Badge>
+          )}
+        </Group>
+        {video.ad_revenue > 0 && (
+          <Text size="sm" c="teal.7" fw={500}>
+            Ad earnings: {formatDollars(video.ad_revenue)}
+          </Text>
+        )}
+        <Group justify="space-between" gap="xs" wrap="nowrap">
+          <Text size="sm" c="dimmed">
+            {formatViews(video.views)}
+          </Text>
+          <Button
+            variant={video.liked ? 'light' : 'subtle'}
+            color={video.liked ? 'red' : 'gray'}
+            size="compact-sm"
+            leftSection={<HeartIcon size={16} filled={video.liked} />}
+            aria-label="Like"
+            aria-pressed={video.liked}
+            loading={videos.likePending.has(video.id)}
+            disabled={video.status !== 'ready'}
+            onClick={() => void videos.like(video.id)}
+          >
+            {formatCount(video.likes)}
+          </Button>
+        </Group>
+      </Stack>
+    </Card>
+  );
+});
