@@ -28,6 +28,20 @@ export function isVisible(item: { userId: string; accountId?: string; status: st
   return mockDb.accounts.get(item.accountId)?.account.privacy_settings.video_visibility === 'public';
 }
 
+/**
+ * What a list answers: with `mine=true`, only the caller's own items in every state (401 for a visitor, told by
+ * `undefined`); otherwise what `isVisible` lets the caller see.
+ */
+export function listed<T extends { userId: string; accountId?: string; status: string }>(
+  items: T[],
+  url: URL,
+  viewerId: string | undefined,
+): T[] | undefined {
+  const mine = url.searchParams.get('mine') === 'true';
+  if (mine && viewerId === undefined) return undefined;
+  return items.filter((item) => isVisible(item, viewerId) && (!mine || item.userId === viewerId));
+}
+
 /** One page of `items` (newest first) from a cursor (an offset, as text) and a limit (1-100, default 20). */
 export function page<T extends { created_at: string }>(items: T[], url: URL): { items: T[]; next: string | null } {
   const limit = Math.min(100, Math.max(1, Number(url.searchParams.get('limit')) || 20));
@@ -96,16 +110,21 @@ export function flag(form: FormData, name: string): boolean {
 
 export const SESSION_INVALID = 'Your session is no longer valid. Please sign in again.';
 
+/** The body of the 401 of a call that needs a signed-in user: `response(401).json(sessionInvalid())`. */
+export const sessionInvalid = () => errorBody(401, 'IDENTITY.SESSION_INVALID', SESSION_INVALID);
+
 /**
- * An error answer with a status the API description does not list for that call (a 401 of a call that needs a
- * signed-in user, a 404): handlers send it with `response.untyped(...)`.
+ * An error answer with a status the API description does not list for that call (the 404 of a reel view or of a
+ * heartbeat, the 409 of a chunk sent to a completed upload): handlers send it with `response.untyped(...)`. A status
+ * the description lists is sent typed, `response(status).json(errorBody(...))`.
  */
 export function problem(status: number, code: string, detail: string): Response {
   return HttpResponse.json(errorBody(status, code, detail), { status });
 }
 
-export const unauthorized = () => problem(401, 'IDENTITY.SESSION_INVALID', SESSION_INVALID);
+/** The body of the server's 403 for a monetized upload by someone outside the creator program. */
+export const monetizationRefusedBody = () =>
+  errorBody(403, 'CATALOG.MONETIZATION_NOT_ALLOWED', 'Monetization is available to creator program members only');
 
-/** A monetized upload by someone outside the creator program (the server's 403). */
-export const monetizationRefused = () =>
-  problem(403, 'CATALOG.MONETIZATION_NOT_ALLOWED', 'Monetization is available to creator program members only');
+/** That 403 untyped, for a call whose description does not list it (the reel upload). */
+export const monetizationRefused = () => HttpResponse.json(monetizationRefusedBody(), { status: 403 });

@@ -140,6 +140,26 @@ describe('Cinema room', () => {
     await user.keyboard('{Escape}');
     expect(screen.getByTestId('location')).toHaveTextContent(/^\/$/);
   });
+
+  test('a movie link reads the movie by its id, even when the list does not hold it', async () => {
+    const id = mediaDb.movies.find((movie) => movie.title === 'Gears of Tomorrow')?.id;
+    server.use(http.get('/api/movies', ({ response }) => response(200).json({ movies: [], next_cursor: null })));
+    storeDemoUserToken();
+    renderApp({ route: `/movies/${id}` });
+
+    const dialog = within(await screen.findByRole('dialog', { name: 'Gears of Tomorrow' }));
+    expect(dialog.getByText('Ida Kray, Omar Venn, Lu Chen')).toBeInTheDocument();
+    expect(dialog.getByRole('button', { name: 'Play Movie' })).toBeEnabled();
+  });
+
+  test('a link to an unknown movie says "This movie is not available" over the Cinema room', async () => {
+    storeDemoUserToken();
+    renderApp({ route: '/movies/movie-that-does-not-exist' });
+
+    expect(await screen.findByText('This movie is not available')).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Cinema room', level: 1 })).toBeInTheDocument();
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
 });
 
 describe('Add Movie (seed 000 §4, §5, §7)', () => {

@@ -56,6 +56,8 @@ export class MoviesStore {
 
   /** The movie whose detail dialog is open. */
   selectedId: string | null = null;
+  /** A movie opened by its link (`/movies/:id`), as read by its id: the dialog shows it even when the list lacks it. */
+  linked: MovieDto | null = null;
   /** True once Play was chosen in the dialog. */
   playing = false;
   addOpen = false;
@@ -90,7 +92,13 @@ export class MoviesStore {
   }
 
   get selected(): Movie | null {
-    return this.all.find((movie) => movie.id === this.selectedId) ?? null;
+    return this.find(this.selectedId);
+  }
+
+  /** A movie of the list, else the linked one. */
+  private find(id: string | null): Movie | null {
+    if (id === null) return null;
+    return this.all.find((movie) => movie.id === id) ?? (this.linked?.id === id ? this.linked : null);
   }
 
   get hasProcessing(): boolean {
@@ -169,20 +177,39 @@ export class MoviesStore {
   /** Opens the detail dialog; `play` starts playback at once (Play Movie on a poster). */
   open(id: string, play = false): void {
     this.selectedId = id;
-    this.playing = play && this.canPlay(this.all.find((movie) => movie.id === id) ?? null);
+    this.playing = play && this.canPlay(this.find(id));
   }
 
-  /** Opens a shared movie (`/movies/:id`) once the list is there. */
+  /**
+   * Opens a shared movie (`/movies/:id`), read by its id (getMovie) whether or not the list holds it. One the server
+   * does not show (404) says 'This movie is not available'.
+   */
   async openById(id: string): Promise<boolean> {
-    if (this.status !== 'ready') await this.load();
-    if (!this.all.some((movie) => movie.id === id)) return false;
-    this.open(id);
+    let movie: MovieDto | undefined;
+    let missing = false;
+    try {
+      const { data, response } = await this.root.api.GET('/api/movies/{id}', { params: { path: { id } } });
+      movie = data;
+      missing = response.status === 404;
+    } catch {
+      movie = undefined;
+    }
+    if (!movie) {
+      this.root.notify.error(missing ? MOVIE_MESSAGES.unavailable : MOVIE_MESSAGES.loadOneFailed);
+      return false;
+    }
+    const found = movie;
+    runInAction(() => {
+      this.linked = found;
+      this.open(found.id);
+    });
     return true;
   }
 
   close(): void {
     this.selectedId = null;
     this.playing = false;
+    this.linked = null;
   }
 
   /** Play Movie / Watch Now: playback starts (seed 000 §4). */
@@ -296,6 +323,7 @@ export class MoviesStore {
     this.genre = 'All';
     this.tab = 'all';
     this.selectedId = null;
+    this.linked = null;
     this.playing = false;
     this.addOpen = false;
     this.uploadProgress = 0;

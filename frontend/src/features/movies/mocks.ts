@@ -1,6 +1,6 @@
 import { http, errorBody } from '../../mocks/http';
 import { mediaDb, mediaId, settle, type MockMovie } from '../../mocks/mediaDb';
-import { caller, fileField, flag, page, playableUrl, processingOutcome, sniffBlob, text, unauthorized } from '../../mocks/mediaHelpers';
+import { caller, fileField, flag, page, playableUrl, processingOutcome, sniffBlob, text, sessionInvalid } from '../../mocks/mediaHelpers';
 import { AGE_RATINGS, DEFAULT_AGE_RATING, MAX_GENRES, MIN_YEAR, MOVIE_GENRES, MOVIE_MESSAGES, maxYear } from './rules';
 import type { AgeRating, MovieDto } from './types';
 
@@ -17,15 +17,25 @@ export function movieDto(movie: MockMovie, viewerId: string): MovieDto {
 export const moviesHandlers = [
   http.get('/api/movies', ({ request, response }) => {
     const me = caller(request);
-    if (!me) return response.untyped(unauthorized());
+    if (!me) return response(401).json(sessionInvalid());
     const visible = mediaDb.movies.map((movie) => settle(movie)).filter((movie) => movie.status === 'ready' || movie.userId === me.user.id);
     const { items, next } = page(visible, new URL(request.url));
     return response(200).json({ movies: items.map((movie) => movieDto(movie, me.user.id)), next_cursor: next });
   }),
 
+  http.get('/api/movies/{id}', ({ request, params, response }) => {
+    const me = caller(request);
+    if (!me) return response(401).json(sessionInvalid());
+    const movie = mediaDb.movies.find((entry) => entry.id === params.id);
+    if (!movie || (settle(movie).status !== 'ready' && movie.userId !== me.user.id)) {
+      return response(404).json(errorBody(404, 'MEDIA.NOT_FOUND', 'Movie not found'));
+    }
+    return response(200).json(movieDto(movie, me.user.id));
+  }),
+
   http.post('/api/movies/upload', async ({ request, response }) => {
     const me = caller(request);
-    if (!me) return response.untyped(unauthorized());
+    if (!me) return response(401).json(sessionInvalid());
     const form = await request.formData();
     const file = fileField(form, 'file');
     const title = text(form, 'title').trim();

@@ -53,6 +53,9 @@ export const MOVIE_MESSAGES = {
   uploadFailed: (detail: string) => `Failed to upload movie: ${detail}`,
   noDetail: 'the server did not answer. Please try again.',
   noMovies: 'No movies found',
+  /** A shared link whose movie the server does not show (404). */
+  unavailable: 'This movie is not available',
+  loadOneFailed: 'This movie could not be loaded right now. Please try again.',
   linkCopied: 'Link copied to clipboard!',
   linkCopyFailed: (link: string) => `Could not copy the link: ${link}`,
   noRatings: 'No ratings yet',

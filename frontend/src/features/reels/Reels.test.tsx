@@ -183,6 +183,94 @@ describe('Shorts', () => {
     expect(screen.getByRole('heading', { name: 'Shorts', level: 1 })).toBeInTheDocument();
   });
 
+  test('a reel link reads that reel by its id: no paging through the list, even when it is not on the first page', async () => {
+    const harbour = mediaDb.reels.find((reel) => reel.title === 'Harbour in 15 seconds');
+    const latte = mediaDb.reels.find((reel) => reel.title === 'Latte art, slowly');
+    if (!harbour || !latte) throw new Error('no demo reels');
+    const now = Date.now();
+    for (let i = 0; i < 25; i += 1) {
+      mediaDb.reels.push({ ...latte, id: `reel-extra-${i}`, title: `Extra ${i}`, likedBy: [], created_at: new Date(now - i * 1000).toISOString() });
+    }
+    const cursors: (string | null)[] = [];
+    const read: string[] = [];
+    server.use(
+      http.get('/api/reels', ({ request }) => {
+        cursors.push(new URL(request.url).searchParams.get('cursor'));
+        return undefined;
+      }),
+      http.get('/api/reels/{id}', ({ params }) => {
+        read.push(params.id);
+        return undefined;
+      }),
+    );
+    storeDemoUserToken();
+    const { user } = renderApp({ route: `/reels/${harbour.id}` });
+
+    // Shown first, before the first page of 20 the viewer pages on to.
+    expect(await screen.findByRole('group', { name: 'Harbour in 15 seconds, 1 of 21' })).toBeInTheDocument();
+    expect(viewer().getByText('Morning rush at the docks')).toBeInTheDocument();
+    expect(read).toEqual([harbour.id]);
+    expect(cursors).toEqual([null]);
+
+    await user.keyboard('j');
+    expect(currentReel()).toBe('Extra 0, 2 of 21');
+  });
+
+  test('a link to an unknown reel says "This reel is not available", with a way back to Shorts', async () => {
+    storeDemoUserToken();
+    const { user } = renderApp({ route: '/reels/reel-that-does-not-exist' });
+
+    expect(await screen.findByRole('heading', { name: 'This reel is not available' })).toBeInTheDocument();
+    expect(viewer().queryByRole('group', { name: /of \d+$/ })).not.toBeInTheDocument();
+    await user.keyboard('j'); // nothing to page to
+    expect(viewer().getByRole('heading', { name: 'This reel is not available' })).toBeInTheDocument();
+
+    await user.click(viewer().getByRole('button', { name: 'Browse Shorts' }));
+    expect(screen.getByTestId('location')).toHaveTextContent(/^\/$/);
+    expect(screen.queryByRole('dialog', { name: 'Reels viewer' })).not.toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Shorts', level: 1 })).toBeInTheDocument();
+  });
+
+  test('a visitor opening the link of a reel still processing is told it is not available; its owner watches it', async () => {
+    const punch = mediaDb.reels.find((reel) => reel.title === 'Punch cards at work');
+    if (!punch) throw new Error('no demo reel');
+    punch.status = 'processing';
+    const { user } = renderApp({ route: `/reels/${punch.id}` });
+
+    expect(await screen.findByRole('heading', { name: 'This reel is not available' })).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Go to the home page' }));
+    expect(await screen.findByRole('button', { name: 'Create account' })).toBeInTheDocument();
+  });
+
+  test('the owner opening the link of her reel still processing sees it processing', async () => {
+    const punch = mediaDb.reels.find((reel) => reel.title === 'Punch cards at work');
+    if (!punch) throw new Error('no demo reel');
+    punch.status = 'processing';
+    storeDemoUserToken();
+    renderApp({ route: `/reels/${punch.id}` });
+
+    expect(await screen.findByRole('group', { name: /^Punch cards at work, \d of 4$/ })).toBeInTheDocument();
+    expect(viewer().getByRole('status', { name: 'Processing…' })).toBeInTheDocument();
+  });
+
+  test('a reel that could not be read says so, and Try again reads it again', async () => {
+    const id = mediaDb.reels.find((reel) => reel.title === 'Latte art, slowly')?.id;
+    let failures = 1;
+    server.use(
+      http.get('/api/reels/{id}', ({ response }) => {
+        if (failures === 0) return undefined;
+        failures -= 1;
+        return response.untyped(new Response('', { status: 500 }));
+      }),
+    );
+    storeDemoUserToken();
+    const { user } = renderApp({ route: `/reels/${id}` });
+
+    expect(await screen.findByRole('heading', { name: 'This reel could not be loaded' })).toBeInTheDocument();
+    await user.click(viewer().getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByRole('group', { name: 'Latte art, slowly, 2 of 4' })).toBeInTheDocument();
+  });
+
   test('a visitor opening a reel link watches it, and is asked to sign in to like or comment', async () => {
     const id = mediaDb.reels.find((reel) => reel.title === 'Latte art, slowly')?.id;
     const { user } = renderApp({ route: `/reels/${id}` });

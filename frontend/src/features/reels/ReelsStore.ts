@@ -18,8 +18,12 @@ import type { Reel, ReelComment, ReelDto, ReelUploadInput } from './types';
 
 export const REEL_PAGE_SIZE = 20;
 export const REEL_POLL_MS = 5000;
-/** Opening a shared link pages through the list until the reel is found, at most this many pages. */
-const MAX_PAGES_TO_FIND = 10;
+
+/**
+ * A reel opened by its link (`/reels/:id`): being read, shown, not available (404: unknown, removed or not
+ * visible to this viewer), or not read (any other failure, which can be retried).
+ */
+export type LinkedReelStatus = 'idle' | 'loading' | 'ready' | 'missing' | 'error';
 
 export type ReelUploadResult = { ok: true; reel: ReelDto } | { ok: false; detail: string; field?: 'file' | 'title' | 'description' };
 export type CommentResult = { ok: true } | { ok: false; detail: string };
@@ -44,6 +48,11 @@ export class ReelsStore {
 
   viewerOpen = false;
   index = 0;
+  /** The id a shared link opened, and how reading it went. */
+  linkedId: string | null = null;
+  linkedStatus: LinkedReelStatus = 'idle';
+  /** The linked reel as read by its id, shown first while it is not among the loaded pages. */
+  linked: ReelDto | null = null;
   playing = true;
   muted = true;
   commentsOpen = false;
@@ -67,9 +76,12 @@ export class ReelsStore {
     return (this.status === 'error' || this.status === 'ready') && this.reels.length === 0;
   }
 
-  /** What the grid and the viewer show. */
+  /** What the grid and the viewer show: the list (or the samples), after the linked reel when the list lacks it. */
   get shown(): readonly Reel[] {
-    return this.usingSamples ? SAMPLE_REELS : this.reels;
+    const list: readonly Reel[] = this.usingSamples ? SAMPLE_REELS : this.reels;
+    const linked = this.linked;
+    if (!linked || list.some((reel) => reel.id === linked.id)) return list;
+    return [linked, ...list];
   }
 
   get current(): Reel | null {
@@ -169,27 +181,50 @@ export class ReelsStore {
     this.commentsOpen = false;
   }
 
-  /** Opens the viewer at a shared reel (`/reels/:id`), paging through the list until it is found. */
+  /**
+   * Opens the viewer on a shared reel (`/reels/:id`): the reel is read by its id (getReel), and the list is loaded
+   * alongside so that the viewer pages on to the others. A reel that is not available (404) leaves the viewer
+   * saying so, with a way back.
+   */
   async openById(id: string): Promise<boolean> {
-    if (this.status !== 'ready') await this.load();
-    for (let pages = 0; ; pages += 1) {
-      const at = this.shown.findIndex((reel) => reel.id === id);
-      if (at >= 0) {
-        this.openViewer(at);
-        return true;
+    this.linkedId = id;
+    this.linkedStatus = 'loading';
+    this.linked = null;
+    this.viewerOpen = true;
+    this.commentsOpen = false;
+    this.playing = true;
+    const [read] = await Promise.all([this.fetchReel(id), this.status === 'ready' ? Promise.resolve(true) : this.load()]);
+    // Closed, or another link opened, while the reel was read.
+    if (this.linkedId !== id || !this.viewerOpen) return false;
+    runInAction(() => {
+      if (read.reel) {
+        const fresh = read.reel;
+        this.linked = fresh;
+        this.linkedStatus = 'ready';
+        this.update(fresh.id, fresh);
+        this.index = Math.max(0, this.shown.findIndex((reel) => reel.id === fresh.id));
+      } else {
+        this.linkedStatus = read.missing ? 'missing' : 'error';
       }
-      if (pages >= MAX_PAGES_TO_FIND || !(await this.loadMore())) break;
-    }
-    this.openViewer(0);
-    return false;
+    });
+    return read.reel !== null;
+  }
+
+  /** The viewer is on a link whose reel is being read or could not be shown. */
+  get linkPending(): boolean {
+    return this.linkedStatus === 'loading' || this.linkedStatus === 'missing' || this.linkedStatus === 'error';
   }
 
   closeViewer(): void {
     this.viewerOpen = false;
     this.commentsOpen = false;
+    this.linkedId = null;
+    this.linkedStatus = 'idle';
+    this.linked = null;
   }
 
   next(): void {
+    if (this.linkPending) return;
     if (this.index < this.shown.length - 1) {
       this.index += 1;
       this.playing = true;
@@ -198,6 +233,7 @@ export class ReelsStore {
   }
 
   previous(): void {
+    if (this.linkPending) return;
     if (this.index > 0) {
       this.index -= 1;
       this.playing = true;
@@ -293,7 +329,7 @@ export class ReelsStore {
       const state = this.commentsOf(id);
       const kept = state.sample ? [] : state.items;
       this.comments[id] = { items: [...kept, comment], status: 'ready', sample: false };
-      const reel = this.reels.find((entry) => entry.id === id);
+      const reel = this.reels.find((entry) => entry.id === id) ?? (this.linked?.id === id ? this.linked : undefined);
       if (reel) this.update(id, { comments: reel.comments + 1 });
     });
     if (!comment) {
@@ -396,6 +432,9 @@ export class ReelsStore {
     this.nextCursor = null;
     this.viewerOpen = false;
     this.index = 0;
+    this.linkedId = null;
+    this.linkedStatus = 'idle';
+    this.linked = null;
     this.commentsOpen = false;
     this.comments = {};
     this.uploadProgress = 0;
@@ -404,6 +443,17 @@ export class ReelsStore {
 
   private update(id: string, change: Partial<ReelDto>): void {
     this.reels = this.reels.map((reel) => (reel.id === id ? { ...reel, ...change } : reel));
+    if (this.linked?.id === id) this.linked = { ...this.linked, ...change };
+  }
+
+  /** One reel by its id: the reel, or why not (`missing` for a 404). */
+  private async fetchReel(id: string): Promise<{ reel: ReelDto | null; missing: boolean }> {
+    try {
+      const { data, response } = await this.root.api.GET('/api/reels/{id}', { params: { path: { id } } });
+      return { reel: data ?? null, missing: response.status === 404 };
+    } catch {
+      return { reel: null, missing: false };
+    }
   }
 
   private async fetchPage(cursor: string | null) {

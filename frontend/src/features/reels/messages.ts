@@ -31,6 +31,11 @@ export const REEL_MESSAGES = {
   linkCopied: 'Link copied to clipboard!',
   linkCopyFailed: (link: string) => `Could not copy the link: ${link}`,
   noReels: 'No reels available to watch',
+  /** A shared link whose reel the server does not show (404: unknown, removed, or not visible to this viewer). */
+  unavailable: 'This reel is not available',
+  unavailableHint: 'It may have been removed or made private, or the link may be incomplete.',
+  linkLoadFailed: 'This reel could not be loaded',
+  linkLoadFailedHint: 'Check your connection and try again.',
   durationHint: `Keep it short: ${REEL_ADVISED_SECONDS} seconds or less works best.`,
   sampleNotice: 'These are built-in sample reels: nothing could be loaded from the server yet.',
   sampleLike: 'Sample reels cannot be liked',

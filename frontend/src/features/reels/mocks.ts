@@ -6,6 +6,7 @@ import {
   fileField,
   flag,
   isVisible,
+  listed,
   ownerDto,
   page,
   playableUrl,
@@ -14,7 +15,7 @@ import {
   text,
   monetizationRefused,
   problem,
-  unauthorized,
+  sessionInvalid,
 } from '../../mocks/mediaHelpers';
 import { REEL_COMMENT_MAX, REEL_DESCRIPTION_MAX, REEL_MAX_BYTES, REEL_MESSAGES, REEL_TITLE_MAX, normalizeTags } from './messages';
 import type { ReelDto } from './types';
@@ -69,18 +70,29 @@ function parseTags(raw: string): string[] | null {
   }
 }
 
-/** The server's answers for reels: list, upload, likes, comments and views. */
+/** The server's answers for reels: list (`mine=true` too), one reel, upload, likes, comments and views. */
 export const reelsHandlers = [
   http.get('/api/reels', ({ request, response }) => {
     const viewerId = caller(request)?.user.id;
-    const visible = mediaDb.reels.map((reel) => settle(reel)).filter((reel) => isVisible(reel, viewerId));
-    const { items, next } = page(visible, new URL(request.url));
+    const url = new URL(request.url);
+    const visible = listed(mediaDb.reels.map((reel) => settle(reel)), url, viewerId);
+    if (!visible) return response(401).json(sessionInvalid());
+    const { items, next } = page(visible, url);
     return response(200).json({ reels: items.flatMap((reel) => reelDto(reel, viewerId) ?? []), next_cursor: next });
+  }),
+
+  // One reel, what a shared link opens: 404 for an unknown id and for one the caller may not see.
+  http.get('/api/reels/{id}', ({ request, params, response }) => {
+    const viewerId = caller(request)?.user.id;
+    const reel = visibleReel(params.id, viewerId);
+    const body = reel ? reelDto(reel, viewerId) : undefined;
+    if (!body) return response(404).json(notFound());
+    return response(200).json(body);
   }),
 
   http.post('/api/reels/upload', async ({ request, response }) => {
     const me = caller(request);
-    if (!me) return response.untyped(unauthorized());
+    if (!me) return response(401).json(sessionInvalid());
     const form = await request.formData();
     const file = fileField(form, 'file');
     const title = text(form, 'title').trim();
@@ -119,13 +131,13 @@ export const reelsHandlers = [
     };
     mediaDb.reels.push(reel);
     const body = reelDto(reel, me.user.id);
-    if (!body) return response.untyped(unauthorized());
+    if (!body) return response(401).json(sessionInvalid());
     return response(201).json(body);
   }),
 
   http.post('/api/reels/{id}/like', ({ request, params, response }) => {
     const me = caller(request);
-    if (!me) return response.untyped(unauthorized());
+    if (!me) return response(401).json(sessionInvalid());
     const reel = visibleReel(params.id, me.user.id);
     if (!reel) return response(404).json(notFound());
     const liked = !reel.likedBy.includes(me.user.id);
@@ -145,7 +157,7 @@ export const reelsHandlers = [
 
   http.post('/api/reels/{id}/comments', async ({ request, params, response }) => {
     const me = caller(request);
-    if (!me) return response.untyped(unauthorized());
+    if (!me) return response(401).json(sessionInvalid());
     const reel = visibleReel(params.id, me.user.id);
     if (!reel) return response(404).json(notFound());
     const { content } = await request.json();

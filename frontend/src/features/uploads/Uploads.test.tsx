@@ -1,6 +1,8 @@
 import { beforeEach, describe, expect, test } from '@jest/globals';
 import { act, screen, within } from '@testing-library/react';
 import { mediaDb } from '../../mocks/mediaDb';
+import { http } from '../../mocks/http';
+import { server } from '../../mocks/server';
 import { field } from '../../test/queries';
 import { renderApp } from '../../test/renderApp';
 import { fakeVideoFile, fileFacts, videoFile } from '../../test/media';
@@ -127,6 +129,42 @@ describe('editor studio', () => {
 
     await user.click(recent.getByRole('button', { name: 'View All (7)' }));
     expect(await screen.findByRole('heading', { name: 'Your videos', level: 1 })).toBeInTheDocument();
+  });
+
+  test('Recent uploads counts only the user\'s own videos (mine=true), following the next cursor past the first page', async () => {
+    const notes = mediaDb.videos.find((video) => video.title === 'Notes on the Analytical Engine');
+    const sunrise = mediaDb.videos.find((video) => video.title === 'Sunrise over the harbour');
+    if (!notes || !sunrise) throw new Error('no demo videos');
+    const now = Date.now();
+    // 120 public videos of mira, newer than all of ada's: none of them counts.
+    for (let i = 0; i < 120; i += 1) {
+      mediaDb.videos.push({ ...sunrise, id: `video-mira-${i}`, title: `Mira ${i}`, likedBy: [], created_at: new Date(now - i * 1000).toISOString() });
+    }
+    // 110 older videos of ada's: with hers, more than one page of 100.
+    for (let i = 0; i < 110; i += 1) {
+      mediaDb.videos.push({ ...notes, id: `video-ada-${i}`, title: `Old ${i}`, likedBy: [], created_at: new Date(Date.UTC(2024, 0, 1) + i * 1000).toISOString() });
+    }
+    const cursors: (string | null)[] = [];
+    server.use(
+      http.get('/api/videos', ({ request }) => {
+        const query = new URL(request.url).searchParams;
+        if (query.get('mine') === 'true') cursors.push(query.get('cursor'));
+        return undefined;
+      }),
+    );
+    await openSection('Editor Studio');
+
+    const recent = within(screen.getByRole('region', { name: 'Recent uploads' }));
+    expect(await recent.findByRole('button', { name: 'View All (114)' })).toBeInTheDocument();
+    expect(recent.getAllByRole('listitem').map((item) => item.getAttribute('aria-label'))).toEqual([
+      'Draft: Bernoulli numbers',
+      'Broken export',
+      'Loom patterns, explained',
+      'Notes on the Analytical Engine',
+      'Old 109',
+      'Old 108',
+    ]);
+    expect(cursors.slice(0, 2)).toEqual([null, '100']);
   });
 
   test('the quick upload takes a dropped file at once, titled with its name; over 1GB it is refused', async () => {

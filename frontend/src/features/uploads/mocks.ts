@@ -2,7 +2,7 @@ import { delay } from 'msw';
 import type { components } from '../../api/schema';
 import { http, errorBody } from '../../mocks/http';
 import { mediaDb, mediaId, type MockUploadSession, type MockVideo } from '../../mocks/mediaDb';
-import { caller, playableUrl, problem, processingOutcome, sniffBlob, unauthorized } from '../../mocks/mediaHelpers';
+import { caller, playableUrl, problem, processingOutcome, sniffBlob, sessionInvalid } from '../../mocks/mediaHelpers';
 import { videoDto } from '../videos/mocks';
 import { LARGE_UPLOAD_MAX_BYTES, UPLOAD_MESSAGES } from './messages';
 
@@ -71,7 +71,7 @@ async function initBody(request: Request): Promise<InitBody> {
 export const uploadsHandlers = [
   http.post('/api/videos/upload/init', async ({ request, response }) => {
     const me = caller(request);
-    if (!me) return response.untyped(unauthorized());
+    if (!me) return response(401).json(sessionInvalid());
     const body = await initBody(request);
     const filename = asText(body.filename).trim();
     const title = asText(body.title).trim();
@@ -114,7 +114,7 @@ export const uploadsHandlers = [
 
   http.post('/api/videos/upload/chunk/{sessionId}', async ({ request, params, response }) => {
     const me = caller(request);
-    if (!me) return response.untyped(unauthorized());
+    if (!me) return response(401).json(sessionInvalid());
     const session = ownSession(params.sessionId, me.user.id);
     if (!session) return response(404).json(sessionNotFound());
     if (session.status === 'expired') return response(410).json(sessionExpired());
@@ -159,7 +159,7 @@ export const uploadsHandlers = [
 
   http.post('/api/videos/upload/complete/{uploadId}', async ({ request, params, response }) => {
     const me = caller(request);
-    if (!me) return response.untyped(unauthorized());
+    if (!me) return response(401).json(sessionInvalid());
     const session = ownSession(params.uploadId, me.user.id);
     if (!session) return response(404).json(sessionNotFound());
     if (session.status === 'expired') return response(410).json(sessionExpired());
@@ -201,13 +201,13 @@ export const uploadsHandlers = [
     session.video_id = video.id;
     mediaDb.chunkBytes.delete(session.session_id);
     const body = videoDto(video, me.user.id);
-    if (!body) return response.untyped(unauthorized());
+    if (!body) return response(401).json(sessionInvalid());
     return response(201).json(body);
   }),
 
   http.delete('/api/videos/upload/cancel/{uploadId}', ({ request, params, response }) => {
     const me = caller(request);
-    if (!me) return response.untyped(unauthorized());
+    if (!me) return response(401).json(sessionInvalid());
     const session = ownSession(params.uploadId, me.user.id);
     if (!session) return response(404).json(sessionNotFound());
     if (session.status === 'completed') return response(409).json(sessionCompleted());
@@ -219,7 +219,7 @@ export const uploadsHandlers = [
 
   http.get('/api/videos/upload/status/{id}', ({ request, params, response }) => {
     const me = caller(request);
-    if (!me) return response.untyped(unauthorized());
+    if (!me) return response(401).json(sessionInvalid());
     const session = ownSession(params.id, me.user.id);
     if (!session) return response(404).json(sessionNotFound());
     return response(200).json(dto(session));

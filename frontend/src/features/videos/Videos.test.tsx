@@ -8,6 +8,7 @@ import { renderApp } from '../../test/renderApp';
 import { signedInStore, videoFile } from '../../test/media';
 import { storeDemoUserToken } from '../../test/session';
 import { PROCESSING_POLL_MS } from './VideosStore';
+import { mineList } from './types';
 
 async function openYourVideos() {
   storeDemoUserToken();
@@ -34,7 +35,16 @@ afterEach(() => {
 });
 
 describe('Your videos (seed 002 §2.5)', () => {
-  test('cards show views, likes, the monetization badge, ad earnings above zero, and the owner their processing and failed uploads', async () => {
+  test('only the user\'s own videos, in every state: none of other users, the processing and failed ones to their owner', async () => {
+    const asked: (string | null)[] = [];
+    server.use(
+      http.get('/api/videos', ({ request }) => {
+        asked.push(new URL(request.url).searchParams.get('mine'));
+        return undefined;
+      }),
+    );
+    const loom = mediaDb.videos.find((entry) => entry.title === 'Loom patterns, explained');
+    if (loom) loom.baseLikes = 1430;
     await openYourVideos();
 
     const horizontal = within(await screen.findByRole('list', { name: 'Horizontal videos' }));
@@ -43,38 +53,41 @@ describe('Your videos (seed 002 §2.5)', () => {
       'Draft: Bernoulli numbers',
       'Broken export',
       'Notes on the Analytical Engine',
-      'Sunrise over the harbour',
     ]);
-    expect(vertical.getAllByRole('article').map((item) => item.getAttribute('aria-label'))).toEqual([
-      'Loom patterns, explained',
-      'City lights timelapse',
-    ]);
+    expect(vertical.getAllByRole('article').map((item) => item.getAttribute('aria-label'))).toEqual(['Loom patterns, explained']);
+    // mira's public videos are on Home, not here.
+    expect(screen.queryByRole('article', { name: 'Sunrise over the harbour' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('article', { name: 'City lights timelapse' })).not.toBeInTheDocument();
+    expect(asked).toContain('true'); // (Home, opened first, asked for the public list)
 
     const notes = card('Notes on the Analytical Engine');
     expect(notes.getByText('Monetized')).toBeInTheDocument();
     expect(notes.getByText('Ad earnings: $12.75')).toBeInTheDocument();
     expect(notes.getByText('5,230 views')).toBeInTheDocument();
+    expect(notes.getByText('How the mill and the store work together.')).toBeInTheDocument();
     expect(notes.getByRole('button', { name: 'Like' })).toHaveTextContent('342');
     expect(notes.getByLabelText('Notes on the Analytical Engine', { selector: 'video' })).toBeInTheDocument();
 
-    const sunrise = card('Sunrise over the harbour');
-    expect(sunrise.queryByText('Monetized')).not.toBeInTheDocument();
-    expect(sunrise.queryByText(/Ad earnings/)).not.toBeInTheDocument();
-    expect(sunrise.getByText('Fishing boats heading out at first light.')).toBeInTheDocument();
+    const loomCard = card('Loom patterns, explained');
+    expect(loomCard.queryByText('Monetized')).not.toBeInTheDocument();
+    expect(loomCard.queryByText(/Ad earnings/)).not.toBeInTheDocument();
+    expect(loomCard.getByText('1.4K')).toBeInTheDocument();
 
-    expect(card('Draft: Bernoulli numbers').getByRole('status', { name: 'Processing…' })).toBeInTheDocument();
-    expect(card('Draft: Bernoulli numbers').queryByLabelText('Draft: Bernoulli numbers', { selector: 'video' })).not.toBeInTheDocument();
+    const draft = card('Draft: Bernoulli numbers');
+    expect(draft.getByRole('status', { name: 'Processing…' })).toBeInTheDocument();
+    expect(draft.getByText('Processing')).toBeInTheDocument();
+    expect(draft.queryByLabelText('Draft: Bernoulli numbers', { selector: 'video' })).not.toBeInTheDocument();
     const broken = card('Broken export');
     expect(broken.getByText('Processing failed')).toBeInTheDocument();
     expect(broken.getByText('The file is not a video: no audio or video stream was found')).toBeInTheDocument();
-    expect(card('City lights timelapse').getByText('1.4K')).toBeInTheDocument();
   });
 
-  test('the orientation control asks the server for one kind', async () => {
-    const asked: (string | null)[] = [];
+  test('the orientation control asks the server for one kind of the user\'s own videos', async () => {
+    const asked: { vertical: string | null; mine: string | null }[] = [];
     server.use(
       http.get('/api/videos', ({ request }) => {
-        asked.push(new URL(request.url).searchParams.get('is_vertical'));
+        const query = new URL(request.url).searchParams;
+        asked.push({ vertical: query.get('is_vertical'), mine: query.get('mine') });
         return undefined;
       }),
     );
@@ -84,17 +97,17 @@ describe('Your videos (seed 002 §2.5)', () => {
     await user.click(screen.getByRole('radio', { name: 'Vertical' }));
 
     await waitFor(() => expect(screen.queryByRole('list', { name: 'Horizontal videos' })).not.toBeInTheDocument());
-    expect(screen.getByRole('list', { name: 'Vertical videos' })).toBeInTheDocument();
-    expect(asked).toContain('true');
+    expect(within(screen.getByRole('list', { name: 'Vertical videos' })).getAllByRole('article')).toHaveLength(1);
+    expect(asked).toContainEqual({ vertical: 'true', mine: 'true' });
   });
 
   test('the first play counts a view; every 15 s of playback is reported', async () => {
     await openYourVideos();
-    const video = (await screen.findByLabelText('Sunrise over the harbour', { selector: 'video' })) as HTMLVideoElement;
-    const record = mediaDb.videos.find((entry) => entry.title === 'Sunrise over the harbour');
+    const video = (await screen.findByLabelText('Notes on the Analytical Engine', { selector: 'video' })) as HTMLVideoElement;
+    const record = mediaDb.videos.find((entry) => entry.title === 'Notes on the Analytical Engine');
 
     await act(() => video.play());
-    expect(await card('Sunrise over the harbour').findByText('1,241 views')).toBeInTheDocument();
+    expect(await card('Notes on the Analytical Engine').findByText('5,231 views')).toBeInTheDocument();
 
     playThrough(video, 0, 31);
     await waitFor(() => expect(mediaDb.watchSeconds[record?.id ?? '']).toBe(30));
@@ -103,29 +116,29 @@ describe('Your videos (seed 002 §2.5)', () => {
     await waitFor(() => expect(mediaDb.watchSeconds[record?.id ?? '']).toBe(31));
 
     await act(() => video.play()); // not a second view
-    expect(record?.views).toBe(1241);
+    expect(record?.views).toBe(5231);
   });
 
   test('like toggles with the count the server gives', async () => {
     const { user } = await openYourVideos();
-    const like = () => card('Sunrise over the harbour').getByRole('button', { name: 'Like' });
+    const like = () => card('Notes on the Analytical Engine').getByRole('button', { name: 'Like' });
     await screen.findByRole('list', { name: 'Horizontal videos' });
 
     await user.click(like());
     await waitFor(() => expect(like()).toHaveAttribute('aria-pressed', 'true'));
-    expect(like()).toHaveTextContent('88');
+    expect(like()).toHaveTextContent('343');
 
     await user.click(like());
     await waitFor(() => expect(like()).toHaveAttribute('aria-pressed', 'false'));
-    expect(like()).toHaveTextContent('87');
+    expect(like()).toHaveTextContent('342');
   });
 
   test('while one of the user\'s videos is processing, the list is asked again every 5 s', async () => {
     jest.useFakeTimers({ doNotFake: ['queueMicrotask', 'nextTick', 'setImmediate'] });
     const { store } = await signedInStore();
-    const stop = store.videos.watch('all');
-    await waitFor(() => expect(store.videos.lists.all.status).toBe('ready'));
-    const draft = () => store.videos.lists.all.videos.find((video) => video.title === 'Draft: Bernoulli numbers');
+    const stop = store.videos.watch(mineList('all'));
+    await waitFor(() => expect(store.videos.lists[mineList('all')].status).toBe('ready'));
+    const draft = () => store.videos.lists[mineList('all')].videos.find((video) => video.title === 'Draft: Bernoulli numbers');
     expect(draft()?.status).toBe('processing');
 
     finishProcessing();
@@ -137,6 +150,13 @@ describe('Your videos (seed 002 §2.5)', () => {
 
 describe('Home (seed 002 §2.3)', () => {
   test('the upload banner, the Create & Upload card and the horizontal videos', async () => {
+    const asked: (string | null)[] = [];
+    server.use(
+      http.get('/api/videos', ({ request }) => {
+        asked.push(new URL(request.url).searchParams.get('mine'));
+        return undefined;
+      }),
+    );
     storeDemoUserToken();
     const { user } = renderApp();
 
@@ -149,6 +169,8 @@ describe('Home (seed 002 §2.3)', () => {
       'Notes on the Analytical Engine',
       'Sunrise over the harbour',
     ]);
+    expect(asked).not.toHaveLength(0);
+    expect(asked.every((mine) => mine === null)).toBe(true); // the public list, not mine=true
 
     const create = within(screen.getByRole('region', { name: 'Create & Upload' }));
     await user.click(create.getByRole('button', { name: 'Create a short' }));

@@ -4,7 +4,7 @@ import { errorDetail } from '../../shared/apiError';
 import { multipart } from '../../shared/multipart';
 import { isVideoFile, nameWithoutExtension } from '../media/videoFiles';
 import { QUICK_UPLOAD_MAX_BYTES, VIDEO_MESSAGES } from './messages';
-import type { VideoDto, VideoListKind, VideoUploadInput } from './types';
+import { mineList, type VideoDto, type VideoListKey, type VideoUploadInput } from './types';
 
 export type ListStatus = 'idle' | 'loading' | 'ready' | 'error';
 
@@ -22,22 +22,39 @@ export type UploadResult = { ok: true; video: VideoDto } | { ok: false; detail: 
 /** While one of the user's own videos is processing, the list is asked again this often. */
 export const PROCESSING_POLL_MS = 5000;
 export const VIDEO_PAGE_SIZE = 20;
+/** Pages asked for when a whole list is read (the server's largest page). */
+export const VIDEO_FULL_PAGE_SIZE = 100;
+/** A whole list is read up to this many pages; past them the count shows "+". */
+export const VIDEO_MAX_PAGES = 50;
 
-const QUERY: Record<VideoListKind, { is_vertical?: 'true' | 'false' }> = {
+type ListQuery = { is_vertical?: 'true' | 'false'; mine?: 'true' };
+
+const QUERY: Record<VideoListKey, ListQuery> = {
   all: {},
   horizontal: { is_vertical: 'false' },
   vertical: { is_vertical: 'true' },
+  'mine:all': { mine: 'true' },
+  'mine:horizontal': { mine: 'true', is_vertical: 'false' },
+  'mine:vertical': { mine: 'true', is_vertical: 'true' },
 };
 
+const LIST_KEYS = Object.keys(QUERY) as VideoListKey[];
+
 const emptyList = (): VideoList => ({ videos: [], status: 'idle', nextCursor: null, loadingMore: false });
+const emptyLists = () => Object.fromEntries(LIST_KEYS.map((key) => [key, emptyList()])) as Record<VideoListKey, VideoList>;
+
+export interface WatchOptions {
+  /** Read every page, following the next cursor, rather than the first one only (a count of the whole list). */
+  everyPage?: boolean;
+}
 
 /**
- * Videos (seed 002 §2.3, §2.5, §7): the lists (all, horizontal, vertical), paged by cursor and polled while one of
- * the user's uploads is processing; likes, views and watch-time heartbeats; and the single-request upload of the home,
- * upload section and quick editor forms.
+ * Videos (seed 002 §2.3, §2.5, §7): the public lists (all, horizontal, vertical) and the user's own (`mine:…`, every
+ * state), paged by cursor and polled while one of the user's uploads is processing; likes, views and watch-time
+ * heartbeats; and the single-request upload of the home, upload section and quick editor forms.
  */
 export class VideosStore {
-  lists: Record<VideoListKind, VideoList> = { all: emptyList(), horizontal: emptyList(), vertical: emptyList() };
+  lists: Record<VideoListKey, VideoList> = emptyLists();
   uploadPending = false;
   /** Video ids with a like call under way. */
   likePending = new Set<string>();
@@ -46,21 +63,21 @@ export class VideosStore {
     makeAutoObservable(this, { root: false }, { autoBind: true });
   }
 
-  /** The user's own videos among those loaded, newest first (the editor's recent uploads). */
+  /** The user's own videos loaded so far, newest first, in every state (the editor's recent uploads). */
   get ownVideos(): VideoDto[] {
-    return this.lists.all.videos.filter((video) => video.is_owner);
+    return this.lists[mineList('all')].videos;
   }
 
-  hasProcessing(kind: VideoListKind): boolean {
+  hasProcessing(kind: VideoListKey): boolean {
     return this.lists[kind].videos.some((video) => video.is_owner && video.status === 'processing');
   }
 
   /**
-   * Loads `kind` and keeps it current while a view shows it: polled every 5 s while one of the user's own videos is
-   * processing. Returns the function that stops.
+   * Loads `kind` (its first page, or every page) and keeps it current while a view shows it: polled every 5 s while
+   * one of the user's own videos is processing. Returns the function that stops.
    */
-  watch(kind: VideoListKind): () => void {
-    void this.load(kind);
+  watch(kind: VideoListKey, { everyPage = false }: WatchOptions = {}): () => void {
+    void (everyPage ? this.loadEveryPage(kind) : this.load(kind));
     const timer = setInterval(() => {
       if (this.hasProcessing(kind) && this.lists[kind].status !== 'loading') void this.poll(kind);
     }, PROCESSING_POLL_MS);
@@ -68,10 +85,10 @@ export class VideosStore {
   }
 
   /** The first page of `kind`. */
-  async load(kind: VideoListKind): Promise<boolean> {
+  async load(kind: VideoListKey, pageSize = VIDEO_PAGE_SIZE): Promise<boolean> {
     const list = this.lists[kind];
     list.status = 'loading';
-    const page = await this.fetchPage(kind, null);
+    const page = await this.fetchPage(kind, null, pageSize);
     runInAction(() => {
       if (!page) {
         list.status = 'error';
@@ -85,29 +102,45 @@ export class VideosStore {
     return page !== null;
   }
 
-  async loadMore(kind: VideoListKind): Promise<void> {
+  /** The next page of `kind`, added below; false when there was none to load or it failed. */
+  async loadMore(kind: VideoListKey, pageSize = VIDEO_PAGE_SIZE): Promise<boolean> {
     const list = this.lists[kind];
-    if (!list.nextCursor || list.loadingMore) return;
+    const cursor = list.nextCursor;
+    if (!cursor || list.loadingMore) return false;
     list.loadingMore = true;
-    const page = await this.fetchPage(kind, list.nextCursor);
+    const page = await this.fetchPage(kind, cursor, pageSize);
     runInAction(() => {
       list.loadingMore = false;
       if (!page) return;
       const known = new Set(list.videos.map((video) => video.id));
       list.videos = [...list.videos, ...page.videos.filter((video) => !known.has(video.id))];
-      list.nextCursor = page.next;
+      // A cursor that does not move would page forever.
+      list.nextCursor = page.next === cursor ? null : page.next;
     });
     if (!page) this.root.notify.error(VIDEO_MESSAGES.loadFailed);
+    return page !== null;
+  }
+
+  /**
+   * The whole of `kind`: the first page, then the next ones as long as the server gives a next cursor (X-Next-Cursor),
+   * up to VIDEO_MAX_PAGES. A page that fails leaves the cursor, so the list says it is not complete.
+   */
+  async loadEveryPage(kind: VideoListKey): Promise<boolean> {
+    if (!(await this.load(kind, VIDEO_FULL_PAGE_SIZE))) return false;
+    for (let pages = 1; pages < VIDEO_MAX_PAGES && this.lists[kind].nextCursor; pages += 1) {
+      if (!(await this.loadMore(kind, VIDEO_FULL_PAGE_SIZE))) return false;
+    }
+    return true;
   }
 
   /** Reloads every list shown so far (after an upload). */
   async refresh(): Promise<void> {
-    const kinds = (Object.keys(this.lists) as VideoListKind[]).filter((kind) => this.lists[kind].status !== 'idle');
+    const kinds = LIST_KEYS.filter((kind) => this.lists[kind].status !== 'idle');
     await Promise.all(kinds.map((kind) => this.poll(kind)));
   }
 
   /** Asks for the first page again and merges it: new videos on top, the others updated in place. */
-  async poll(kind: VideoListKind): Promise<void> {
+  async poll(kind: VideoListKey): Promise<void> {
     const page = await this.fetchPage(kind, null);
     if (!page) return;
     runInAction(() => {
@@ -227,7 +260,7 @@ export class VideosStore {
   }
 
   reset(): void {
-    this.lists = { all: emptyList(), horizontal: emptyList(), vertical: emptyList() };
+    this.lists = emptyLists();
     this.uploadPending = false;
     this.likePending.clear();
   }
@@ -238,10 +271,14 @@ export class VideosStore {
     }
   }
 
-  private async fetchPage(kind: VideoListKind, cursor: string | null): Promise<{ videos: VideoDto[]; next: string | null } | null> {
+  private async fetchPage(
+    kind: VideoListKey,
+    cursor: string | null,
+    pageSize = VIDEO_PAGE_SIZE,
+  ): Promise<{ videos: VideoDto[]; next: string | null } | null> {
     try {
       const { data, response } = await this.root.api.GET('/api/videos', {
-        params: { query: { ...QUERY[kind], limit: String(VIDEO_PAGE_SIZE), ...(cursor ? { cursor } : {}) } },
+        params: { query: { ...QUERY[kind], limit: String(pageSize), ...(cursor ? { cursor } : {}) } },
       });
       if (!data) return null;
       return { videos: data, next: response.headers.get('X-Next-Cursor') || null };

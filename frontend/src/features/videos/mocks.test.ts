@@ -37,6 +37,25 @@ describe('mock videos API', () => {
     expect(hidden.data?.map((video) => video.owner.display_name)).toEqual(['mira', 'mira']);
   });
 
+  test('mine=true: only the caller\'s own videos, in every state, of one kind when asked; a visitor gets 401', async () => {
+    const asAda = clientFor(issueUserToken(demoUser().user.id));
+    const mine = await asAda.GET('/api/videos', { params: { query: { mine: 'true' } } });
+    const mineVertical = await asAda.GET('/api/videos', { params: { query: { mine: 'true', is_vertical: 'true' } } });
+    const miraMine = await clientFor(issueUserToken(mira().user.id)).GET('/api/videos', { params: { query: { mine: 'true' } } });
+    const visitor = await clientFor(null).GET('/api/videos', { params: { query: { mine: 'true' } } });
+
+    expect(mine.data?.map((video) => [video.title, video.status, video.is_owner])).toEqual([
+      ['Draft: Bernoulli numbers', 'processing', true],
+      ['Broken export', 'failed', true],
+      ['Loom patterns, explained', 'ready', true],
+      ['Notes on the Analytical Engine', 'ready', true],
+    ]);
+    expect(mineVertical.data?.map((video) => video.title)).toEqual(['Loom patterns, explained']);
+    expect(miraMine.data?.map((video) => video.title)).toEqual(['City lights timelapse', 'Sunrise over the harbour']);
+    expect(visitor.response.status).toBe(401);
+    expect(visitor.error?.code).toBe('IDENTITY.SESSION_INVALID');
+  });
+
   test('pages of `limit`, with the next cursor in X-Next-Cursor', async () => {
     const api = clientFor(issueUserToken(demoUser().user.id));
     const first = await api.GET('/api/videos', { params: { query: { limit: '4' } } });

@@ -6,15 +6,16 @@ import {
   fileField,
   flag,
   isVisible,
+  listed,
   ownerDto,
   page,
   playableUrl,
   processingOutcome,
   sniffBlob,
   text,
-  monetizationRefused,
+  monetizationRefusedBody,
   problem,
-  unauthorized,
+  sessionInvalid,
 } from '../../mocks/mediaHelpers';
 import { VIDEO_MESSAGES } from './messages';
 import type { VideoDto } from './types';
@@ -65,24 +66,23 @@ export function visibleVideo(id: string, viewerId: string | undefined): MockVide
   return isVisible(video, viewerId) ? video : undefined;
 }
 
-/** The server's answers for the video list, single-request uploads, views, watch time and likes. */
+/** The server's answers for the video list (`mine=true` too), single-request uploads, views, watch time and likes. */
 export const videosHandlers = [
   http.get('/api/videos', ({ request, response }) => {
     const viewerId = caller(request)?.user.id;
     const url = new URL(request.url);
     const vertical = url.searchParams.get('is_vertical');
-    const visible = mediaDb.videos
-      .map((video) => settle(video))
-      .filter((video) => isVisible(video, viewerId))
-      .filter((video) => vertical === null || video.is_vertical === (vertical === 'true'));
-    const { items, next } = page(visible, url);
+    const visible = listed(mediaDb.videos.map((video) => settle(video)), url, viewerId);
+    if (!visible) return response(401).json(sessionInvalid());
+    const kind = visible.filter((video) => vertical === null || video.is_vertical === (vertical === 'true'));
+    const { items, next } = page(kind, url);
     const body = items.flatMap((video) => videoDto(video, viewerId) ?? []);
     return response(200).json(body, next ? { headers: { 'X-Next-Cursor': next } } : undefined);
   }),
 
   http.post('/api/videos/upload', async ({ request, response }) => {
     const me = caller(request);
-    if (!me) return response.untyped(unauthorized());
+    if (!me) return response(401).json(sessionInvalid());
     const form = await request.formData();
     const file = fileField(form, 'file');
     const title = text(form, 'title').trim();
@@ -94,7 +94,7 @@ export const videosHandlers = [
     }
     const kind = await sniffBlob(file);
     if (!kind) return response(400).json(badRequest(VIDEO_MESSAGES.selectVideo, 'file'));
-    if (flag(form, 'monetization_enabled') && !me.user.creator_program) return response.untyped(monetizationRefused());
+    if (flag(form, 'monetization_enabled') && !me.user.creator_program) return response(403).json(monetizationRefusedBody());
     const vertical = flag(form, 'is_vertical');
     const video: MockVideo = {
       id: mediaId('video'),
@@ -121,7 +121,7 @@ export const videosHandlers = [
     };
     mediaDb.videos.push(video);
     const dto = videoDto(video, me.user.id);
-    if (!dto) return response.untyped(unauthorized());
+    if (!dto) return response(401).json(sessionInvalid());
     return response(201).json(dto);
   }),
 
@@ -136,7 +136,7 @@ export const videosHandlers = [
 
   http.post('/api/videos/{id}/heartbeat', async ({ request, params, response }) => {
     const me = caller(request);
-    if (!me) return response.untyped(unauthorized());
+    if (!me) return response(401).json(sessionInvalid());
     const video = visibleVideo(params.id, me.user.id);
     if (!video) return response.untyped(problem(404, 'MEDIA.NOT_FOUND', 'Video not found'));
     const { seconds } = await request.json();
@@ -149,7 +149,7 @@ export const videosHandlers = [
 
   http.post('/api/videos/{id}/like', ({ request, params, response }) => {
     const me = caller(request);
-    if (!me) return response.untyped(unauthorized());
+    if (!me) return response(401).json(sessionInvalid());
     const video = visibleVideo(params.id, me.user.id);
     if (!video) return response(404).json(notFound());
     const liked = !video.likedBy.includes(me.user.id);

@@ -8,6 +8,17 @@ export type MediaOwnerDto = components['schemas']['MediaOwnerDto'];
 /** Which videos a list shows: every kind, horizontal only (`is_vertical=false`) or vertical only. */
 export type VideoListKind = 'all' | 'horizontal' | 'vertical';
 
+/**
+ * A list the store keeps: the public list of one kind (what everyone may see, plus the user's own in every state),
+ * or `mine:<kind>`, only the signed-in user's own videos in every state (`mine=true`).
+ */
+export type VideoListKey = VideoListKind | `mine:${VideoListKind}`;
+
+/** The key of the user's own videos of `kind` ("Your videos", the editor's recent uploads). */
+export function mineList(kind: VideoListKind): VideoListKey {
+  return `mine:${kind}`;
+}
+
 /** What the upload forms send (seed 002 §3, Video upload form). */
 export interface VideoUploadInput {
   file: File | null;

@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import { Stack, Text, Title } from '@mantine/core';
 import { useStores } from '../../../app/StoreProvider';
+import { mineList } from '../../videos/types';
 import { UploadTabs } from '../../uploads/components/UploadTabs';
 import { QuickUpload } from './QuickUpload';
 import { RecentUploads } from './RecentUploads';
@@ -11,7 +12,8 @@ import { RecentUploads } from './RecentUploads';
  */
 export function EditorSection() {
   const { videos } = useStores();
-  useEffect(() => videos.watch('all'), [videos]);
+  // Every page of the user's own videos, so that View All counts them all.
+  useEffect(() => videos.watch(mineList('all'), { everyPage: true }), [videos]);
 
   return (
     <Stack gap="lg" maw={1000}>

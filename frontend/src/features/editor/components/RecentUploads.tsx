@@ -4,16 +4,21 @@ import { useStores } from '../../../app/StoreProvider';
 import { formatViews } from '../../../shared/format';
 import { VideoIcon } from '../../../shared/icons';
 import { useShellNavigation } from '../../shell/useShellNavigation';
+import { mineList } from '../../videos/types';
 
 /** How many recent uploads the editor shows (seed 002 §2.14, §9). */
 export const RECENT_UPLOADS_SHOWN = 6;
 
-/** The editor's recent uploads: the user's first 6, and View All with the count, to Your videos (seed 002 §2.14). */
+/**
+ * The editor's recent uploads (seed 002 §2.14): the user's own first 6 (`mine=true`, every state), and View All with
+ * the count of all of them, to Your videos. The editor reads every page of the list; "+" shows while pages remain.
+ */
 export const RecentUploads = observer(function RecentUploads() {
   const { videos } = useStores();
   const { openSection } = useShellNavigation();
+  const list = videos.lists[mineList('all')];
   const own = videos.ownVideos;
-  const count = `${own.length}${videos.lists.all.nextCursor ? '+' : ''}`;
+  const count = `${own.length}${list.nextCursor ? '+' : ''}`;
 
   return (
     <Card withBorder radius="md" padding="lg" component="section" aria-label="Recent uploads">
@@ -28,7 +33,11 @@ export const RecentUploads = observer(function RecentUploads() {
         </Group>
         {own.length === 0 ? (
           <Text c="dimmed" size="sm">
-            {videos.lists.all.status === 'loading' ? 'Loading your uploads…' : 'Nothing uploaded yet.'}
+            {list.status === 'loading'
+              ? 'Loading your uploads…'
+              : list.status === 'error'
+                ? 'Your uploads could not be loaded.'
+                : 'Nothing uploaded yet.'}
           </Text>
         ) : (
           <SimpleGrid cols={{ base: 2, sm: 3 }} spacing="sm" role="list" aria-label="Recent uploads list">

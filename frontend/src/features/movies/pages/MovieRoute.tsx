@@ -7,8 +7,8 @@ import { LandingPage } from '../../auth/pages/LandingPage';
 import { SignedInShell } from '../../shell/components/SignedInShell';
 
 /**
- * `/movies/:id`, the address a movie is shared with: the Cinema room with that movie's dialog open. Movies are for
- * signed-in users, so a visitor sees the landing.
+ * `/movies/:id`, the address a movie is shared with: the Cinema room with that movie's dialog open (the movie is read
+ * by its id; one the server does not show says so). Movies are for signed-in users, so a visitor sees the landing.
  */
 export const MovieRoute = observer(function MovieRoute() {
   const { id = '' } = useParams();

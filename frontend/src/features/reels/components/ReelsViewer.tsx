@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef, type ReactNode } from 'react';
 import { observer } from 'mobx-react-lite';
 import { useLocation, useNavigate } from 'react-router-dom';
-import { ActionIcon, Box, Center, Group, Modal, Stack, Text, Tooltip, VisuallyHidden } from '@mantine/core';
+import { ActionIcon, Box, Button, Center, Group, Loader, Modal, Stack, Text, Title, Tooltip, VisuallyHidden } from '@mantine/core';
 import { useStores } from '../../../app/StoreProvider';
 import { formatCount } from '../../../shared/format';
 import {
@@ -139,6 +139,44 @@ const ReelStage = observer(function ReelStage({ reel }: { reel: Reel }) {
 });
 
 /**
+ * What the viewer shows for a shared link while its reel is read, or when it cannot be shown: not available (404),
+ * with a way back (to Shorts for a signed-in user, to the home page for a visitor), or not loaded, with Try again.
+ */
+const LinkedReelState = observer(function LinkedReelState({ onBack }: { onBack: () => void }) {
+  const { auth, reels } = useStores();
+  const id = reels.linkedId;
+
+  if (reels.linkedStatus === 'loading') {
+    return (
+      <Center h="100%" role="status" aria-label="Loading reel">
+        <Loader color="gray" />
+      </Center>
+    );
+  }
+  const missing = reels.linkedStatus === 'missing';
+  return (
+    <Center h="100%" p="md">
+      <Stack align="center" gap="sm" maw={420} ta="center" c="white">
+        <Title order={2} size="h3">
+          {missing ? REEL_MESSAGES.unavailable : REEL_MESSAGES.linkLoadFailed}
+        </Title>
+        <Text c="gray.4">{missing ? REEL_MESSAGES.unavailableHint : REEL_MESSAGES.linkLoadFailedHint}</Text>
+        <Group gap="sm" justify="center">
+          {!missing && id && (
+            <Button variant="white" color="dark" onClick={() => void reels.openById(id)}>
+              Try again
+            </Button>
+          )}
+          <Button variant={missing ? 'white' : 'default'} color={missing ? 'dark' : undefined} onClick={onBack}>
+            {auth.user ? 'Browse Shorts' : 'Go to the home page'}
+          </Button>
+        </Group>
+      </Stack>
+    </Center>
+  );
+});
+
+/**
  * The full-screen reels viewer (seed 002 §2.6, §4): vertical paging (buttons, ArrowUp/k, ArrowDown/j, wheel, swipe),
  * space for play/pause, mute (starts muted), like with the server's answer, comments, share and back. Samples are
  * marked and cannot be liked, commented on or shared.
@@ -169,6 +207,8 @@ export const ReelsViewer = observer(function ReelsViewer() {
     if (!reels.viewerOpen) return undefined;
     const onKeyDown = (event: KeyboardEvent) => {
       if (event.ctrlKey || event.metaKey || event.altKey || isTypingTarget(event.target)) return;
+      // A shared link still being read, or not available: no reel to page through or play.
+      if (reels.linkPending) return;
       switch (event.key) {
         case 'ArrowUp':
         case 'k':
@@ -236,7 +276,11 @@ export const ReelsViewer = observer(function ReelsViewer() {
               <ArrowLeftIcon />
             </ActionIcon>
 
-            {!reel ? (
+            {/* Nothing shows while the viewer fades out: the state it closed from is already gone (a reel shown then
+                would start playing and count a view). */}
+            {!reels.viewerOpen ? null : reels.linkPending ? (
+              <LinkedReelState onBack={close} />
+            ) : !reel ? (
               <Center h="100%">
                 <Text c="white" size="lg">
                   {REEL_MESSAGES.noReels}
@@ -330,7 +374,7 @@ export const ReelsViewer = observer(function ReelsViewer() {
                 variant="filled"
                 color="dark"
                 aria-label="Previous reel"
-                disabled={reels.index === 0}
+                disabled={reels.linkPending || reels.index === 0}
                 onClick={reels.previous}
               >
                 <ChevronUpIcon />
@@ -341,14 +385,14 @@ export const ReelsViewer = observer(function ReelsViewer() {
                 variant="filled"
                 color="dark"
                 aria-label="Next reel"
-                disabled={reels.index >= reels.shown.length - 1}
+                disabled={reels.linkPending || reels.index >= reels.shown.length - 1}
                 onClick={reels.next}
               >
                 <ChevronDownIcon />
               </ActionIcon>
             </Stack>
 
-            {reel && reels.commentsOpen && !reel.sample && <CommentsPanel reel={reel} />}
+            {reel && reels.commentsOpen && !reel.sample && !reels.linkPending && <CommentsPanel reel={reel} />}
           </Box>
         </Modal.Body>
       </Modal.Content>

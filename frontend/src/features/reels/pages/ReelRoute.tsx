@@ -7,8 +7,9 @@ import { SignedInShell } from '../../shell/components/SignedInShell';
 import { ReelsViewer } from '../components/ReelsViewer';
 
 /**
- * `/reels/:id`, the address a reel is shared with (seed 002 §2.1): the viewer opens on that reel, over the Shorts
- * section for a signed-in user, on its own for a visitor. Back returns to `/`.
+ * `/reels/:id`, the address a reel is shared with (seed 002 §2.1): the viewer opens on that reel, read by its id, over
+ * the Shorts section for a signed-in user, on its own for a visitor; an unknown or hidden reel says it is not
+ * available. Back returns to `/`.
  */
 export const ReelRoute = observer(function ReelRoute() {
   const { id = '' } = useParams();

@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { observer } from 'mobx-react-lite';
 import { Button, Center, Loader, Stack, Text } from '@mantine/core';
 import { useStores } from '../../../app/StoreProvider';
-import type { VideoListKind } from '../types';
+import type { VideoListKey } from '../types';
 
 /** A list's loading, failed and empty states around its content. */
 export const VideoListState = observer(function VideoListState({
@@ -10,7 +10,7 @@ export const VideoListState = observer(function VideoListState({
   empty,
   children,
 }: {
-  kind: VideoListKind;
+  kind: VideoListKey;
   empty: string;
   children: ReactNode;
 }) {

@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import { observer } from 'mobx-react-lite';
 import { Group, SegmentedControl, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useStores } from '../../../app/StoreProvider';
-import type { VideoListKind } from '../types';
+import { mineList, type VideoListKind } from '../types';
 import { VideoCard } from './VideoCard';
 import { VideoListState } from './VideoListState';
 
@@ -18,14 +18,18 @@ const COLUMNS = {
   tall: { base: 2, sm: 3, md: 4, lg: 5 },
 } as const;
 
-/** "Your videos" (seed 002 §2.5): the video grid, all or one orientation, with inline players. */
+/**
+ * "Your videos" (seed 002 §2.5): the signed-in user's own videos (`mine=true`) in every state, all or one
+ * orientation, with inline players. Other people's videos are on Home.
+ */
 export const VideosSection = observer(function VideosSection() {
   const { ui, videos } = useStores();
   const kind = ui.tabOf<VideoListKind>('videos', 'all');
+  const key = mineList(kind);
 
-  useEffect(() => videos.watch(kind), [videos, kind]);
+  useEffect(() => videos.watch(key), [videos, key]);
 
-  const list = videos.lists[kind];
+  const list = videos.lists[key];
   const vertical = list.videos.filter((video) => video.is_vertical);
   const horizontal = list.videos.filter((video) => !video.is_vertical);
 
@@ -37,7 +41,7 @@ export const VideosSection = observer(function VideosSection() {
             Your videos
           </Title>
           <Text c="dimmed" size="sm">
-            Your uploads in every state, and the public videos of everyone else.
+            Everything you uploaded: processing, ready and failed.
           </Text>
         </div>
         <SegmentedControl
@@ -47,7 +51,7 @@ export const VideosSection = observer(function VideosSection() {
           data={KINDS}
         />
       </Group>
-      <VideoListState kind={kind} empty="No videos yet. Upload the first one!">
+      <VideoListState kind={key} empty="No videos yet. Upload the first one!">
         {horizontal.length > 0 && (
           <SimpleGrid cols={COLUMNS.wide} spacing="md" aria-label="Horizontal videos" role="list">
             {horizontal.map((video) => (
