@@ -112,6 +112,12 @@ function helmetHeaders(): Record<string, string> {
 
 function configureApp(app: NestFastifyApplication, config: AppConfig): void {
   const fastify = app.getHttpAdapter().getInstance();
+  // A reply sent before the request body was read to its end (a refused upload) closes the connection: the rest of
+  // the body is never read, and a kept-alive socket would hang both sides.
+  fastify.addHook('onSend', (request, reply, payload, done) => {
+    if (!request.raw.complete) void reply.header('Connection', 'close');
+    done(null, payload);
+  });
   // Clients send `Content-Type: application/json` on body-less POSTs too; treat an empty body as no body.
   fastify.removeContentTypeParser('application/json');
   fastify.addContentTypeParser('application/json', { parseAs: 'string' }, (_req, body, done) => {

@@ -2,7 +2,7 @@ import { existsSync, readdirSync, statSync } from 'node:fs';
 import { statfs } from 'node:fs/promises';
 import { join } from 'node:path';
 import { createTestApp, signUp, type TestApp } from './harness.js';
-import { binary, makeClips, userIdOf, type Auth, type Clips } from './media-fixtures.js';
+import { binary, makeClips, openConnections, sendSlowly, userIdOf, waitFor, type Auth, type Clips } from './media-fixtures.js';
 import { UploadSweeper } from '../src/modules/upload/application/chunked-upload.use-cases.js';
 import { PrincipalCache } from '../src/modules/identity/application/principal-cache.js';
 
@@ -377,6 +377,32 @@ describe('ownership, cancel and expiry', () => {
     expect(done.body.detail).toBe('This upload was cancelled');
     expect((await status(auth, id)).body.status).toBe('cancelled');
     expect(existsSync(partFile(id))).toBe(false);
+  });
+
+  it.each([
+    ['a foreign session', 404, 'Upload session not found'],
+    ['a cancelled session', 410, 'This upload was cancelled'],
+  ])('a large chunk sent to %s gets its refusal to a client still sending, and the server lets go of the connection', async (which, code, detail) => {
+    const owner = await signUp(t);
+    const other = await signUp(t);
+    const id = await started(owner.auth);
+    if (which === 'a cancelled session') await cancel(owner.auth, id);
+    const sender = which === 'a foreign session' ? other.token : owner.token;
+    const server = t.app.getHttpServer();
+    try {
+      // As large as a chunk of the default size (8 MiB), well beyond what socket buffers absorb.
+      const result = await sendSlowly(t, `/api/videos/upload/chunk/${id}`, sender, { chunk_index: '1' }, piece(1), 16 * 1024 * 1024);
+      expect(result.status).toBe(code);
+      expect(JSON.parse(result.body).detail).toBe(detail);
+      const clientFinished = result.bodySent || (result.connection === 'close' && result.closed);
+      const serverReleased = await waitFor('the server to release the connection', async () => (await openConnections(t)) === 0, 3000, 50).then(
+        () => true,
+        () => false,
+      );
+      expect({ clientFinished, serverReleased }).toEqual({ clientFinished: true, serverReleased: true });
+    } finally {
+      server.closeAllConnections();
+    }
   });
 
   it('a completed upload cannot be cancelled (409)', async () => {

@@ -1,4 +1,5 @@
 import { execFile, spawn } from 'node:child_process';
+import { request as httpRequest } from 'node:http';
 import { closeSync, existsSync, mkdtempSync, openSync, readdirSync, readFileSync, rmSync, writeFileSync, writeSync, ftruncateSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -7,6 +8,10 @@ import type { AddressInfo } from 'node:net';
 import type { TestApp } from './harness.js';
 
 const run = promisify(execFile);
+
+/** The first bytes of an MP4 ('ftyp' box, brand isom) and of a PNG. */
+export const MP4_HEAD = Buffer.from('000000206674797069736f6d0000020069736f6d69736f32617663316d703431', 'hex');
+export const PNG_HEAD = Buffer.from('89504e470d0a1a0a0000000d49484452', 'hex');
 
 /** Small clips made with the real ffmpeg at test time. */
 export type ClipName = 'landscape' | 'portrait' | 'hd' | 'webm' | 'silent' | 'big' | 'mov';
@@ -75,12 +80,12 @@ export async function makeClips(names: ClipName[]): Promise<Clips> {
     }),
   );
   const fakeMp4 = join(dir, 'broken.mp4');
-  const head = Buffer.from('000000206674797069736f6d0000020069736f6d69736f32617663316d703431', 'hex');
+  const head = MP4_HEAD;
   const garbage = Buffer.alloc(200_000);
   for (let i = 0; i < garbage.length; i++) garbage[i] = (i * 7919 + 13) % 251;
   writeFileSync(fakeMp4, Buffer.concat([head, garbage]));
   const png = join(dir, 'picture.mp4');
-  writeFileSync(png, Buffer.concat([Buffer.from('89504e470d0a1a0a0000000d49484452', 'hex'), Buffer.alloc(2000, 7)]));
+  writeFileSync(png, Buffer.concat([PNG_HEAD, Buffer.alloc(2000, 7)]));
   const text = join(dir, 'notes.mp4');
   writeFileSync(text, 'This is only text, renamed to look like a video file.\n'.repeat(50));
   const mp4Head = head;
@@ -204,4 +209,85 @@ export function binary(res: NodeJS.ReadableStream & { setEncoding?: unknown }, c
   res.on('data', (c: Buffer) => chunks.push(Buffer.from(c)));
   res.on('end', () => cb(null, Buffer.concat(chunks)));
   res.on('error', (e: Error) => cb(e, Buffer.alloc(0)));
+}
+
+export function openConnections(t: TestApp): Promise<number> {
+  return new Promise((resolve, reject) => t.app.getHttpServer().getConnections((e: Error | null, n: number) => (e ? reject(e) : resolve(n))));
+}
+
+/**
+ * Sends a multipart form (fields, then a file of `total` bytes starting with `first`) over a raw connection, as a
+ * browser does: writing as fast as the server reads, listening for a response meanwhile. Reports what happened
+ * within 5 seconds (then gives up); in every case it closes its side at the end.
+ */
+export async function sendSlowly(
+  t: TestApp,
+  path: string,
+  token: string,
+  fields: Record<string, string>,
+  first: Buffer,
+  total: number,
+): Promise<{ status?: number; body: string; connection?: string; bodySent: boolean; closed: boolean }> {
+  const url = new URL(path, await baseUrl(t));
+  const boundary = '----scriven-slow';
+  const head = Buffer.from(
+    Object.entries(fields)
+      .map(([k, v]) => `--${boundary}\r\nContent-Disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`)
+      .join('') + `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="slow.mp4"\r\nContent-Type: video/mp4\r\n\r\n`,
+  );
+  const tail = Buffer.from(`\r\n--${boundary}--\r\n`);
+  const out = { status: undefined as number | undefined, body: '', connection: undefined as string | undefined, bodySent: false, closed: false };
+  let ended = false;
+  await new Promise<void>((resolve) => {
+    const req = httpRequest(url, {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${token}`, 'Content-Type': `multipart/form-data; boundary=${boundary}`, 'Content-Length': String(head.length + total + tail.length) },
+    });
+    const timer = setTimeout(() => {
+      req.destroy();
+      resolve();
+    }, 5_000);
+    const settle = () => {
+      if (ended && (out.bodySent || out.closed)) {
+        clearTimeout(timer);
+        // The client is done: it closes its side (a server must then let the connection go).
+        setImmediate(() => req.destroy());
+        resolve();
+      }
+    };
+    req.on('response', (res) => {
+      out.status = res.statusCode;
+      out.connection = res.headers.connection;
+      res.on('data', (d: Buffer) => (out.body += d.toString()));
+      res.on('end', () => {
+        ended = true;
+        settle();
+      });
+    });
+    req.on('error', () => undefined);
+    req.on('finish', () => {
+      out.bodySent = true;
+      settle();
+    });
+    req.on('close', () => {
+      out.closed = true;
+      settle();
+    });
+    req.write(head);
+    req.write(first);
+    let sent = first.length;
+    const pump = () => {
+      while (sent < total) {
+        const n = Math.min(64 * 1024, total - sent);
+        sent += n;
+        if (!req.write(Buffer.alloc(n, 1))) {
+          req.once('drain', pump);
+          return;
+        }
+      }
+      req.end(tail);
+    };
+    pump();
+  });
+  return out;
 }

@@ -2,7 +2,7 @@ import { request as httpRequest } from 'node:http';
 import { readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { createTestApp, signUp, type TestApp } from './harness.js';
-import { baseUrl, binary, makeClips, storedOriginals, tmpFiles, upload, userIdOf, waitFor, type Auth, type Clips, type Kind } from './media-fixtures.js';
+import { baseUrl, binary, makeClips, MP4_HEAD, openConnections, PNG_HEAD, sendSlowly, storedOriginals, tmpFiles, upload, userIdOf, waitFor, type Auth, type Clips, type Kind } from './media-fixtures.js';
 import { PrincipalCache } from '../src/modules/identity/application/principal-cache.js';
 
 /** Single-request uploads of videos, reels and movies: what is accepted, what is refused, and that refusals leave nothing. */
@@ -44,71 +44,6 @@ async function expectNothingKept(kind: Kind, auth: Auth, originalsBefore: string
   expect(await ownList(kind, auth)).toEqual([]);
   expect(storedOriginals(t).sort()).toEqual(originalsBefore.sort());
   expect(tmpFiles(t)).toEqual([]);
-}
-
-const PNG_HEAD = Buffer.from('89504e470d0a1a0a0000000d49484452', 'hex');
-const MP4_HEAD = Buffer.from('000000206674797069736f6d0000020069736f6d69736f32617663316d703431', 'hex');
-
-/**
- * Sends a multipart upload of `total` file bytes over a raw connection, as a browser does: writing as fast as the
- * server reads, listening for a response meanwhile. Reports what happened within 10 seconds.
- */
-async function sendSlowly(path: string, token: string, first: Buffer, total: number): Promise<{ status?: number; body: string; connection?: string; bodySent: boolean; closed: boolean }> {
-  const url = new URL(path, await baseUrl(t));
-  const boundary = '----scriven-slow';
-  const head = Buffer.from(
-    `--${boundary}\r\nContent-Disposition: form-data; name="title"\r\n\r\nSlow\r\n` +
-      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="slow.mp4"\r\nContent-Type: video/mp4\r\n\r\n`,
-  );
-  const tail = Buffer.from(`\r\n--${boundary}--\r\n`);
-  const out = { status: undefined as number | undefined, body: '', connection: undefined as string | undefined, bodySent: false, closed: false };
-  await new Promise<void>((resolve) => {
-    const req = httpRequest(url, {
-      method: 'POST',
-      headers: { Authorization: `Bearer ${token}`, 'Content-Type': `multipart/form-data; boundary=${boundary}`, 'Content-Length': String(head.length + total + tail.length) },
-    });
-    const timer = setTimeout(() => {
-      req.destroy();
-      resolve();
-    }, 10_000);
-    const settle = () => {
-      if (out.status !== undefined && (out.bodySent || out.closed)) {
-        clearTimeout(timer);
-        resolve();
-      }
-    };
-    req.on('response', (res) => {
-      out.status = res.statusCode;
-      out.connection = res.headers.connection;
-      res.on('data', (d: Buffer) => (out.body += d.toString()));
-      res.on('end', settle);
-    });
-    req.on('error', () => undefined);
-    req.on('finish', () => {
-      out.bodySent = true;
-      settle();
-    });
-    req.on('close', () => {
-      out.closed = true;
-      settle();
-    });
-    req.write(head);
-    req.write(first);
-    let sent = first.length;
-    const pump = () => {
-      while (sent < total) {
-        const n = Math.min(64 * 1024, total - sent);
-        sent += n;
-        if (!req.write(Buffer.alloc(n, 1))) {
-          req.once('drain', pump);
-          return;
-        }
-      }
-      req.end(tail);
-    };
-    pump();
-  });
-  return out;
 }
 
 async function streamBytes(url: string, auth?: Auth): Promise<{ status: number; type: string; body: Buffer }> {
@@ -293,14 +228,26 @@ describe('size caps', () => {
   it.each([
     ['a 16 MB reel that is a PNG by its bytes', '/api/reels/upload', 'png', 400, 'Please select a valid video file'],
     ['a 16 MB video over the 4MB cap', '/api/videos/upload', 'mp4', 413, 'File size must be less than 4MB'],
-  ])('%s: the refusal reaches a client that is still sending (the body is read to its end, or the connection closed)', async (_label, path, head, status, detail) => {
+  ])('%s: the refusal reaches a client that is still sending, and the server lets go of the connection', async (_label, path, head, status, detail) => {
     const { token } = await signUp(t);
-    const result = await sendSlowly(path, token, head === 'png' ? PNG_HEAD : MP4_HEAD, 16 * 1024 * 1024);
-    expect(result.status).toBe(status);
-    expect(JSON.parse(result.body).detail).toBe(detail);
-    // Either the server read the rest of the body, or it said it would close and did: a client is never left hanging.
-    expect(result.bodySent || (result.connection === 'close' && result.closed)).toBe(true);
-    await waitFor('no temporary file', async () => tmpFiles(t).length === 0, 5000, 50);
+    const server = t.app.getHttpServer();
+    try {
+      const result = await sendSlowly(t, path, token, { title: 'Slow' }, head === 'png' ? PNG_HEAD : MP4_HEAD, 16 * 1024 * 1024);
+      expect(result.status).toBe(status);
+      expect(JSON.parse(result.body).detail).toBe(detail);
+      // Either the server read the rest of the body, or it said it would close and did: a client is never left hanging.
+      const clientFinished = result.bodySent || (result.connection === 'close' && result.closed);
+      // Once the client is done (or has given up and closed), the server holds no connection for it.
+      const serverReleased = await waitFor('the server to release the connection', async () => (await openConnections(t)) === 0, 3000, 50).then(
+        () => true,
+        () => false,
+      );
+      expect({ clientFinished, serverReleased }).toEqual({ clientFinished: true, serverReleased: true });
+      await waitFor('no temporary file', async () => tmpFiles(t).length === 0, 5000, 50);
+    } finally {
+      // Do not let a stuck connection keep the app from closing.
+      server.closeAllConnections();
+    }
   });
 
   it('removes the partial file when the client disconnects in the middle of an upload', async () => {

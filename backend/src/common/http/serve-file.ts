@@ -62,7 +62,9 @@ export async function serveStored(req: FastifyRequest, reply: FastifyReply, stor
 
   const inm = req.headers['if-none-match'];
   const ims = req.headers['if-modified-since'];
-  const notModified = inm ? inm.split(',').some((t) => t.trim() === etag || t.trim() === '*') : ims ? new Date(ims).getTime() >= lastModified.getTime() : false;
+  // If-None-Match uses the weak comparison (RFC 9110 §13.1.2): W/"x" matches "x".
+  const weak = (t: string) => t.trim().replace(/^W\//, '');
+  const notModified = inm ? inm.split(',').some((t) => weak(t) === etag || t.trim() === '*') : ims ? new Date(ims).getTime() >= lastModified.getTime() : false;
   if (notModified) {
     await reply.status(304).send();
     return;
