@@ -308,7 +308,27 @@ function rssKiB(pid, field = 'VmRSS') {
   }
 }
 
+/** How chunks are sent: 'multipart' (the seed's form, what the web app sends; the default) or 'raw' (application/octet-stream). */
+const UPLOAD_MODE = process.env.BENCH_UPLOAD_MODE === 'raw' ? 'raw' : 'multipart';
+
 function postChunk(agent, base, auth, sessionId, index, data, length) {
+  if (UPLOAD_MODE === 'raw') {
+    return new Promise((resolve, reject) => {
+      const req = request(
+        `${base}/api/videos/upload/chunk/${sessionId}?chunk_index=${index}`,
+        { method: 'POST', agent, headers: { ...auth, 'content-type': 'application/octet-stream', 'content-length': length } },
+        (res) => {
+          let text = '';
+          res.setEncoding('utf8');
+          res.on('data', (d) => (text += d));
+          res.on('end', () => (res.statusCode === 200 ? resolve(JSON.parse(text)) : reject(new Error(`chunk ${index}: ${res.statusCode} ${text}`))));
+          res.on('error', reject);
+        },
+      );
+      req.on('error', reject);
+      req.end(length === data.length ? data : data.subarray(0, length));
+    });
+  }
   const boundary = `----scriven-bench-${randomBytes(8).toString('hex')}`;
   const pre = Buffer.from(
     `--${boundary}\r\nContent-Disposition: form-data; name="chunk_index"\r\n\r\n${index}\r\n` +
@@ -471,7 +491,7 @@ export async function runMediaBench() {
       console.log(`Goal: streaming at 60% or more of nginx: ${parts.join('; ')}`);
     } else console.log('Goal: streaming at 60% or more of nginx: not measured (no nginx)');
 
-    console.log(`\nChunked upload of a ${UPLOAD_BYTES / GiB} GiB file over loopback (init, ${seq.chunks} chunks of ${seq.chunkSize / MiB} MiB, complete; an MP4 head then random bytes)`);
+    console.log(`\nChunked upload of a ${UPLOAD_BYTES / GiB} GiB file over loopback (init, ${seq.chunks} chunks of ${seq.chunkSize / MiB} MiB, complete; an MP4 head then random bytes; chunks sent ${UPLOAD_MODE === 'raw' ? 'raw (application/octet-stream)' : 'as multipart forms (as the web app and the seed client do)'})`);
     console.log(`disk: fs write of the same bytes to the data directory's disk, fsync at the end: ${fmt(disk.mbps)} MB/s (mean of ${fmt(diskBefore.mbps)} before and ${fmt(diskAfter.mbps)} after the upload)`);
     console.log(`upload, one chunk at a time (as the browser sends them): ${fmt(seq.mbps)} MB/s (${fmt(seq.seconds)} s, init to complete); server RSS ${fmt((seq.rssBefore * 1024) / MB)} -> peak ${fmt((seq.rssPeak * 1024) / MB)} MB`);
     if (par) console.log(`upload, ${UPLOAD_PARALLEL} chunks in flight:                        ${fmt(par.mbps)} MB/s (${fmt(par.seconds)} s) = ${pct(par.mbps / disk.mbps)} of the disk write; RSS growth ${fmt(par.growthMB)} MB`);

@@ -131,6 +131,8 @@ function configureApp(app: NestFastifyApplication, config: AppConfig): void {
     }
   });
   void app.register(formBody as never, { bodyLimit: 1024 * 1024 });
+  // Raw bodies (a chunk sent as application/octet-stream) reach the handler as the request stream, unread.
+  fastify.addContentTypeParser('application/octet-stream', (_req, payload, done) => done(null, payload));
   // Multipart bodies are streamed; each route sets its own limits when it reads the parts.
   void app.register(multipart as never, { limits: { fileSize: 0, files: 0, fields: 20, fieldSize: 10_000 }, throwFileSizeLimit: true });
   // One scope per request: its id (logs, response header), the security headers (helmet's, computed once, for

@@ -590,7 +590,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** One chunk (multipart: chunk_index, then file). chunk_index may also be given as a query parameter. */
+        /**
+         * One chunk: multipart (chunk_index, then file) as the seed's client sends it, or the raw bytes as
+         *     application/octet-stream with chunk_index in the query (no form parsing: the fast path).
+         */
         post: operations["uploadChunk"];
         delete?: never;
         options?: never;
@@ -2639,6 +2642,7 @@ export interface operations {
     uploadChunk: {
         parameters: {
             query?: {
+                /** @description Required with application/octet-stream */
                 chunk_index?: string;
             };
             header?: never;
@@ -2649,6 +2653,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                "application/octet-stream": {
+                    chunk_index?: number;
+                    /** Format: binary */
+                    file: string;
+                };
                 "multipart/form-data": {
                     chunk_index?: number;
                     /** Format: binary */

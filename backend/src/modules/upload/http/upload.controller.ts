@@ -58,17 +58,25 @@ export class UploadController {
     return toDto(await this.init.execute(p.userId, await formFields(req, body)));
   }
 
-  /** One chunk (multipart: chunk_index, then file). chunk_index may also be given as a query parameter. */
+  /**
+   * One chunk: multipart (chunk_index, then file) as the seed's client sends it, or the raw bytes as
+   * application/octet-stream with chunk_index in the query (no form parsing: the fast path).
+   */
   @Post('chunk/:sessionId')
   @HttpCode(200)
-  @ApiConsumes('multipart/form-data')
-  @ApiQuery({ name: 'chunk_index', required: false })
+  @ApiConsumes('multipart/form-data', 'application/octet-stream')
+  @ApiQuery({ name: 'chunk_index', required: false, description: 'Required with application/octet-stream' })
   @ApiBody({ schema: { type: 'object', required: ['file'], properties: { chunk_index: { type: 'integer' }, file: { type: 'string', format: 'binary' } } } })
   @ApiResponse({ status: 200, type: ChunkReceivedDto })
   @ApiResponse({ status: 400, type: ErrorResponseDto, description: 'Wrong size, index out of range, or not a video' })
   @ApiResponse({ status: 404, type: ErrorResponseDto })
   @ApiResponse({ status: 410, type: ErrorResponseDto, description: 'Expired or cancelled' })
   async uploadChunk(@CurrentPrincipal() p: Principal, @Param('sessionId') sessionId: string, @Req() req: FastifyRequest, @Query('chunk_index') queryIndex?: string): Promise<ChunkReceivedDto> {
+    if (req.headers['content-type']?.startsWith('application/octet-stream')) {
+      if (queryIndex === undefined) throw UploadErrors.noChunk();
+      const r = await this.receive.execute(p.userId, sessionId, queryIndex, req.body as Readable);
+      return { session_id: r.session.id, chunk_index: r.index, uploaded_chunks: r.count, total_chunks: r.session.totalChunks };
+    }
     if (!req.isMultipart()) throw UploadErrors.noChunk();
     let index: unknown = queryIndex;
     let result: Awaited<ReturnType<ReceiveChunkUseCase['execute']>> | undefined;
