@@ -3,6 +3,7 @@ import { Migration20261121032543_initial } from './Migration20261121032543_initi
 import { Migration20261121033909_accounts_feedback } from './Migration20261121033909_accounts_feedback.js';
 import { Migration20261121040438_catalog } from './Migration20261121040438_catalog.js';
 import { Migration20261121040715_upload_sessions } from './Migration20261121040715_upload_sessions.js';
+import { Migration20261121045248_media_hardening } from './Migration20261121045248_media_hardening.js';
 
 /** Every migration, in order. `npm run migration:create -w backend` adds new files and updates this list. */
 export const MIGRATIONS: MigrationObject[] = [
@@ -10,4 +11,5 @@ export const MIGRATIONS: MigrationObject[] = [
   { name: 'Migration20261121033909_accounts_feedback', class: Migration20261121033909_accounts_feedback },
   { name: 'Migration20261121040438_catalog', class: Migration20261121040438_catalog },
   { name: 'Migration20261121040715_upload_sessions', class: Migration20261121040715_upload_sessions },
+  { name: 'Migration20261121045248_media_hardening', class: Migration20261121045248_media_hardening },
 ];

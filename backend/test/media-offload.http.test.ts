@@ -34,7 +34,7 @@ describe('MEDIA_OFFLOAD=x-accel', () => {
     expect(r.status).toBe(200);
     expect(r.headers['x-accel-redirect']).toBe(`/_scriven_media/${v.key}`);
     expect(r.headers['content-type']).toBe('video/mp4');
-    expect(r.headers['cache-control']).toBe('public, max-age=3600');
+    expect(r.headers['cache-control']).toBe('public, max-age=300');
     expect(r.text ?? '').toBe('');
     expect(Number(r.headers['content-length'] ?? '0')).toBe(0);
     // The key names the file nginx must serve, under DATA_DIR/media.

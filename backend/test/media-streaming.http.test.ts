@@ -55,7 +55,7 @@ describe('GET /api/videos/{id}/stream', () => {
     expect(r.headers['content-type']).toBe('video/mp4');
     expect(r.headers['etag']).toMatch(/^"[0-9a-z]+-[0-9a-z]+"$/);
     expect(new Date(r.headers['last-modified']).getTime()).not.toBeNaN();
-    expect(r.headers['cache-control']).toBe('public, max-age=3600');
+    expect(r.headers['cache-control']).toBe('public, max-age=300');
     expect(r.headers['content-range']).toBeUndefined();
     expect((r.body as Buffer).equals(v.bytes)).toBe(true);
   });

@@ -9,6 +9,10 @@ export interface JobDefinition<T extends object> {
   retryLimit?: number;
   retryDelaySeconds?: number;
   concurrency?: number;
+  /** How long one run may take before pg-boss considers it lost (default 15 minutes). */
+  expireInSeconds?: number;
+  /** 'exclusive': at most one queued or active job per singletonKey (the sender must always give one). */
+  policy?: 'standard' | 'exclusive';
 }
 
 /**
@@ -42,9 +46,11 @@ export class JobsService implements OnApplicationBootstrap, OnApplicationShutdow
     await boss.start();
     for (const def of this.definitions.values()) {
       await boss.createQueue(def.name, {
+        policy: def.policy ?? 'standard',
         retryLimit: def.retryLimit ?? 5,
         retryDelay: def.retryDelaySeconds ?? 10,
         retryBackoff: true,
+        ...(def.expireInSeconds ? { expireInSeconds: def.expireInSeconds } : {}),
       });
       await boss.work<object>(def.name, { batchSize: 1, localConcurrency: def.concurrency ?? 1 }, async ([job]) => {
         await def.handler(job.data, { id: job.id, retryCount: job.retryCount });

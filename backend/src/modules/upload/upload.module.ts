@@ -6,6 +6,7 @@ import {
   CompleteUploadUseCase,
   InitUploadUseCase,
   ReceiveChunkUseCase,
+  SessionGate,
   UploadSessions,
   UploadSweeper,
 } from './application/chunked-upload.use-cases.js';
@@ -23,6 +24,7 @@ import { UploadUnitOfWork } from './infrastructure/upload-unit-of-work.js';
     { provide: CHUNK_STORE, useClass: DiskChunkStore },
     { provide: UPLOAD_UNIT_OF_WORK, useClass: UploadUnitOfWork },
     UploadSessions,
+    SessionGate,
     InitUploadUseCase,
     ReceiveChunkUseCase,
     CompleteUploadUseCase,

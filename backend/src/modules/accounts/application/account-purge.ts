@@ -28,7 +28,7 @@ export class AccountPurge implements OnModuleInit {
   ) {}
 
   onModuleInit(): void {
-    this.jobs.define<{ accountId: string }>({ name: PURGE_JOB, handler: ({ accountId }) => this.run(accountId), retryLimit: 10, retryDelaySeconds: 30 });
+    this.jobs.define<{ accountId: string }>({ name: PURGE_JOB, handler: ({ accountId }) => this.run(accountId), retryLimit: 10, retryDelaySeconds: 30, policy: 'exclusive' });
   }
 
   async schedule(accountId: string): Promise<void> {

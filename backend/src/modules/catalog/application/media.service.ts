@@ -57,10 +57,18 @@ export class MediaService {
     return VIDEO_CONTENT_TYPES[container as keyof typeof VIDEO_CONTENT_TYPES] ?? 'application/octet-stream';
   }
 
-  /** The viewer of a media request: the bearer's user, or the user a `?t=` capability was made for. */
+  /**
+   * The viewer of a request for the media's bytes (stream, HLS): the bearer's user, or the user a `?t=` capability was
+   * made for. Only these routes take `?t=` — a <video> cannot send a header — so a link never mints new links.
+   */
   viewerOf(req: FastifyRequest & { user?: { userId: string } | null }, mediaId: string): string | null {
     if (req.user?.userId) return req.user.userId;
     return this.access.verify(mediaId, (req.query as { t?: unknown })?.t);
+  }
+
+  /** The viewer of any other request (item reads, views): the bearer's user only. */
+  static signedInViewer(req: FastifyRequest & { user?: { userId: string } | null }): string | null {
+    return req.user?.userId ?? null;
   }
 
   /** The item if viewer may reach it (movies: signed-in viewers only); otherwise a 404 that leaks nothing. */
@@ -99,16 +107,17 @@ export class MediaService {
     const open = kind !== 'movie' && m.status === 'ready' && m.visibility === 'public';
     await serveStored(req, reply, this.storage, m.originalKey, {
       contentType: m.contentType,
-      cacheControl: open ? 'public, max-age=3600' : 'private, max-age=3600',
+      cacheControl: open ? 'public, max-age=300' : 'private, max-age=3600',
       offloadPrefix: this.config.mediaOffload.mode === 'x-accel' ? this.config.mediaOffload.prefix : undefined,
     });
   }
 
   /** One view per viewer (user, else address and browser) per item per 30 minutes. */
   async view(kind: MediaKind, id: string, req: FastifyRequest & { user?: { userId: string } | null }) {
-    const viewer = this.viewerOf(req, id);
+    const viewer = MediaService.signedInViewer(req);
     await this.reachable(kind, id, viewer);
-    const key = viewer ? `u:${viewer}` : `a:${createHash('sha256').update(`${req.ip}|${req.headers['user-agent'] ?? ''}`).digest('hex').slice(0, 40)}`;
+    // Anonymous viewers by address only: a changed User-Agent is not another viewer.
+    const key = viewer ? `u:${viewer}` : `a:${createHash('sha256').update(req.ip).digest('hex').slice(0, 40)}`;
     return this.engagement.countView(id, key);
   }
 
@@ -120,7 +129,9 @@ export class MediaService {
   async heartbeat(kind: MediaKind, id: string, userId: string, seconds: unknown): Promise<void> {
     const s = Number(seconds);
     if (!Number.isInteger(s) || s < 1 || s > 60) throw new ValidationError([{ field: 'seconds', message: 'seconds must be a whole number from 1 to 60' }]);
-    await this.reachable(kind, id, userId);
-    await this.engagement.addWatchTime(id, userId, s);
+    const m = await this.reachable(kind, id, userId);
+    // The owner's own viewing does not count towards their watch hours.
+    if (m.userId === userId) return;
+    await this.engagement.addWatchTime(id, userId, s, Math.max(60, Math.ceil((m.durationSeconds ?? 20 * 60) * 3)));
   }
 }

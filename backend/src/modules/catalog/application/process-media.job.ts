@@ -43,6 +43,9 @@ export class ProcessMediaJob implements OnModuleInit {
       retryLimit: PROCESS_RETRIES,
       retryDelaySeconds: 30,
       concurrency: 1,
+      // One run per item at a time, however often it is queued (publish, sweeper); a long transcode is not 'lost'.
+      policy: 'exclusive',
+      expireInSeconds: 6 * 3600,
     });
   }
 
@@ -70,6 +73,9 @@ export class ProcessMediaJob implements OnModuleInit {
   private async process(m: Media): Promise<void> {
     const source = await this.storage.localFile(m.originalKey);
     const work = await mkdtemp(join(this.config.dataDir, 'tmp', 'process-'));
+    // What this attempt stored: removed again if the attempt fails, so retries leave nothing behind.
+    let thumbStored: string | null = null;
+    let hlsStored = false;
     try {
       const probe = await this.processor.probe(source.path);
       if (!probe) {
@@ -78,10 +84,12 @@ export class ProcessMediaJob implements OnModuleInit {
         return;
       }
       m.markProbed(probe);
+      await this.uow.commit(); // the sweeper sees progress
       const thumbFile = join(work, 'thumb.jpg');
       await this.processor.thumbnail(source.path, Math.min(1, probe.durationSeconds / 2), thumbFile);
       const thumbKey = `thumbs/${randomUUID()}.jpg`;
       await this.storage.adopt(thumbKey, thumbFile);
+      thumbStored = thumbKey;
       let renditions: number[] = [];
       if (m.kind === 'video') {
         // The ladder follows the short side, so a 1080x1920 phone clip gets 1080p (scaled by width), not 1920p.
@@ -90,6 +98,7 @@ export class ProcessMediaJob implements OnModuleInit {
         const hlsDir = join(work, 'hls');
         await this.processor.hls(source.path, renditions, probe.hasAudio, hlsDir, portrait);
         await this.storage.deletePrefix(`hls/${m.id}/`);
+        hlsStored = true;
         for (const h of renditions) {
           const dir = join(hlsDir, `${h}p`);
           for (const f of (await readdir(dir)).sort((a, b) => (a.endsWith('.m3u8') ? 1 : 0) - (b.endsWith('.m3u8') ? 1 : 0))) {
@@ -101,8 +110,12 @@ export class ProcessMediaJob implements OnModuleInit {
       const oldThumb = m.thumbnailKey;
       m.markReady(thumbKey, renditions);
       await this.uow.commit();
+      thumbStored = null;
+      hlsStored = false;
       if (oldThumb && oldThumb !== thumbKey) await this.storage.delete(oldThumb);
     } finally {
+      if (thumbStored) await this.storage.delete(thumbStored);
+      if (hlsStored) await this.storage.deletePrefix(`hls/${m.id}/`);
       await rm(work, { recursive: true, force: true });
       await source.release();
     }

@@ -91,5 +91,5 @@ export class Media {
 /** The HLS ladder for a source's short side: every standard rung up to it, at most 1080p; the source's own when smaller. */
 export function hlsLadder(shortSide: number): number[] {
   const rungs = [1080, 720, 480, 360].filter((h) => h <= shortSide);
-  return rungs.length ? rungs : [Math.max(2, Math.floor(shortSide / 2) * 2)];
+  return rungs.length ? rungs : [Math.max(16, Math.floor(shortSide / 2) * 2)];
 }

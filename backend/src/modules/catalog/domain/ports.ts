@@ -7,6 +7,7 @@ export interface MediaPage {
 
 export interface MediaRepository {
   find(id: string): Promise<Media | null>;
+  findByThumbnail(key: string): Promise<Media | null>;
   /** Newest first; what viewer may see (ready items of public accounts, plus viewer's own in every state). */
   list(kind: MediaKind, viewerUserId: string | null, limit: number, cursor: string | undefined, filter?: { isVertical?: boolean; ownerOnly?: boolean }): Promise<MediaPage>;
   add(media: Media): void;
@@ -31,7 +32,8 @@ export interface Engagement {
   likedBy(mediaIds: string[], userId: string | null): Promise<Set<string>>;
   /** Counts a view unless this viewer was counted in the last 30 minutes. */
   countView(mediaId: string, viewerKey: string): Promise<{ views: number; counted: boolean }>;
-  addWatchTime(mediaId: string, userId: string, seconds: number): Promise<void>;
+  /** Adds watched seconds, never more than the time since the viewer's last heartbeat, nor past dailyCap a day. */
+  addWatchTime(mediaId: string, userId: string, seconds: number, dailyCap: number): Promise<number>;
 }
 
 export const MEDIA_REPOSITORY = Symbol('MediaRepository');

@@ -38,8 +38,8 @@ export class MediaPresenter {
     return o ? { account_id: o.accountId, display_name: o.displayName, handle: o.handle, profile_photo_url: o.photoUrl } : GONE_OWNER;
   }
 
-  private thumb(m: Media): string | null {
-    return m.thumbnailKey ? `/api/media/${m.thumbnailKey}` : null;
+  private thumb(m: Media, viewer: string | null): string | null {
+    return m.thumbnailKey ? `/api/media/${m.thumbnailKey}${this.query(m, viewer)}` : null;
   }
 
   async videos(items: Media[], viewer: string | null): Promise<VideoResponseDto[]> {
@@ -62,7 +62,7 @@ export class MediaPresenter {
         duration_seconds: m.durationSeconds,
         width: m.width,
         height: m.height,
-        thumbnail_url: this.thumb(m),
+        thumbnail_url: this.thumb(m, viewer),
         stream_url: `/api/videos/${m.id}/stream${q}`,
         hls_url: m.status === 'ready' && m.hlsRenditions.length ? `/api/videos/${m.id}/hls/master.m3u8${q}` : null,
         created_at: m.createdAt.toISOString(),
@@ -92,7 +92,7 @@ export class MediaPresenter {
         status: m.status,
         failure_reason: mine ? m.failureReason : null,
         duration_seconds: m.durationSeconds,
-        thumbnail_url: this.thumb(m),
+        thumbnail_url: this.thumb(m, viewer),
         stream_url: `/api/reels/${m.id}/stream${this.query(m, viewer)}`,
         monetization_enabled: m.monetizationEnabled,
         owner,
@@ -115,8 +115,8 @@ export class MediaPresenter {
         age_rating: m.ageRating,
         family_safe: m.familySafe,
         is_premium: m.isPremium,
-        poster_url: this.thumb(m),
-        backdrop_url: this.thumb(m),
+        poster_url: this.thumb(m, viewer),
+        backdrop_url: this.thumb(m, viewer),
         video_url: null,
         cast: m.cast,
         views: Number(m.views),

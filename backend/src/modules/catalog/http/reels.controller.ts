@@ -79,7 +79,7 @@ export class ReelsController {
   @UseGuards(OptionalUserAuthGuard)
   @ApiResponse({ status: 404, type: ErrorResponseDto })
   async getReel(@Param('id') id: string, @Req() req: Req): Promise<ReelResponseDto> {
-    const viewer = this.service.viewerOf(req, id);
+    const viewer = MediaService.signedInViewer(req);
     const m = await this.service.reachable('reel', id, viewer);
     return (await this.presenter.reels([m], viewer))[0];
   }

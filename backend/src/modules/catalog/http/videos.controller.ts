@@ -17,7 +17,7 @@ import { MediaPresenter } from './media-presenter.js';
 import { readMediaForm } from './media-form.js';
 
 type Req = FastifyRequest & { user?: Principal | null };
-const RENDITION_RE = /^\d{3,4}p$/;
+const RENDITION_RE = /^\d{2,4}p$/;
 const HLS_FILE_RE = /^(index\.m3u8|seg_\d{5}\.ts)$/;
 
 export function pageSize(limit: unknown): number {
@@ -98,7 +98,7 @@ export class VideosController {
   @ApiBearerAuth()
   @ApiResponse({ status: 404, type: ErrorResponseDto })
   async getVideo(@Param('id') id: string, @Req() req: Req): Promise<VideoResponseDto> {
-    const viewer = this.service.viewerOf(req, id);
+    const viewer = MediaService.signedInViewer(req);
     const m = await this.service.reachable('video', id, viewer);
     return (await this.presenter.videos([m], viewer))[0];
   }
@@ -155,7 +155,7 @@ export class VideosController {
         .send(text);
       return;
     }
-    await serveStored(req, reply, this.storage, key, { contentType: 'video/mp2t', cacheControl: open ? 'public, max-age=31536000, immutable' : 'private, max-age=3600' });
+    await serveStored(req, reply, this.storage, key, { contentType: 'video/mp2t', cacheControl: open ? 'public, max-age=3600' : 'private, max-age=3600' });
   }
 
   /** Counts a view: one per viewer per 30 minutes. */

@@ -9,6 +9,7 @@ export const MediaSchema = defineEntity({
     { name: 'media_list_index', properties: ['kind', 'status', 'visibility', 'createdAt', 'id'] },
     { name: 'media_owner_index', properties: ['userId', 'kind', 'createdAt'] },
     { name: 'media_account_index', properties: ['accountId'] },
+    { name: 'media_thumbnail_index', properties: ['thumbnailKey'] },
   ],
   properties: {
     id: p.uuid().primary(),
@@ -92,11 +93,12 @@ export class MediaWatchTime {
   userId: string;
   day: string;
   seconds: number;
+  lastBeatAt: Date;
 }
 export const MediaWatchTimeSchema = defineEntity({
   class: MediaWatchTime,
   tableName: 'media_watch_time',
-  properties: { mediaId: p.uuid().primary(), userId: p.uuid().primary(), day: p.date().primary(), seconds: p.integer() },
+  properties: { mediaId: p.uuid().primary(), userId: p.uuid().primary(), day: p.date().primary(), seconds: p.integer(), lastBeatAt: p.datetime() },
 });
 
 export const CATALOG_ENTITIES = [MediaSchema, MediaLikeSchema, MediaCommentSchema, MediaViewMarkSchema, MediaWatchTimeSchema];

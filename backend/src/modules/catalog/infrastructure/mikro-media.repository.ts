@@ -23,6 +23,10 @@ export class MikroMediaRepository implements MediaRepository {
     return UUID.test(id) ? this.em.findOne(Media, { id }) : Promise.resolve(null);
   }
 
+  findByThumbnail(thumbnailKey: string) {
+    return this.em.findOne(Media, { thumbnailKey });
+  }
+
   async list(kind: MediaKind, viewerUserId: string | null, limit: number, cursor: string | undefined, filter: { isVertical?: boolean; ownerOnly?: boolean } = {}): Promise<MediaPage> {
     const visible =
       filter.ownerOnly && viewerUserId

@@ -51,12 +51,23 @@ export class PgEngagement implements Engagement {
     return { views: Number(row?.views ?? 0), counted: false };
   }
 
-  async addWatchTime(mediaId: string, userId: string, seconds: number) {
-    await this.em.execute(
-      `insert into media_watch_time as w (media_id, user_id, day, seconds) values (?, ?, current_date, ?)
-       on conflict (media_id, user_id, day) do update set seconds = w.seconds + excluded.seconds`,
-      [mediaId, userId, seconds],
-    );
-    await this.em.execute('update media set watch_seconds = watch_seconds + ? where id = ?', [seconds, mediaId]);
+  async addWatchTime(mediaId: string, userId: string, seconds: number, dailyCap: number) {
+    return this.em.transactional(async () => {
+      const row = await this.one<{ seconds: number; since: number }>(
+        `select seconds, extract(epoch from now() - last_beat_at)::int as since from media_watch_time
+          where media_id = ? and user_id = ? and day = current_date for update`,
+        [mediaId, userId],
+      );
+      // The first heartbeat of the day is taken at its word (at most 60 s); later ones at most the time since the last.
+      const allowed = row ? Math.min(seconds, Math.max(0, row.since + 2)) : seconds;
+      const added = Math.max(0, Math.min(allowed, dailyCap - (row?.seconds ?? 0)));
+      await this.em.execute(
+        `insert into media_watch_time as w (media_id, user_id, day, seconds, last_beat_at) values (?, ?, current_date, ?, now())
+         on conflict (media_id, user_id, day) do update set seconds = w.seconds + excluded.seconds, last_beat_at = now()`,
+        [mediaId, userId, added],
+      );
+      if (added) await this.em.execute('update media set watch_seconds = watch_seconds + ? where id = ?', [added, mediaId]);
+      return added;
+    });
   }
 }

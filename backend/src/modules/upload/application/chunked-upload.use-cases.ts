@@ -54,8 +54,10 @@ export class InitUploadUseCase {
     return this.uow.inTransaction(async () => {
       await this.uow.lockUser(userId);
       if ((await this.sessions.activeOf(userId)) >= this.config.uploads.maxSessionsPerUser) throw UploadErrors.tooMany();
+      // Only the user's own unfinished uploads are set against the free space: nobody can reserve the disk from others
+      // by opening sessions. Every chunk checks the free space again before it is written.
       const free = await this.chunks.freeBytes();
-      if (free - (await this.sessions.outstandingBytes()) < session.totalSize + DISK_RESERVE_BYTES) throw UploadErrors.noSpace();
+      if (free - (await this.sessions.outstandingBytesOf(userId)) < session.totalSize + DISK_RESERVE_BYTES) throw UploadErrors.noSpace();
       await this.chunks.create(session.id, session.totalSize);
       this.sessions.add(session);
       try {
@@ -69,12 +71,54 @@ export class InitUploadUseCase {
   }
 }
 
+/**
+ * In-process coordination of one session's requests: at most MAX_PARALLEL chunk writes at once, and completion or
+ * cancellation waits for them and refuses new ones (so no write can land in a file already handed over).
+ */
+@Injectable()
+export class SessionGate {
+  /** Bounds the memory one session can hold (up to 1 MiB buffered per chunk in flight). */
+  static readonly MAX_PARALLEL = 16;
+  private readonly writers = new Map<string, number>();
+  private readonly closing = new Map<string, Promise<unknown>>();
+
+  async write<T>(id: string, fn: () => Promise<T>): Promise<T> {
+    if (this.closing.has(id)) throw UploadErrors.finishing();
+    const n = this.writers.get(id) ?? 0;
+    if (n >= SessionGate.MAX_PARALLEL) throw UploadErrors.busy();
+    this.writers.set(id, n + 1);
+    try {
+      return await fn();
+    } finally {
+      const left = (this.writers.get(id) ?? 1) - 1;
+      if (left) this.writers.set(id, left);
+      else this.writers.delete(id);
+    }
+  }
+
+  /** Runs fn once no chunk of the session is being written; a second caller waits for the first, then runs. */
+  async exclusive<T>(id: string, fn: () => Promise<T>): Promise<T> {
+    for (let before = this.closing.get(id); before; before = this.closing.get(id)) await before.catch(() => undefined);
+    const run = (async () => {
+      for (let waited = 0; (this.writers.get(id) ?? 0) > 0 && waited < 60_000; waited += 20) await new Promise((r) => setTimeout(r, 20));
+      return fn();
+    })();
+    this.closing.set(id, run);
+    try {
+      return await run;
+    } finally {
+      if (this.closing.get(id) === run) this.closing.delete(id);
+    }
+  }
+}
+
 @Injectable()
 export class ReceiveChunkUseCase {
   constructor(
     private readonly owned: UploadSessions,
     @Inject(SESSION_REPOSITORY) private readonly sessions: SessionRepository,
     @Inject(CHUNK_STORE) private readonly chunks: ChunkStore,
+    private readonly gate: SessionGate,
   ) {}
 
   /**
@@ -85,6 +129,11 @@ export class ReceiveChunkUseCase {
     const session = await this.owned.owned(sessionId, userId);
     session.assertWritable();
     const index = session.checkIndex(rawIndex);
+    if ((await this.chunks.freeBytes()) < session.lengthOf(index) + DISK_RESERVE_BYTES) throw UploadErrors.noSpace();
+    return this.gate.write(session.id, () => this.write(session, index, data));
+  }
+
+  private async write(session: UploadSession, index: number, data: Readable): Promise<{ session: UploadSession; index: number; count: number }> {
     await this.sessions.clearReceived(session.id, index);
     const head = await this.chunks.writeAt(session.id, session.offsetOf(index), session.lengthOf(index), data);
     if (index === 0) {
@@ -105,11 +154,13 @@ export class CompleteUploadUseCase {
     @Inject(UPLOAD_UNIT_OF_WORK) private readonly uow: UnitOfWork,
     @Inject(CHUNK_STORE) private readonly chunks: ChunkStore,
     private readonly catalog: CatalogFacade,
+    private readonly gate: SessionGate,
   ) {}
 
   /** Checks every chunk is there and hands the file to the catalog as a new video, in one transaction. Idempotent. */
   async execute(userId: string, sessionId: string): Promise<VideoResponseDto> {
-    const result = await this.uow.inTransaction(async (): Promise<{ created: VideoResponseDto } | { existing: string }> => {
+    await this.owned.owned(sessionId, userId);
+    const result = await this.gate.exclusive(sessionId, () => this.uow.inTransaction(async (): Promise<{ created: VideoResponseDto } | { existing: string }> => {
       await this.uow.lockUser(userId);
       const session = await this.owned.owned(sessionId, userId);
       if (session.status === 'completed' && session.videoId) return { existing: session.videoId };
@@ -128,7 +179,7 @@ export class CompleteUploadUseCase {
       session.lastActivityAt = new Date();
       await this.uow.commit();
       return { created: published.response };
-    });
+    }));
     if ('created' in result) return result.created;
     const video = await this.catalog.video(userId, result.existing);
     if (!video) throw UploadErrors.notFound();
@@ -142,14 +193,18 @@ export class CancelUploadUseCase {
     private readonly owned: UploadSessions,
     @Inject(UPLOAD_UNIT_OF_WORK) private readonly uow: UnitOfWork,
     @Inject(CHUNK_STORE) private readonly chunks: ChunkStore,
+    private readonly gate: SessionGate,
   ) {}
 
   async execute(userId: string, sessionId: string): Promise<void> {
-    const session = await this.owned.owned(sessionId, userId);
-    if (session.status === 'completed') throw UploadErrors.completed();
-    session.status = 'cancelled';
-    await this.uow.commit();
-    await this.chunks.remove(session.id);
+    await this.owned.owned(sessionId, userId);
+    await this.gate.exclusive(sessionId, async () => {
+      const session = await this.owned.owned(sessionId, userId);
+      if (session.status === 'completed') throw UploadErrors.completed();
+      session.status = 'cancelled';
+      await this.uow.commit();
+      await this.chunks.remove(session.id);
+    });
   }
 }
 

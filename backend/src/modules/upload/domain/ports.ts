@@ -5,8 +5,8 @@ export interface SessionRepository {
   find(id: string): Promise<UploadSession | null>;
   add(session: UploadSession): void;
   activeOf(userId: string): Promise<number>;
-  /** Bytes still to arrive for every active session (what the disk must keep free for them). */
-  outstandingBytes(): Promise<number>;
+  /** Bytes still to arrive for the user's active sessions. */
+  outstandingBytesOf(userId: string): Promise<number>;
   /** Marks a chunk received (atomically); returns the new count, or null when the session is no longer active. */
   markReceived(id: string, index: number): Promise<number | null>;
   /** Forgets a chunk before it is written again, so a half-written repeat is never counted. */

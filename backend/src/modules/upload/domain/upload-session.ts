@@ -18,6 +18,9 @@ export const UploadErrors = {
   incomplete: (missing: number) => new DomainError('invalid', 'UPLOAD.INCOMPLETE', `Upload is incomplete: ${missing} chunk${missing === 1 ? '' : 's'} missing`),
   tooMany: () => new DomainError('rate_limited', 'UPLOAD.TOO_MANY', 'You have too many uploads in progress. Finish or cancel one first.'),
   noSpace: () => new DomainError('insufficient_storage', 'UPLOAD.NO_SPACE', 'Not enough storage space for this upload'),
+  stalled: () => new DomainError('invalid', 'UPLOAD.STALLED', 'The chunk stopped arriving; send it again'),
+  busy: () => new DomainError('rate_limited', 'UPLOAD.BUSY', 'Too many chunks of this upload are being sent at once', undefined, 1),
+  finishing: () => new DomainError('conflict', 'UPLOAD.FINISHING', 'This upload is being completed or cancelled'),
 };
 
 /** A large video arriving in chunks: each is written at its offset; the session remembers which have arrived. */

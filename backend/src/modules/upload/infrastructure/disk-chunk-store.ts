@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { mkdir, open, rm, statfs } from 'node:fs/promises';
+import { mkdir, open, rm, statfs, type FileHandle } from 'node:fs/promises';
 import { join } from 'node:path';
 import { Writable, type Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -7,6 +7,7 @@ import { APP_CONFIG, type AppConfig } from '../../../common/config/config.js';
 import { UploadErrors } from '../domain/upload-session.js';
 import type { ChunkStore } from '../domain/ports.js';
 
+const CHUNK_IDLE_MS = 30_000;
 const ID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
 /** Upload files in DATA_DIR/tmp/uploads (same filesystem as storage, so completion is a rename). */
@@ -33,25 +34,35 @@ export class DiskChunkStore implements ChunkStore {
   }
 
   async writeAt(id: string, offset: number, length: number, data: Readable): Promise<Buffer> {
-    const fh = await open(this.path(id), 'r+');
+    // The file is opened when the first bytes arrive, and a chunk that stops arriving is dropped after 30 s, so a
+    // slow or stalled client cannot hold file handles.
+    const file: { fh: FileHandle | null } = { fh: null };
     let written = 0;
     let received = 0;
     let head = Buffer.alloc(0);
     let pending: Buffer[] = [];
     let pendingBytes = 0;
+    let idle: NodeJS.Timeout | undefined;
+    const armIdle = () => {
+      clearTimeout(idle);
+      idle = setTimeout(() => data.destroy(UploadErrors.stalled()), CHUNK_IDLE_MS);
+    };
     // The form parser hands over ~64 KiB pieces; write them in 1 MiB batches (one syscall each).
     const flush = async () => {
       if (!pendingBytes) return;
       const batch = pending.length === 1 ? pending[0] : Buffer.concat(pending, pendingBytes);
       pending = [];
       pendingBytes = 0;
-      await fh.write(batch, 0, batch.length, offset + written);
+      file.fh ??= await open(this.path(id), 'r+');
+      await file.fh.write(batch, 0, batch.length, offset + written);
       written += batch.length;
     };
     try {
+      armIdle();
       const sink = new Writable({
         highWaterMark: 1 << 20,
         write: (chunk: Buffer, _enc, done) => {
+          armIdle();
           received += chunk.length;
           if (received > length) return done(UploadErrors.badSize(length));
           if (head.length < 64) head = Buffer.concat([head, chunk.subarray(0, 64 - head.length)]);
@@ -67,13 +78,14 @@ export class DiskChunkStore implements ChunkStore {
       await pipeline(data, sink);
       if (written !== length) throw UploadErrors.badSize(length);
       // On the disk before it counts: a chunk marked received survives even an operating-system crash.
-      await fh.datasync();
+      await file.fh!.datasync();
       return head;
     } catch (e) {
       data.resume();
       throw e;
     } finally {
-      await fh.close();
+      clearTimeout(idle);
+      await file.fh?.close();
     }
   }
 

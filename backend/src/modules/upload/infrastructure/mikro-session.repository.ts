@@ -22,9 +22,10 @@ export class MikroSessionRepository implements SessionRepository {
     return this.em.count(UploadSession, { userId, status: 'active', lastActivityAt: { $gt: new Date(Date.now() - 24 * 3600_000) } });
   }
 
-  async outstandingBytes() {
+  async outstandingBytesOf(userId: string) {
     const [row] = await this.em.execute<{ bytes: string | null }[]>(
-      `select sum(total_size - received_count::bigint * chunk_size) as bytes from upload_sessions where status = 'active'`,
+      `select sum(total_size - received_count::bigint * chunk_size) as bytes from upload_sessions where status = 'active' and user_id = ?`,
+      [userId],
     );
     return Math.max(0, Number(row?.bytes ?? 0));
   }
