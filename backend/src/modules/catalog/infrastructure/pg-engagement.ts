@@ -53,6 +53,8 @@ export class PgEngagement implements Engagement {
 
   async addWatchTime(mediaId: string, userId: string, seconds: number, dailyCap: number) {
     return this.em.transactional(async () => {
+      // One heartbeat of a viewer for an item at a time: the first of the day has no row yet to lock.
+      await this.em.execute('select pg_advisory_xact_lock(hashtext(?))', [`watch:${mediaId}:${userId}`]);
       const row = await this.one<{ seconds: number; since: number }>(
         `select seconds, extract(epoch from now() - last_beat_at)::int as since from media_watch_time
           where media_id = ? and user_id = ? and day = current_date for update`,
