@@ -1,3 +1,4 @@
+import './runtime.js';
 import 'reflect-metadata';
 import { RequestContext } from '@mikro-orm/core';
 import { ConfigError, loadConfig } from './common/config/config.js';
