@@ -11,6 +11,7 @@ import { CATALOG_UNIT_OF_WORK } from './application/tokens.js';
 import { CatalogFacade } from './catalog.facade.js';
 import { ENGAGEMENT, MEDIA_PROCESSOR, MEDIA_REPOSITORY } from './domain/ports.js';
 import { MediaPresenter } from './http/media-presenter.js';
+import { MediaUploads } from './http/media-form.js';
 import { MoviesController } from './http/movies.controller.js';
 import { ReelsController } from './http/reels.controller.js';
 import { ThumbsController } from './http/thumbs.controller.js';
@@ -31,6 +32,7 @@ import { PgEngagement } from './infrastructure/pg-engagement.js';
     MediaAccess,
     MediaService,
     MediaPresenter,
+    MediaUploads,
     PublishMediaUseCase,
     ProcessMediaJob,
     ReelCommentsUseCases,

@@ -1,6 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { createHash } from 'node:crypto';
-import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { APP_CONFIG, type AppConfig } from '../../../common/config/config.js';
@@ -47,10 +46,6 @@ export class MediaService {
       refused: () => NotAVideo(notVideo),
       empty: () => EmptyFile(),
     };
-  }
-
-  async discard(path: string): Promise<void> {
-    await rm(path, { force: true });
   }
 
   static contentTypeOf(container: string): string {

@@ -1,8 +1,12 @@
+import { Injectable } from '@nestjs/common';
 import type { FastifyRequest } from 'fastify';
 import { rm } from 'node:fs/promises';
 import type { Readable } from 'node:stream';
 import { DomainError } from '../../../common/errors/domain-error.js';
 import { receiveUpload, type IntakeLimits, type ReceivedFile } from '../../../common/storage/intake.js';
+import { MediaService } from '../application/media.service.js';
+import { PublishMediaUseCase, type PublishInput } from '../application/publish-media.use-case.js';
+import type { Media } from '../domain/media.js';
 
 export interface MediaForm {
   fields: Record<string, string>;
@@ -35,5 +39,31 @@ export async function readMediaForm(req: FastifyRequest, tmpDir: string, limits:
       throw new DomainError('invalid', 'CATALOG.FORM', 'Send one file per upload, with its fields');
     }
     throw e;
+  }
+}
+
+/** Reads a single-request upload for a kind, validates its fields, and publishes it as the user's active account. */
+@Injectable()
+export class MediaUploads {
+  constructor(
+    private readonly service: MediaService,
+    private readonly publish: PublishMediaUseCase,
+  ) {}
+
+  async receive<M>(req: FastifyRequest, userId: string, kind: PublishInput['kind'], validate: (fields: Record<string, string>) => M, missingFile: () => Error): Promise<Media> {
+    const form = await readMediaForm(req, this.service.tmpDir, this.service.limits(kind));
+    if (!form.file) throw missingFile();
+    let meta: M;
+    try {
+      meta = validate(form.fields);
+    } catch (e) {
+      await rm(form.file.path, { force: true });
+      throw e;
+    }
+    return this.publish.execute(userId, { kind, meta } as PublishInput, {
+      ...form.file,
+      container: form.file.label,
+      contentType: MediaService.contentTypeOf(form.file.label),
+    });
   }
 }

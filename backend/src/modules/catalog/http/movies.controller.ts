@@ -6,13 +6,12 @@ import { OptionalUserAuthGuard } from '../../../common/auth/optional-user.guard.
 import type { Principal } from '../../../common/auth/principal.js';
 import { ErrorResponseDto } from '../../../common/http/error-response.dto.js';
 import { MediaService } from '../application/media.service.js';
-import { PublishMediaUseCase } from '../application/publish-media.use-case.js';
 import { NoMovieFile } from '../domain/catalog.errors.js';
 import { validateMovieMeta } from '../domain/media-rules.js';
 import { MEDIA_REPOSITORY, type MediaRepository } from '../domain/ports.js';
 import { MovieListDto, MovieResponseDto, MovieUploadResponseDto } from './catalog.dto.js';
 import { MediaPresenter } from './media-presenter.js';
-import { readMediaForm } from './media-form.js';
+import { MediaUploads } from './media-form.js';
 import { pageSize } from './videos.controller.js';
 
 type Req = FastifyRequest & { user?: Principal | null };
@@ -23,7 +22,7 @@ type Req = FastifyRequest & { user?: Principal | null };
 export class MoviesController {
   constructor(
     private readonly service: MediaService,
-    private readonly publish: PublishMediaUseCase,
+    private readonly uploads: MediaUploads,
     private readonly presenter: MediaPresenter,
     @Inject(MEDIA_REPOSITORY) private readonly media: MediaRepository,
   ) {}
@@ -66,16 +65,7 @@ export class MoviesController {
   @ApiResponse({ status: 401, type: ErrorResponseDto })
   @ApiResponse({ status: 413, type: ErrorResponseDto })
   async uploadMovie(@CurrentPrincipal() p: Principal, @Req() req: FastifyRequest): Promise<MovieUploadResponseDto> {
-    const form = await readMediaForm(req, this.service.tmpDir, this.service.limits('movie'));
-    if (!form.file) throw NoMovieFile();
-    let meta;
-    try {
-      meta = validateMovieMeta(form.fields);
-    } catch (e) {
-      await this.service.discard(form.file.path);
-      throw e;
-    }
-    const m = await this.publish.execute(p.userId, { kind: 'movie', meta }, { ...form.file, container: form.file.label, contentType: MediaService.contentTypeOf(form.file.label) });
+    const m = await this.uploads.receive(req, p.userId, 'movie', validateMovieMeta, NoMovieFile);
     return { success: true, movie: this.presenter.movies([m], p.userId)[0] };
   }
 

@@ -6,14 +6,13 @@ import { OptionalUserAuthGuard } from '../../../common/auth/optional-user.guard.
 import type { Principal } from '../../../common/auth/principal.js';
 import { ErrorResponseDto } from '../../../common/http/error-response.dto.js';
 import { MediaService } from '../application/media.service.js';
-import { PublishMediaUseCase } from '../application/publish-media.use-case.js';
 import { ReelCommentsUseCases } from '../application/reel-comments.use-cases.js';
 import { NoVideoFile } from '../domain/catalog.errors.js';
 import { validateReelMeta } from '../domain/media-rules.js';
 import { MEDIA_REPOSITORY, type MediaRepository } from '../domain/ports.js';
 import { CreateCommentRequestDto, LikeStateDto, ReelCommentDto, ReelListDto, ReelResponseDto, ViewCountDto } from './catalog.dto.js';
 import { MediaPresenter } from './media-presenter.js';
-import { readMediaForm } from './media-form.js';
+import { MediaUploads } from './media-form.js';
 import { pageSize } from './videos.controller.js';
 
 type Req = FastifyRequest & { user?: Principal | null };
@@ -23,7 +22,7 @@ type Req = FastifyRequest & { user?: Principal | null };
 export class ReelsController {
   constructor(
     private readonly service: MediaService,
-    private readonly publish: PublishMediaUseCase,
+    private readonly uploads: MediaUploads,
     private readonly presenter: MediaPresenter,
     private readonly comments: ReelCommentsUseCases,
     @Inject(MEDIA_REPOSITORY) private readonly media: MediaRepository,
@@ -61,16 +60,7 @@ export class ReelsController {
   @ApiResponse({ status: 401, type: ErrorResponseDto })
   @ApiResponse({ status: 413, type: ErrorResponseDto })
   async uploadReel(@CurrentPrincipal() p: Principal, @Req() req: FastifyRequest): Promise<ReelResponseDto> {
-    const form = await readMediaForm(req, this.service.tmpDir, this.service.limits('reel'));
-    if (!form.file) throw NoVideoFile();
-    let meta;
-    try {
-      meta = validateReelMeta(form.fields);
-    } catch (e) {
-      await this.service.discard(form.file.path);
-      throw e;
-    }
-    const m = await this.publish.execute(p.userId, { kind: 'reel', meta }, { ...form.file, container: form.file.label, contentType: MediaService.contentTypeOf(form.file.label) });
+    const m = await this.uploads.receive(req, p.userId, 'reel', validateReelMeta, NoVideoFile);
     return (await this.presenter.reels([m], p.userId))[0];
   }
 

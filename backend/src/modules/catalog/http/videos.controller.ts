@@ -8,13 +8,12 @@ import { ErrorResponseDto } from '../../../common/http/error-response.dto.js';
 import { serveStored } from '../../../common/http/serve-file.js';
 import { STORAGE, type Storage } from '../../../common/storage/storage.js';
 import { MediaService } from '../application/media.service.js';
-import { PublishMediaUseCase } from '../application/publish-media.use-case.js';
 import { NoVideoFile } from '../domain/catalog.errors.js';
 import { validateVideoMeta } from '../domain/media-rules.js';
 import { MEDIA_REPOSITORY, type MediaRepository } from '../domain/ports.js';
 import { HeartbeatRequestDto, LikeStateDto, VideoResponseDto, ViewCountDto } from './catalog.dto.js';
 import { MediaPresenter } from './media-presenter.js';
-import { readMediaForm } from './media-form.js';
+import { MediaUploads } from './media-form.js';
 
 type Req = FastifyRequest & { user?: Principal | null };
 const RENDITION_RE = /^\d{2,4}p$/;
@@ -29,7 +28,7 @@ export function pageSize(limit: unknown): number {
 export class VideosController {
   constructor(
     private readonly service: MediaService,
-    private readonly publish: PublishMediaUseCase,
+    private readonly uploads: MediaUploads,
     private readonly presenter: MediaPresenter,
     @Inject(MEDIA_REPOSITORY) private readonly media: MediaRepository,
     @Inject(STORAGE) private readonly storage: Storage,
@@ -79,16 +78,7 @@ export class VideosController {
   @ApiResponse({ status: 403, type: ErrorResponseDto })
   @ApiResponse({ status: 413, type: ErrorResponseDto })
   async uploadVideo(@CurrentPrincipal() p: Principal, @Req() req: FastifyRequest): Promise<VideoResponseDto> {
-    const form = await readMediaForm(req, this.service.tmpDir, this.service.limits('video'));
-    if (!form.file) throw NoVideoFile();
-    let meta;
-    try {
-      meta = validateVideoMeta(form.fields);
-    } catch (e) {
-      await this.service.discard(form.file.path);
-      throw e;
-    }
-    const m = await this.publish.execute(p.userId, { kind: 'video', meta }, { ...form.file, container: form.file.label, contentType: MediaService.contentTypeOf(form.file.label) });
+    const m = await this.uploads.receive(req, p.userId, 'video', validateVideoMeta, NoVideoFile);
     return (await this.presenter.videos([m], p.userId))[0];
   }
 

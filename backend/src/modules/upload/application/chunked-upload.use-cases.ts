@@ -19,18 +19,13 @@ const DISK_RESERVE_BYTES = 512 * 1024 * 1024;
 export class UploadSessions {
   constructor(
     @Inject(SESSION_REPOSITORY) private readonly sessions: SessionRepository,
-    @Inject(CHUNK_STORE) private readonly chunks: ChunkStore,
-  ) {}
+    ) {}
 
   /** The user's own session; anyone else's looks like no session at all. */
   async owned(id: string, userId: string): Promise<UploadSession> {
     const s = await this.sessions.find(id);
     if (!s || s.userId !== userId) throw UploadErrors.notFound();
     return s;
-  }
-
-  get store(): ChunkStore {
-    return this.chunks;
   }
 }
 

@@ -33,6 +33,10 @@ function toDto(s: UploadSession): UploadSessionDto {
   };
 }
 
+function received(r: { session: UploadSession; index: number; count: number }): ChunkReceivedDto {
+  return { session_id: r.session.id, chunk_index: r.index, uploaded_chunks: r.count, total_chunks: r.session.totalChunks };
+}
+
 /** Large videos in chunks: init, send chunks (any order, repeatable), complete; status to resume; cancel. */
 @ApiTags('upload')
 @ApiBearerAuth()
@@ -74,8 +78,7 @@ export class UploadController {
   async uploadChunk(@CurrentPrincipal() p: Principal, @Param('sessionId') sessionId: string, @Req() req: FastifyRequest, @Query('chunk_index') queryIndex?: string): Promise<ChunkReceivedDto> {
     if (req.headers['content-type']?.startsWith('application/octet-stream')) {
       if (queryIndex === undefined) throw UploadErrors.noChunk();
-      const r = await this.receive.execute(p.userId, sessionId, queryIndex, req.body as Readable);
-      return { session_id: r.session.id, chunk_index: r.index, uploaded_chunks: r.count, total_chunks: r.session.totalChunks };
+      return received(await this.receive.execute(p.userId, sessionId, queryIndex, req.body as Readable));
     }
     if (!req.isMultipart()) throw UploadErrors.noChunk();
     let index: unknown = queryIndex;
@@ -102,7 +105,7 @@ export class UploadController {
       throw e;
     }
     if (!result) throw UploadErrors.noChunk();
-    return { session_id: result.session.id, chunk_index: result.index, uploaded_chunks: result.count, total_chunks: result.session.totalChunks };
+    return received(result);
   }
 
   /** Finishes: every chunk must be there; the file becomes a video being processed. Repeating it returns the same video. */
