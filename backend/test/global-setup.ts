@@ -2,6 +2,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createServer } from 'node:net';
+// No .js suffix: jest loads global setup through CommonJS without the test module mapper, which needs the bare path.
 import { startEmbeddedPostgres } from '../src/common/database/embedded-postgres';
 
 function freePort(): Promise<number> {

@@ -18,8 +18,7 @@ export class AccountsFacade {
   /** The first account of a new user: type creator, handle from the display name, primary and active. */
   async createPrimaryAccount(input: { userId: string; displayName: string }): Promise<Account> {
     const candidates = handleCandidates(input.displayName);
-    const taken = new Set((await this.em.find(Account, { handle: { $in: candidates } }, { fields: ['handle'] })).map((a) => a.handle));
-    const handle = candidates.find((h) => !taken.has(h)) ?? `${candidates[0].slice(0, 20)}${Date.now().toString(36).slice(-8)}`;
+    const handle = (await this.accounts.firstFreeHandle(candidates)) ?? `${candidates[0].slice(0, 20)}${Date.now().toString(36).slice(-8)}`;
     const account = Account.primary(input.userId, input.displayName, handle);
     this.accounts.add(account);
     return account;

@@ -37,20 +37,9 @@ export class CreateAccountUseCase {
       // A living user always has a primary account; none means the user was deleted while this request ran.
       if (!existing.some((a) => a.isPrimary)) throw AccountNotFound();
       if (existing.length >= MAX_ACCOUNTS_PER_USER) throw AccountLimitReached(MAX_ACCOUNTS_PER_USER);
-      let handle = value.handle;
-      if (!derived) {
-        if (await this.accounts.handleTaken(handle!)) throw HandleTaken();
-      } else {
-        handle = undefined;
-        for (const candidate of handleCandidates(value.displayName!)) {
-          if (!(await this.accounts.handleTaken(candidate))) {
-            handle = candidate;
-            break;
-          }
-        }
-        if (!handle) throw HandleTaken();
-      }
-      const account = Account.create(userId, { ...value, displayName: value.displayName!, handle: handle! });
+      const handle = derived ? await this.accounts.firstFreeHandle(handleCandidates(value.displayName!)) : value.handle!;
+      if (!handle || (!derived && (await this.accounts.handleTaken(handle)))) throw HandleTaken();
+      const account = Account.create(userId, { ...value, displayName: value.displayName!, handle });
       this.accounts.add(account);
       await this.uow.commit();
       return account;

@@ -7,6 +7,8 @@ export interface AccountRepository {
   /** The account if it exists, is not deleted and belongs to userId; null otherwise (foreign ids look absent). */
   findOwned(id: string, userId: string): Promise<Account | null>;
   handleTaken(handle: string, exceptId?: string): Promise<boolean>;
+  /** The first of the candidates no account holds (one query), or null. */
+  firstFreeHandle(candidates: string[]): Promise<string | null>;
   /** Serialises changes to one user's set of accounts until the current transaction ends. */
   lockOwner(userId: string): Promise<void>;
   add(account: Account): void;

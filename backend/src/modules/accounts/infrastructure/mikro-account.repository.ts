@@ -22,6 +22,11 @@ export class MikroAccountRepository implements AccountRepository {
     return found !== null;
   }
 
+  async firstFreeHandle(candidates: string[]) {
+    const taken = new Set((await this.em.find(Account, { handle: { $in: candidates } }, { fields: ['handle'] })).map((a) => a.handle));
+    return candidates.find((h) => !taken.has(h)) ?? null;
+  }
+
   async lockOwner(userId: string) {
     // em.execute runs on the contextual EntityManager, so inside inTransaction() on the transaction's connection.
     await this.em.execute('select pg_advisory_xact_lock(hashtext(?))', [`accounts:${userId}`]);
