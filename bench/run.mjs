@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import autocannon from 'autocannon';
 import { root, freePort, startApp, signUp } from './lib.mjs';
 import { runMediaBench } from './media.mjs';
+import { spawnSync } from 'node:child_process';
 
 const DURATION = Number(process.env.BENCH_SECONDS ?? 8);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 32);
@@ -72,6 +73,11 @@ async function main() {
 
 main()
   .then(() => (process.env.BENCH_MEDIA === '0' ? console.log('\nMedia benchmarks skipped (BENCH_MEDIA=0); run them with `npm run bench:media`.') : runMediaBench()))
+  .then(() => {
+    if (process.env.BENCH_SOCIAL === '0') return console.log('\nSocial benchmarks skipped (BENCH_SOCIAL=0); run them with `npm run bench:social`.');
+    const r = spawnSync(process.execPath, [join(root, 'bench/social.mjs')], { stdio: 'inherit' });
+    if (r.status !== 0) throw new Error('the social benchmark failed');
+  })
   .catch((e) => {
     console.error(e);
     process.exit(1);

@@ -14,16 +14,19 @@ function dropMockWorker(outDir: string): Plugin {
   };
 }
 
-// `vite` proxies the API to the backend; `vite --mode mock` (npm run dev:mock) answers every
-// call in the browser with the MSW handlers instead, so no server is needed.
+// `vite` proxies the API to the backend, the realtime WebSocket (/api/realtime) included; `vite --mode mock`
+// (npm run dev:mock) answers every call, and the socket, in the browser with the MSW handlers instead, so no server
+// is needed.
+const apiProxy = { '/api': { target: 'http://localhost:3000', changeOrigin: true, ws: true } };
+
 export default defineConfig(({ mode }) => ({
   plugins: [react(), ...(mode === 'mock' ? [] : [dropMockWorker(resolve(import.meta.dirname, 'dist'))])],
   server: {
     port: 5173,
-    proxy: mode === 'mock' ? undefined : { '/api': { target: 'http://localhost:3000', changeOrigin: true } },
+    proxy: mode === 'mock' ? undefined : apiProxy,
   },
   preview: {
-    proxy: { '/api': { target: 'http://localhost:3000', changeOrigin: true } },
+    proxy: apiProxy,
   },
   build: {
     outDir: 'dist',

@@ -4,6 +4,7 @@ import { Migration20261121033909_accounts_feedback } from './Migration2026112103
 import { Migration20261121040438_catalog } from './Migration20261121040438_catalog.js';
 import { Migration20261121040715_upload_sessions } from './Migration20261121040715_upload_sessions.js';
 import { Migration20261121045248_media_hardening } from './Migration20261121045248_media_hardening.js';
+import { Migration20261121060000_social } from './Migration20261121060000_social.js';
 
 /** Every migration, in order. `npm run migration:create -w backend` adds new files and updates this list. */
 export const MIGRATIONS: MigrationObject[] = [
@@ -12,4 +13,5 @@ export const MIGRATIONS: MigrationObject[] = [
   { name: 'Migration20261121040438_catalog', class: Migration20261121040438_catalog },
   { name: 'Migration20261121040715_upload_sessions', class: Migration20261121040715_upload_sessions },
   { name: 'Migration20261121045248_media_hardening', class: Migration20261121045248_media_hardening },
+  { name: 'Migration20261121060000_social', class: Migration20261121060000_social },
 ];

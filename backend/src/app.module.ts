@@ -17,6 +17,9 @@ import { IdentityModule } from './modules/identity/identity.module.js';
 import { SystemAdminModule } from './modules/system-admin/system-admin.module.js';
 import { CatalogModule } from './modules/catalog/catalog.module.js';
 import { UploadModule } from './modules/upload/upload.module.js';
+import { SocialModule } from './modules/social/social.module.js';
+import { NotificationsModule } from './modules/notifications/notifications.module.js';
+import { RealtimeModule } from './common/realtime/realtime.module.js';
 
 @Module({})
 export class AppModule {
@@ -31,12 +34,15 @@ export class AppModule {
         EventsModule,
         StorageModule,
         MailModule,
+        RealtimeModule,
         AuthModule.forRoot(IdentityModule),
         AccountsModule,
         IdentityModule,
         SystemAdminModule,
         CatalogModule,
         UploadModule,
+        SocialModule,
+        NotificationsModule,
       ],
       controllers: [HealthController],
       providers: [

@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
@@ -23,19 +23,28 @@ function freePort(): Promise<number> {
 
 export interface RunningServer {
   url: string;
+  /** The database it uses and its token key, for a second server process on the same data (startServer's `beside`). */
+  databaseUrl: () => string;
+  jwtSecret: () => string;
   log: () => string;
   stop(): Promise<void>;
 }
 
-/** The built server (npm run build) on a fresh database: a new database on DATABASE_URL's server, or embedded. */
-export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
+/**
+ * The built server (npm run build) on a fresh database: a new database on DATABASE_URL's server, or embedded. With
+ * `beside`, a second server process on the first one's database and token key (as a second machine would be).
+ */
+export async function startServer(env: Record<string, string> = {}, beside?: RunningServer): Promise<RunningServer> {
   const main = join(root, 'backend', 'dist', 'src', 'main.js');
   if (!existsSync(main)) throw new Error('Build first: npm run build');
   const dataDir = mkdtempSync(join(tmpdir(), 'scriven-e2e-'));
   const port = await freePort();
   let dbName: string | undefined;
   const childEnv: Record<string, string> = { ...(process.env as Record<string, string>), PORT: String(port), DATA_DIR: dataDir, EMBEDDED_PG_PORT: String(await freePort()), LOG_LEVEL: 'warn', ...env };
-  if (process.env.DATABASE_URL) {
+  if (beside) {
+    childEnv.DATABASE_URL = beside.databaseUrl();
+    childEnv.JWT_SECRET = beside.jwtSecret();
+  } else if (process.env.DATABASE_URL) {
     dbName = `scriven_e2e_${randomBytes(5).toString('hex')}`;
     const c = new pg.Client({ connectionString: process.env.DATABASE_URL });
     await c.connect();
@@ -61,8 +70,12 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
     if (Date.now() > deadline) throw new Error(`server did not become ready:\n${log}`);
     await new Promise((r) => setTimeout(r, 100));
   }
+  const embeddedPgPort = childEnv.EMBEDDED_PG_PORT;
   return {
     url,
+    databaseUrl: () =>
+      childEnv.DATABASE_URL ?? `postgres://scriven:${readFileSync(join(dataDir, 'secrets', 'postgres.password'), 'utf8').trim()}@127.0.0.1:${embeddedPgPort}/scriven`,
+    jwtSecret: () => childEnv.JWT_SECRET ?? readFileSync(join(dataDir, 'secrets', 'jwt.key'), 'utf8').trim(),
     log: () => log,
     stop: async () => {
       if (child.exitCode === null) {

@@ -124,6 +124,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/feed/following": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** What followed users published, newest first, every kind or one (videos, music, podcasts); keyset pages. */
+        get: operations["followingFeed"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/feedback": {
         parameters: {
             query?: never;
@@ -320,6 +337,57 @@ export interface paths {
         get: operations["streamMovie"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/notifications": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Newest first (20 by default) with the number still unread. New ones also arrive over /api/realtime. */
+        get: operations["listNotifications"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/notifications/read-all": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Marks every notification read. */
+        post: operations["markAllNotificationsRead"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/notifications/{id}/read": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Marks one of your notifications read (someone else's is a 404). */
+        post: operations["markNotificationRead"];
         delete?: never;
         options?: never;
         head?: never;
@@ -524,6 +592,145 @@ export interface paths {
         put?: never;
         /** Creates a user and its primary account. */
         post: operations["registerNewUser"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/search": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Searches every kind (3 results each) or one tab (`content_type`, up to `limit`). Words may be partial, accents
+         *     and case do not matter, and small typos in titles are forgiven. Only what others may see is found.
+         */
+        get: operations["searchAll"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/search/suggestions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Completions for what is being typed (at least 1 character): popular searches, then titles and names. */
+        get: operations["searchSuggestions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/search/trending": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The most searched queries of the last 24 hours (counted once per person). */
+        get: operations["searchTrending"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/users/discover": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Users to follow: most followed (popular), newest, or creator-program members (creators). Hidden users never appear. */
+        get: operations["discoverUsers"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/users/{id}/follow": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Follows or unfollows a user; the answer is the new state. Following yourself is a 400, a hidden user a 404. */
+        post: operations["toggleFollow"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/users/{id}/followers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Who follows a user, newest first (50 by default), and how many visible followers there are. */
+        get: operations["listFollowers"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/users/{id}/following": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Whom a user follows, newest first (50 by default), and how many visible ones there are. */
+        get: operations["listFollowing"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/users/{id}/profile": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One user's card (404 for a hidden user, except to themselves). */
+        get: operations["userProfile"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -816,6 +1023,10 @@ export interface components {
             /** @description How many chunks have arrived. */
             uploaded_chunks: number;
         };
+        ContentStatsDto: {
+            /** @description Items others can see (videos and shorts now; music and podcasts as they arrive). */
+            total: number;
+        };
         CreateAccountRequestDto: {
             /**
              * @description Defaults to creator.
@@ -855,6 +1066,9 @@ export interface components {
             /** @description The user's display name, typed to confirm. */
             confirmation: string;
         };
+        DiscoverResponseDto: {
+            users: components["schemas"]["UserCardDto"][];
+        };
         ErrorResponseDto: {
             /** @description Stable machine-readable code, e.g. IDENTITY.INVALID_CREDENTIALS. */
             code: string;
@@ -865,6 +1079,29 @@ export interface components {
             message: string;
             /** @description HTTP status code. */
             statusCode: number;
+        };
+        FeedItemDto: {
+            /** @enum {string} */
+            content_type: "video" | "music" | "podcast";
+            creator_name: string;
+            description: string;
+            duration_seconds: number | null;
+            id: string;
+            is_vertical: boolean;
+            /** @description The item's kind in its own context: video or reel now. */
+            kind: string;
+            likes: number;
+            thumbnail_url: string | null;
+            /** @description When it was published (ISO 8601). */
+            timestamp: string;
+            title: string;
+            user_id: string;
+            username: string;
+            views: number;
+        };
+        FeedResponseDto: {
+            content: components["schemas"]["FeedItemDto"][];
+            next_cursor: string | null;
         };
         FeedbackItemDto: {
             created_at: string;
@@ -887,6 +1124,21 @@ export interface components {
             field: string;
             /** @description The human sentence for that field. */
             message: string;
+        };
+        FollowResponseDto: {
+            followers_count: number;
+            following: boolean;
+            message: string;
+        };
+        FollowersResponseDto: {
+            followers: components["schemas"]["UserCardDto"][];
+            next_cursor: string | null;
+            total: number;
+        };
+        FollowingResponseDto: {
+            following: components["schemas"]["UserCardDto"][];
+            next_cursor: string | null;
+            total: number;
         };
         HealthResponseDto: {
             /** @enum {string} */
@@ -930,6 +1182,8 @@ export interface components {
             display_name: string;
             handle: string;
             profile_photo_url: string | null;
+            /** @description The user behind the account (whom a Follow button follows); empty for a deleted account. */
+            user_id: string;
         };
         MessageResponseDto: {
             message: string;
@@ -968,11 +1222,41 @@ export interface components {
             movie: components["schemas"]["MovieResponseDto"];
             success: boolean;
         };
+        NotificationDto: {
+            created_at: string;
+            id: string;
+            link: components["schemas"]["NotificationLinkDto"] | null;
+            message: string;
+            read: boolean;
+            title: string;
+            /** @description new_follower, new_upload, super_chat, membership, payout, report_resolved or partner_decision. */
+            type: string;
+        };
+        NotificationLinkDto: {
+            id: string;
+            /** @description user, video, reel, live, membership, payout, report or partner. */
+            kind: string;
+        };
+        NotificationListDto: {
+            next_cursor: string | null;
+            notifications: components["schemas"]["NotificationDto"][];
+            unread_count: number;
+        };
+        NotificationReadDto: {
+            id: string;
+            read: boolean;
+            unread_count: number;
+        };
         NotificationSettingsDto: {
             comment_notifications: boolean;
             email_notifications: boolean;
             like_notifications: boolean;
             push_notifications: boolean;
+        };
+        NotificationsReadAllDto: {
+            unread_count: number;
+            /** @description How many were unread. */
+            updated: number;
         };
         ParentalConsentResponseDto: {
             child_display_name: string;
@@ -1053,6 +1337,23 @@ export interface components {
             message: string;
             user: components["schemas"]["UserResponseDto"];
         };
+        SearchResponseDto: {
+            available: ("videos" | "music" | "live" | "users" | "podcasts" | "gaming")[];
+            query: string;
+            results: components["schemas"]["SearchResultsDto"];
+            total_results: number;
+        };
+        SearchResultsDto: {
+            gaming: components["schemas"]["VideoSearchItemDto"][];
+            live: components["schemas"]["VideoSearchItemDto"][];
+            music: components["schemas"]["VideoSearchItemDto"][];
+            podcasts: components["schemas"]["VideoSearchItemDto"][];
+            users: components["schemas"]["UserSearchItemDto"][];
+            videos: components["schemas"]["VideoSearchItemDto"][];
+        };
+        SuggestionsResponseDto: {
+            suggestions: string[];
+        };
         SwitchAccountRequestDto: {
             account_id: string;
         };
@@ -1060,6 +1361,14 @@ export interface components {
             active_account: components["schemas"]["AccountResponseDto"];
             message: string;
             success: boolean;
+        };
+        TrendingItemDto: {
+            /** @description How many people searched it in the last 24 hours. */
+            count: number;
+            query: string;
+        };
+        TrendingResponseDto: {
+            trending: components["schemas"]["TrendingItemDto"][];
         };
         UpdateAccountRequestDto: {
             bio?: string;
@@ -1094,6 +1403,23 @@ export interface components {
             uploaded_chunks: number[];
             video_id: string | null;
         };
+        UserCardDto: {
+            content_stats: components["schemas"]["ContentStatsDto"];
+            creator_program: boolean;
+            followers_count: number;
+            following_count: number;
+            full_name: string;
+            id: string;
+            /** @description Whether the signed-in viewer follows this user. */
+            is_following: boolean;
+            is_premium: boolean;
+            /** @description The card is the viewer's own. */
+            is_self: boolean;
+            photo_url: string | null;
+            /** @description The same as id (seed 002 §3 names either). */
+            user_id: string;
+            username: string;
+        };
         UserResponseDto: {
             /** @description The account (channel) that the user's actions act as. */
             active_account_id: string | null;
@@ -1109,6 +1435,18 @@ export interface components {
             phone_number: string | null;
             /** @description ISO date-time, or null when the user has never been premium. */
             premium_expires: string | null;
+        };
+        UserSearchItemDto: {
+            creator_program: boolean;
+            followers_count: number;
+            full_name: string;
+            id: string;
+            is_following: boolean;
+            is_premium: boolean;
+            is_self: boolean;
+            photo_url: string | null;
+            user_id: string;
+            username: string;
         };
         VideoResponseDto: {
             /** @description Ad earnings in dollars (two decimals). */
@@ -1137,6 +1475,20 @@ export interface components {
             title: string;
             views: number;
             width: number | null;
+        };
+        VideoSearchItemDto: {
+            created_at: string;
+            duration_seconds: number | null;
+            id: string;
+            is_vertical: boolean;
+            /** @enum {string} */
+            kind: "video" | "reel";
+            likes: number;
+            thumbnail_url: string | null;
+            title: string;
+            user_id: string;
+            username: string;
+            views: number;
         };
         ViewCountDto: {
             /** @description False when this viewer was already counted in the last 30 minutes. */
@@ -1454,6 +1806,45 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["AdminResponseDto"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
+    followingFeed: {
+        parameters: {
+            query?: {
+                content_type?: "all" | "videos" | "music" | "podcasts";
+                limit?: string;
+                cursor?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FeedResponseDto"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
             401: {
@@ -1952,6 +2343,100 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content?: never;
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
+    listNotifications: {
+        parameters: {
+            query?: {
+                limit?: string;
+                cursor?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NotificationListDto"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
+    markAllNotificationsRead: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NotificationsReadAllDto"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
+    markNotificationRead: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NotificationReadDto"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
             };
             404: {
                 headers: {
@@ -2487,6 +2972,277 @@ export interface operations {
             };
             /** @description Display name, email or phone already used */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
+    searchAll: {
+        parameters: {
+            query: {
+                q: string;
+                content_type?: "all" | "videos" | "music" | "live" | "users" | "podcasts" | "gaming";
+                limit?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SearchResponseDto"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
+    searchSuggestions: {
+        parameters: {
+            query: {
+                q: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SuggestionsResponseDto"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
+    searchTrending: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TrendingResponseDto"];
+                };
+            };
+        };
+    };
+    discoverUsers: {
+        parameters: {
+            query?: {
+                sort_by?: "popular" | "newest" | "creators";
+                limit?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DiscoverResponseDto"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
+    toggleFollow: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FollowResponseDto"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
+    listFollowers: {
+        parameters: {
+            query?: {
+                limit?: string;
+                cursor?: string;
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FollowersResponseDto"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
+    listFollowing: {
+        parameters: {
+            query?: {
+                limit?: string;
+                cursor?: string;
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FollowingResponseDto"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
+    userProfile: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UserCardDto"];
+                };
+            };
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };

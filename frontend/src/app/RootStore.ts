@@ -1,5 +1,6 @@
 import { createApiClient, type ApiClient } from '../api/client';
 import { mantineNotifier, type Notifier } from '../shared/notifier';
+import type { SocketFactory } from '../shared/realtime';
 import { AuthStore } from '../features/auth/AuthStore';
 import { ConsentStore } from '../features/auth/ConsentStore';
 import { AdminStore } from '../features/admin/AdminStore';
@@ -9,6 +10,9 @@ import { VideosStore } from '../features/videos/VideosStore';
 import { UploadStore } from '../features/uploads/UploadStore';
 import { ReelsStore } from '../features/reels/ReelsStore';
 import { MoviesStore } from '../features/movies/MoviesStore';
+import { SocialStore } from '../features/social/SocialStore';
+import { NotificationsStore } from '../features/notifications/NotificationsStore';
+import { SearchStore } from '../features/search/SearchStore';
 import { UiStore } from './UiStore';
 
 export interface RootStoreOptions {
@@ -16,6 +20,8 @@ export interface RootStoreOptions {
   api?: ApiClient;
   /** Where toasts go; Mantine notifications by default. */
   notify?: Notifier;
+  /** Opens the realtime socket (notifications); the browser's WebSocket by default. Tests pass a fake. */
+  socketFactory?: SocketFactory;
 }
 
 /** Creates every store and hands itself to each, so stores reach each other and the client through it. */
@@ -32,8 +38,11 @@ export class RootStore {
   readonly upload: UploadStore;
   readonly reels: ReelsStore;
   readonly movies: MoviesStore;
+  readonly social: SocialStore;
+  readonly notifications: NotificationsStore;
+  readonly search: SearchStore;
 
-  constructor({ api, notify }: RootStoreOptions = {}) {
+  constructor({ api, notify, socketFactory }: RootStoreOptions = {}) {
     this.api = api ?? createApiClient({ getUserToken: () => this.auth.token });
     this.notify = notify ?? mantineNotifier;
     this.ui = new UiStore(this);
@@ -46,6 +55,9 @@ export class RootStore {
     this.upload = new UploadStore(this);
     this.reels = new ReelsStore(this);
     this.movies = new MoviesStore(this);
+    this.social = new SocialStore(this);
+    this.notifications = new NotificationsStore(this, { socketFactory });
+    this.search = new SearchStore(this);
   }
 
   /** Stops timers (tests, hot reload). */
@@ -53,5 +65,6 @@ export class RootStore {
     this.auth.dispose();
     this.admin.dispose();
     this.upload.dispose();
+    this.notifications.dispose();
   }
 }

@@ -17,8 +17,6 @@ export class UiStore {
   authPanel: AuthPanel | null = null;
   addAccountOpen = false;
   feedbackOpen = false;
-  /** The last query of the header's search, for the search section. */
-  searchQuery = '';
   /** The open tab of the sections that have tabs (Shorts: browse or upload; Uploads: large or small…). */
   sectionTabs: Partial<Record<SectionId, string>> = {};
 
@@ -39,10 +37,6 @@ export class UiStore {
 
   setTab(section: SectionId, tab: string): void {
     this.sectionTabs = { ...this.sectionTabs, [section]: tab };
-  }
-
-  setSearchQuery(query: string): void {
-    this.searchQuery = query;
   }
 
   /** The Account Settings screen on one of its tabs. */
@@ -86,7 +80,6 @@ export class UiStore {
     this.authPanel = null;
     this.addAccountOpen = false;
     this.feedbackOpen = false;
-    this.searchQuery = '';
     this.sectionTabs = {};
   }
 }

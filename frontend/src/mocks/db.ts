@@ -1,5 +1,7 @@
 import type { components } from '../api/schema';
 import { resetMediaDb, restoreMediaDb, snapshotMediaDb } from './mediaDb';
+import { resetSocialDb, restoreSocialDb, snapshotSocialDb } from './socialDb';
+import { resetSearchDb, restoreSearchDb, snapshotSearchDb } from './searchDb';
 
 type UserDto = components['schemas']['UserResponseDto'];
 type AccountDto = components['schemas']['AccountResponseDto'];
@@ -114,6 +116,11 @@ export function resetMockDb(): void {
     ada: { userId: ada.id, accountId: adaAccount.account.id },
     mira: { userId: mira.id, accountId: miraAccount.account.id },
   });
+  resetSocialDb({
+    ada: { userId: ada.id, name: ada.display_name },
+    mira: { userId: mira.id, name: mira.display_name },
+  });
+  resetSearchDb();
 
   const tim = makeUser({ display_name: 'young_tim', first_name: 'Tim', last_name: 'Lovelace', email: 'tim@example.com' });
   mockDb.users.set(tim.id, { user: tim, password: 'password123', status: 'pending_parental_consent' });
@@ -250,6 +257,8 @@ export function snapshotMockDb(): string {
     feedback: mockDb.feedback,
     startedAt: mockDb.startedAt,
     media: snapshotMediaDb(),
+    social: snapshotSocialDb(),
+    search: snapshotSearchDb(),
   });
 }
 
@@ -266,6 +275,8 @@ export function restoreMockDb(snapshot: string | null): boolean {
       feedback?: MockFeedback[];
       startedAt: number;
       media?: ReturnType<typeof snapshotMediaDb>;
+      social?: ReturnType<typeof snapshotSocialDb>;
+      search?: ReturnType<typeof snapshotSearchDb>;
     };
     mockDb.users = new Map(data.users.map((account) => [account.user.id, account]));
     mockDb.tokens = new Map(data.tokens);
@@ -275,6 +286,8 @@ export function restoreMockDb(snapshot: string | null): boolean {
     mockDb.feedback = data.feedback ?? [];
     mockDb.startedAt = data.startedAt;
     restoreMediaDb(data.media);
+    restoreSocialDb(data.social);
+    restoreSearchDb(data.search);
     // A snapshot from before accounts existed: every user gets their primary account.
     for (const { user } of mockDb.users.values()) {
       if (!accountsOf(user).length) createPrimaryAccount(user);

@@ -6,6 +6,9 @@ import { videosHandlers } from '../features/videos/mocks';
 import { uploadsHandlers } from '../features/uploads/mocks';
 import { reelsHandlers } from '../features/reels/mocks';
 import { moviesHandlers } from '../features/movies/mocks';
+import { socialHandlers } from '../features/social/mocks';
+import { notificationsHandlers } from '../features/notifications/mocks';
+import { searchHandlers } from '../features/search/mocks';
 
 /** Every feature's handlers: the whole API as the mock server answers it. */
 export const handlers = [
@@ -17,4 +20,7 @@ export const handlers = [
   ...videosHandlers,
   ...reelsHandlers,
   ...moviesHandlers,
+  ...socialHandlers,
+  ...notificationsHandlers,
+  ...searchHandlers,
 ];

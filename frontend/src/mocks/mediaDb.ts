@@ -133,12 +133,26 @@ export function mediaId(prefix: string): string {
   return `${prefix}-${sequence}-${Math.random().toString(36).slice(2, 10)}`;
 }
 
+type PublishedListener = (item: MockVideo | MockReel, kind: 'video' | 'reel') => void;
+let publishedListener: PublishedListener | null = null;
+
+/** Hears of each video or reel whose processing ends ready (the server then tells the owner's followers). */
+export function onPublished(listener: PublishedListener | null): void {
+  publishedListener = listener;
+}
+
 /** Applies an upload's processing outcome once its time has come. */
 export function settle<T extends Processed>(item: T, now = Date.now()): T {
   if (item.pending && now >= item.pending.at) {
     item.status = item.pending.status;
     item.failure_reason = item.pending.failure_reason;
     item.pending = null;
+    if (item.status === 'ready' && publishedListener) {
+      const video = mediaDb.videos.find((entry) => (entry as object) === item);
+      const reel = video ? undefined : mediaDb.reels.find((entry) => (entry as object) === item);
+      if (video) publishedListener(video, 'video');
+      else if (reel) publishedListener(reel, 'reel');
+    }
   }
   return item;
 }

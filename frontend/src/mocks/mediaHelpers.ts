@@ -16,7 +16,7 @@ export function ownerDto(accountId: string): MediaOwnerDto | undefined {
   const entry = mockDb.accounts.get(accountId);
   if (!entry) return undefined;
   const { id, display_name, handle, profile_photo_url } = entry.account;
-  return { account_id: id, display_name, handle, profile_photo_url };
+  return { account_id: id, user_id: entry.userId, display_name, handle, profile_photo_url };
 }
 
 /** Others see ready uploads of public accounts only; the owner sees their own in every state. */

@@ -1,6 +1,6 @@
 import { describe, expect, test } from '@jest/globals';
 import { errorDetail } from './apiError';
-import { formatBytes, formatClock, formatCount, formatDate, formatDollars, formatUptime, formatViews } from './format';
+import { formatBytes, formatClock, formatCount, formatDate, formatDollars, formatRelativeTime, formatUptime, formatViews } from './format';
 
 describe('formatting', () => {
   test('uptime reads in the two largest units', () => {
@@ -13,6 +13,17 @@ describe('formatting', () => {
   test('dates read as day month year', () => {
     expect(formatDate('2025-01-15T10:00:00.000Z')).toBe('15 January 2025');
     expect(formatDate('not a date')).toBe('not a date');
+  });
+
+  test('relative times read as a person would say them', () => {
+    const now = Date.parse('2025-03-12T12:00:00.000Z');
+    expect(formatRelativeTime('2025-03-12T11:59:30.000Z', now)).toBe('just now');
+    expect(formatRelativeTime('2025-03-12T11:55:00.000Z', now)).toBe('5 minutes ago');
+    expect(formatRelativeTime('2025-03-12T09:00:00.000Z', now)).toBe('3 hours ago');
+    expect(formatRelativeTime('2025-03-11T10:00:00.000Z', now)).toBe('yesterday');
+    expect(formatRelativeTime('2025-02-19T12:00:00.000Z', now)).toBe('3 weeks ago');
+    expect(formatRelativeTime('2024-03-01T12:00:00.000Z', now)).toBe('last year');
+    expect(formatRelativeTime('soon', now)).toBe('soon');
   });
 
   test("an API error's detail is shown, anything else gives the fallback", () => {

@@ -62,3 +62,25 @@ export function formatBytes(bytes: number): string {
   }
   return `${bytes} bytes`;
 }
+
+const RELATIVE_UNITS: [Intl.RelativeTimeFormatUnit, number][] = [
+  ['year', 365 * 86_400_000],
+  ['month', 30 * 86_400_000],
+  ['week', 7 * 86_400_000],
+  ['day', 86_400_000],
+  ['hour', 3_600_000],
+  ['minute', 60_000],
+];
+
+/** "just now", "5 minutes ago", "yesterday", "3 weeks ago" for an ISO date-time; the original text when unreadable. */
+export function formatRelativeTime(iso: string, now: number = Date.now()): string {
+  const time = new Date(iso).getTime();
+  if (Number.isNaN(time)) return iso;
+  const elapsed = now - time;
+  if (Math.abs(elapsed) < 60_000) return 'just now';
+  const format = new Intl.RelativeTimeFormat('en', { numeric: 'auto' });
+  for (const [unit, size] of RELATIVE_UNITS) {
+    if (Math.abs(elapsed) >= size) return format.format(-Math.trunc(elapsed / size), unit);
+  }
+  return 'just now';
+}

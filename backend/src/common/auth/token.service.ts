@@ -1,14 +1,31 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { JwtService } from '@nestjs/jwt';
 import { APP_CONFIG, type AppConfig } from '../config/config.js';
-import { TOKEN_TTL_SECONDS, type TokenClaims } from './principal.js';
+import { PRINCIPAL_LOADER, TOKEN_TTL_SECONDS, type Audience, type Principal, type PrincipalLoader, type TokenClaims } from './principal.js';
 
 @Injectable()
 export class TokenService {
   constructor(
     private readonly jwt: JwtService,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
+    @Inject(PRINCIPAL_LOADER) private readonly loader: PrincipalLoader,
   ) {}
+
+  /**
+   * The principal a token stands for, checked as the HTTP guards check it (signature, audience, expiry, revocation);
+   * null for a bad or revoked token. A database failure while loading the principal is thrown, not taken as a no.
+   * Needs an EntityManager context (a request, or MikroORM's RequestContext).
+   */
+  async authenticate(token: string, audience: Audience): Promise<Principal | null> {
+    let claims: { sub?: unknown; ver?: unknown };
+    try {
+      claims = this.jwt.verify<{ sub?: unknown; ver?: unknown }>(token, { secret: this.config.jwtSecret, audience, issuer: 'scriven', algorithms: ['HS256'] });
+    } catch {
+      return null;
+    }
+    if (typeof claims.sub !== 'string' || typeof claims.ver !== 'number') return null;
+    return this.loader.load({ sub: claims.sub, aud: audience, ver: claims.ver });
+  }
 
   issue(claims: TokenClaims): { token: string; expiresIn: number } {
     const expiresIn = TOKEN_TTL_SECONDS[claims.aud];

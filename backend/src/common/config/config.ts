@@ -14,11 +14,13 @@ export interface AppConfig {
   publicUrl: string;
   jwtSecret: string;
   smtpUrl?: string;
+  /** Redis for realtime fan-out across server processes; without it PostgreSQL LISTEN/NOTIFY carries it. */
+  redisUrl?: string;
   mailFrom: string;
   admin?: { username: string; password: string };
   logLevel: LogLevel;
   trustProxy: boolean;
-  rateLimit: { perMinute: number; loginFailures: number; loginWindowMinutes: number };
+  rateLimit: { perMinute: number; loginFailures: number; loginWindowMinutes: number; searchesPerMinute: number; followsPerMinute: number };
   jobsEnabled: boolean;
   uploads: { maxVideoBytes: number; maxMovieBytes: number; chunkBytes: number; maxSessionsPerUser: number };
   /** 'x-accel': media bodies are handed to nginx (X-Accel-Redirect) after the server has checked access. */
@@ -121,6 +123,7 @@ export function loadConfig(env: Env = process.env, opts: { cwd?: string; version
     publicUrl,
     jwtSecret: '',
     smtpUrl,
+    redisUrl: url(env, 'REDIS_URL', ['redis:', 'rediss:'], problems),
     mailFrom,
     admin,
     logLevel: level,
@@ -129,6 +132,8 @@ export function loadConfig(env: Env = process.env, opts: { cwd?: string; version
       perMinute: int(env, 'RATE_LIMIT_PER_MINUTE', 600, 1, 1_000_000, problems),
       loginFailures: int(env, 'LOGIN_MAX_FAILURES', 5, 1, 1000, problems),
       loginWindowMinutes: int(env, 'LOGIN_WINDOW_MINUTES', 15, 1, 1440, problems),
+      searchesPerMinute: int(env, 'SEARCH_LIMIT_PER_MINUTE', 120, 1, 1_000_000, problems),
+      followsPerMinute: int(env, 'FOLLOW_LIMIT_PER_MINUTE', 60, 1, 1_000_000, problems),
     },
     jobsEnabled: bool(env, 'JOBS_ENABLED', true, problems),
     uploads: {

@@ -3,6 +3,9 @@ import { Migrator } from '@mikro-orm/migrations';
 import { RequestContext, type EntityManager, type EntitySchema, type MigrationObject } from '@mikro-orm/core';
 import { requestContext } from '../logging/request-context.js';
 
+/** See ormConfig: tables the entity mapper does not describe. */
+export const SQL_OWNED_TABLES = ['follows', 'social_users', 'content_index', 'search_words', 'search_queries', 'notifications'];
+
 export interface OrmOptions {
   url: string;
   entities: EntitySchema<any>[];
@@ -33,6 +36,9 @@ export function ormConfig(o: OrmOptions, root?: () => EntityManager): Options {
     forceUtcTimezone: true,
     allowGlobalContext: false,
     pool: { min: 0, max: 20 },
+    // Tables written with SQL by their repositories (generated tsvector columns, trigram and partial indexes): their
+    // migrations are hand-written, and the schema generator leaves them (and the SQL functions they use) alone.
+    schemaGenerator: { skipTables: SQL_OWNED_TABLES, ignoreRoutines: true },
     migrations: {
       migrationsList: o.migrations,
       tableName: 'mikro_orm_migrations',

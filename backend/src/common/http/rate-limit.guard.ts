@@ -2,7 +2,7 @@ import { Inject, Injectable, SetMetadata, type CanActivate, type ExecutionContex
 import { Reflector } from '@nestjs/core';
 import type { FastifyRequest } from 'fastify';
 import { APP_CONFIG, type AppConfig } from '../config/config.js';
-import { DomainError } from '../errors/domain-error.js';
+import { ActionLimiter } from './action-limiter.js';
 
 const SKIP = 'scriven:skip-rate-limit';
 /** Exempts a route from the per-address request limit (health checks). */
@@ -14,31 +14,18 @@ export const SkipRateLimit = () => SetMetadata(SKIP, true);
  */
 @Injectable()
 export class RateLimitGuard implements CanActivate {
-  private window = 0;
-  private counts = new Map<string, number>();
+  private readonly limiter: ActionLimiter;
 
   constructor(
     private readonly reflector: Reflector,
-    @Inject(APP_CONFIG) private readonly config: AppConfig,
-  ) {}
+    @Inject(APP_CONFIG) config: AppConfig,
+  ) {
+    this.limiter = new ActionLimiter(config.rateLimit.perMinute, 60_000, 'Too many requests. Please slow down.');
+  }
 
   canActivate(context: ExecutionContext): boolean {
     if (this.reflector.getAllAndOverride<boolean>(SKIP, [context.getHandler(), context.getClass()])) return true;
-    const now = Date.now();
-    const window = Math.floor(now / 60_000);
-    if (window !== this.window) {
-      this.window = window;
-      this.counts = new Map();
-    }
-    const http = context.switchToHttp();
-    const ip = http.getRequest<FastifyRequest>().ip;
-    const count = (this.counts.get(ip) ?? 0) + 1;
-    this.counts.set(ip, count);
-    const limit = this.config.rateLimit.perMinute;
-    if (count > limit) {
-      const retry = Math.ceil(((window + 1) * 60_000 - now) / 1000);
-      throw new DomainError('rate_limited', 'RATE_LIMITED', 'Too many requests. Please slow down.', undefined, retry);
-    }
+    this.limiter.hit(context.switchToHttp().getRequest<FastifyRequest>().ip);
     return true;
   }
 }

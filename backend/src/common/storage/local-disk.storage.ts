@@ -1,5 +1,5 @@
 import { createReadStream, createWriteStream } from 'node:fs';
-import { mkdir, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { mkdir, open, rename, rm, stat, writeFile, type FileHandle } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { randomUUID } from 'node:crypto';
 import { pipeline } from 'node:stream/promises';
@@ -8,7 +8,66 @@ import { assertValidKey, assertValidPrefix, type Storage, type StoredObject } fr
 
 /** Media on the local disk under DATA_DIR/media; temporary files in DATA_DIR/tmp on the same filesystem. */
 export class LocalDiskStorage implements Storage {
+  /** Open handles of recently read files: a player's range requests skip open and close. */
+  private readonly handles = new Map<string, { fh: FileHandle; mtime: number; users: number; stale: boolean; idle?: NodeJS.Timeout }>();
+
+  private readonly stats = new Map<string, { object: StoredObject; until: number }>();
+
   constructor(private readonly root: string, private readonly tmp: string) {}
+
+  async readRange(key: string, range: { start: number; end: number }, modified: Date): Promise<Buffer> {
+    const path = this.path(key);
+    let h = this.handles.get(path);
+    if (h && h.mtime !== modified.getTime()) {
+      this.drop(path);
+      h = undefined;
+    }
+    if (!h) {
+      const fh = await open(path, 'r');
+      h = this.handles.get(path);
+      if (h && h.mtime === modified.getTime()) await fh.close();
+      else {
+        if (this.handles.size >= 256) for (const [p, x] of this.handles) if (!x.users) this.drop(p);
+        h = { fh, mtime: modified.getTime(), users: 0, stale: false };
+        this.handles.set(path, h);
+      }
+    }
+    const held = h;
+    held.users += 1;
+    clearTimeout(held.idle);
+    try {
+      const length = range.end - range.start + 1;
+      const buf = Buffer.allocUnsafe(length);
+      let done = 0;
+      while (done < length) {
+        const { bytesRead } = await held.fh.read(buf, done, length - done, range.start + done);
+        if (!bytesRead) break;
+        done += bytesRead;
+      }
+      return done === length ? buf : buf.subarray(0, done);
+    } finally {
+      held.users -= 1;
+      if (!held.users) {
+        if (held.stale) void held.fh.close().catch(() => undefined);
+        else held.idle = setTimeout(() => this.handles.get(path) === held && !held.users && this.drop(path), 10_000).unref();
+      }
+    }
+  }
+
+  private forget(path: string): void {
+    this.stats.delete(path);
+    this.drop(path);
+  }
+
+  /** Forgets a cached handle; it is closed now, or by its last reader. */
+  private drop(path: string): void {
+    const h = this.handles.get(path);
+    if (!h) return;
+    this.handles.delete(path);
+    clearTimeout(h.idle);
+    h.stale = true;
+    if (!h.users) void h.fh.close().catch(() => undefined);
+  }
 
   private path(key: string): string {
     assertValidKey(key);
@@ -17,6 +76,7 @@ export class LocalDiskStorage implements Storage {
 
   async write(key: string, data: Readable | Buffer): Promise<StoredObject> {
     const target = this.path(key);
+    this.forget(target);
     await mkdir(dirname(target), { recursive: true });
     await mkdir(this.tmp, { recursive: true });
     const temp = join(this.tmp, `${randomUUID()}.part`);
@@ -24,6 +84,7 @@ export class LocalDiskStorage implements Storage {
       if (Buffer.isBuffer(data)) await writeFile(temp, data);
       else await pipeline(data, createWriteStream(temp));
       await rename(temp, target);
+      this.forget(target);
     } catch (e) {
       await rm(temp, { force: true });
       throw e;
@@ -31,11 +92,22 @@ export class LocalDiskStorage implements Storage {
     return (await this.stat(key))!;
   }
 
+  /**
+   * Size and time of an object; objects that exist are remembered for 2 s (a player asks for many ranges of one
+   * file in a row). Every change made through this adapter forgets its key at once.
+   */
   async stat(key: string): Promise<StoredObject | null> {
+    const path = this.path(key);
+    const hit = this.stats.get(path);
+    if (hit && hit.until > Date.now()) return hit.object;
     try {
-      const s = await stat(this.path(key));
-      return { size: s.size, modified: s.mtime };
+      const s = await stat(path);
+      const object = { size: s.size, modified: s.mtime };
+      if (this.stats.size >= 4096) this.stats.clear();
+      this.stats.set(path, { object, until: Date.now() + 2000 });
+      return object;
     } catch {
+      this.stats.delete(path);
       return null;
     }
   }
@@ -46,13 +118,17 @@ export class LocalDiskStorage implements Storage {
   }
 
   async delete(key: string): Promise<void> {
+    this.forget(this.path(key));
     await rm(this.path(key), { force: true });
+    this.forget(this.path(key));
   }
 
   async adopt(key: string, localPath: string): Promise<StoredObject> {
     const target = this.path(key);
+    this.forget(target);
     await mkdir(dirname(target), { recursive: true });
     await rename(localPath, target);
+    this.forget(target);
     return (await this.stat(key))!;
   }
 
@@ -62,6 +138,9 @@ export class LocalDiskStorage implements Storage {
 
   async deletePrefix(prefix: string): Promise<void> {
     assertValidPrefix(prefix);
-    await rm(join(this.root, prefix), { recursive: true, force: true });
+    const dir = join(this.root, prefix);
+    for (const path of [...this.handles.keys(), ...this.stats.keys()]) if (path.startsWith(dir)) this.forget(path);
+    await rm(dir, { recursive: true, force: true });
+    for (const path of [...this.handles.keys(), ...this.stats.keys()]) if (path.startsWith(dir)) this.forget(path);
   }
 }

@@ -35,6 +35,12 @@ export class AccountsFacade {
     return active ? summary(active) : null;
   }
 
+  /** The user's primary account as others see the user: private profile or not, and its photo. */
+  async primaryProfile(userId: string): Promise<{ accountId: string; isPrivate: boolean; photoUrl: string | null } | null> {
+    const primary = await this.em.findOne(Account, { userId, isPrimary: true, deletedAt: null });
+    return primary ? { accountId: primary.id, isPrivate: primary.privacySettings.profile_visibility === 'private', photoUrl: photoUrl(primary) } : null;
+  }
+
   /** How each account is shown next to what it published (deleted ones are absent). */
   async summaries(accountIds: string[]): Promise<Map<string, AccountSummary>> {
     const unique = [...new Set(accountIds)];

@@ -1,4 +1,6 @@
-import { Injectable } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
+import { AccountsFacade } from '../accounts/accounts.facade.js';
+import { MEDIA_REPOSITORY, type MediaRepository } from './domain/ports.js';
 import { MediaService } from './application/media.service.js';
 import { PublishMediaUseCase, type ReceivedMedia } from './application/publish-media.use-case.js';
 import type { VideoMeta } from './domain/media-rules.js';
@@ -14,7 +16,42 @@ export class CatalogFacade {
   constructor(
     private readonly publish: PublishMediaUseCase,
     private readonly presenter: MediaPresenter,
+    private readonly accounts: AccountsFacade,
+    @Inject(MEDIA_REPOSITORY) private readonly media: MediaRepository,
   ) {}
+
+  /** What the search index and feeds hold of an item: null when others cannot find it (absent, not ready, a movie). */
+  async indexEntry(mediaId: string): Promise<CatalogIndexEntry | null> {
+    const m = await this.media.find(mediaId);
+    if (!m || m.status !== 'ready' || m.kind === 'movie') return null;
+    return { id: m.id, kind: m.kind, userId: m.userId, accountId: m.accountId, title: m.title, body: [m.description ?? '', ...m.tags].join(' ').trim(), popularity: Number(m.views), publishedAt: m.createdAt };
+  }
+
+  /** Cards for feeds and search results, in the order asked; items the viewer may not see are left out. */
+  async cards(ids: string[], viewer: string | null): Promise<ContentCard[]> {
+    const items = (await this.media.findMany(ids)).filter((m) => m.kind !== 'movie' && m.status === 'ready' && m.visibility === 'public');
+    const owners = await this.accounts.summaries(items.map((m) => m.accountId));
+    const byId = new Map(items.map((m) => [m.id, m]));
+    return ids.flatMap((id) => {
+      const m = byId.get(id);
+      if (!m) return [];
+      const owner = owners.get(m.accountId);
+      return [{
+        id: m.id,
+        kind: m.kind as 'video' | 'reel',
+        title: m.title,
+        description: m.description ?? '',
+        userId: m.userId,
+        username: owner?.displayName ?? 'Deleted account',
+        views: Number(m.views),
+        likes: m.likes,
+        thumbnailUrl: this.presenter.thumbnailUrl(m, viewer),
+        isVertical: m.isVertical || m.kind === 'reel',
+        durationSeconds: m.durationSeconds,
+        createdAt: m.createdAt,
+      }];
+    });
+  }
 
   async publishVideo(userId: string, meta: VideoMeta, file: { path: string; size: number; container: string }): Promise<{ id: string; response: VideoResponseDto }> {
     const received: ReceivedMedia = { ...file, contentType: MediaService.contentTypeOf(file.container) };
@@ -25,4 +62,30 @@ export class CatalogFacade {
   async video(userId: string, mediaId: string): Promise<VideoResponseDto | null> {
     return this.presenter.videoById(mediaId, userId);
   }
+}
+
+export interface CatalogIndexEntry {
+  id: string;
+  kind: 'video' | 'reel';
+  userId: string;
+  accountId: string;
+  title: string;
+  body: string;
+  popularity: number;
+  publishedAt: Date;
+}
+
+export interface ContentCard {
+  id: string;
+  kind: 'video' | 'reel';
+  title: string;
+  description: string;
+  userId: string;
+  username: string;
+  views: number;
+  likes: number;
+  thumbnailUrl: string | null;
+  isVertical: boolean;
+  durationSeconds: number | null;
+  createdAt: Date;
 }

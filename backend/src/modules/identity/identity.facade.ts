@@ -1,4 +1,5 @@
-import { Injectable } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
+import { USER_REPOSITORY, type UserRepository } from './domain/ports.js';
 import { CreateAdminUseCase } from './application/create-admin.use-case.js';
 import { PrincipalCache } from './application/principal-cache.js';
 
@@ -8,7 +9,27 @@ export class IdentityFacade {
   constructor(
     private readonly createAdmin: CreateAdminUseCase,
     private readonly principals: PrincipalCache,
+    @Inject(USER_REPOSITORY) private readonly users: UserRepository,
   ) {}
+
+  async exists(userId: string): Promise<boolean> {
+    return (await this.users.findById(userId)) !== null;
+  }
+
+  /** How a user is shown to others (null once deleted); `active` is false while consent is pending or after a denial. */
+  async publicProfile(userId: string): Promise<PublicProfile | null> {
+    const u = await this.users.findById(userId);
+    if (!u) return null;
+    return {
+      userId: u.id,
+      username: u.displayName,
+      fullName: `${u.firstName} ${u.lastName}`.trim(),
+      isPremium: u.isPremium,
+      creatorProgram: u.creatorProgram,
+      active: u.status === 'active',
+      joinedAt: u.createdAt,
+    };
+  }
 
   /** Whether the user belongs to the creator program (may switch on monetization). */
   async isCreator(userId: string): Promise<boolean> {
@@ -26,4 +47,14 @@ export class IdentityFacade {
     const user = await this.createAdmin.execute(username, password);
     return { id: user.id, displayName: user.displayName };
   }
+}
+
+export interface PublicProfile {
+  userId: string;
+  username: string;
+  fullName: string;
+  isPremium: boolean;
+  creatorProgram: boolean;
+  active: boolean;
+  joinedAt: Date;
 }

@@ -214,5 +214,7 @@ export class AuthStore {
     this.root.upload.reset();
     this.root.reels.reset();
     this.root.movies.reset();
+    this.root.social.reset();
+    this.root.search.reset();
   }
 }

@@ -1,6 +1,6 @@
 import type { Reel, ReelComment } from './types';
 
-const owner = { account_id: 'sample', display_name: 'Scriven samples', handle: 'scriven', profile_photo_url: null };
+const owner = { account_id: 'sample', user_id: '', display_name: 'Scriven samples', handle: 'scriven', profile_photo_url: null };
 
 function sample(id: number, fields: Pick<Reel, 'title' | 'description' | 'tags' | 'likes' | 'comments'>): Reel {
   return {

@@ -16,17 +16,20 @@ async function signedIn(route = '/') {
 }
 
 describe('header bar', () => {
-  test('a search shows an info toast with the trimmed query; a blank one does nothing', async () => {
+  test('a search opens the search section with the results of the trimmed query; a blank one does nothing', async () => {
     const { user, header } = await signedIn();
     const search = header.getByRole('searchbox', { name: 'Search' });
     expect(search).toHaveAttribute('placeholder', 'Search videos, channels, creators...');
 
     await user.type(search, '   {Enter}');
-    expect(screen.queryByText(/You searched for/)).not.toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Welcome back, Ada' })).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: 'Search', level: 1 })).not.toBeInTheDocument();
 
     await user.clear(search);
     await user.type(search, '  analytical engine  {Enter}');
-    expect(await screen.findByText('Search is coming soon. You searched for "analytical engine".')).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Search', level: 1 })).toBeInTheDocument();
+    expect(await screen.findByRole('article', { name: 'Notes on the Analytical Engine' })).toBeInTheDocument();
+    expect(screen.getByRole('combobox', { name: 'Search' })).toHaveValue('analytical engine');
   });
 
   test('small screens get a toggle that reveals the search form over the header, and hides it again', async () => {
@@ -43,7 +46,8 @@ describe('header bar', () => {
     const box = within(revealed as HTMLElement).getByRole('searchbox', { name: 'Search' });
     expect(box).toHaveFocus();
     await user.type(box, 'looms{Enter}');
-    expect(await screen.findByText('Search is coming soon. You searched for "looms".')).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Search', level: 1 })).toBeInTheDocument();
+    expect(await screen.findByRole('article', { name: 'Punch cards at work' })).toBeInTheDocument(); // tagged looms
 
     await user.click(header.getByRole('button', { name: 'Hide search' }));
     expect(header.getAllByRole('search')).toHaveLength(1);

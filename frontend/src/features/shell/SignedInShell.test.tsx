@@ -60,7 +60,9 @@ describe('signed-in shell', () => {
     expect(within(nav).getAllByRole('button').map((link) => link.textContent)).toEqual([
       'Home',
       'Shorts',
+      'Subscriptions',
       'Your videos',
+      'History',
       'Uploads',
       'Editor Studio',
       'Cinema room',
@@ -70,6 +72,8 @@ describe('signed-in shell', () => {
     expect(await screen.findByRole('heading', { name: 'Shorts', level: 1 })).toBeInTheDocument();
     await user.click(within(nav).getByRole('button', { name: 'Your videos' }));
     expect(await screen.findByRole('heading', { name: 'Your videos', level: 1 })).toBeInTheDocument();
+    await user.click(within(nav).getByRole('button', { name: 'History' }));
+    expect(await screen.findByRole('heading', { name: 'Search', level: 1 })).toBeInTheDocument();
     await user.click(within(nav).getByRole('button', { name: 'Uploads' }));
     expect(await screen.findByRole('heading', { name: 'Uploads', level: 1 })).toBeInTheDocument();
     await user.click(within(nav).getByRole('button', { name: 'Editor Studio' }));

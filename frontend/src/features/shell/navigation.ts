@@ -1,5 +1,5 @@
 import type { ComponentType } from 'react';
-import { FilmIcon, HomeIcon, ScissorsIcon, ShortsIcon, UploadIcon, VideoIcon, type IconProps } from '../../shared/icons';
+import { FilmIcon, HomeIcon, ScissorsIcon, SearchIcon, ShortsIcon, UploadIcon, UsersIcon, VideoIcon, type IconProps } from '../../shared/icons';
 
 /**
  * The signed-in shell's sections (seed 002 §2.2). They switch by store state, not by route.
@@ -7,7 +7,7 @@ import { FilmIcon, HomeIcon, ScissorsIcon, ShortsIcon, UploadIcon, VideoIcon, ty
  * and its component in sections.tsx. `settings` (Account Settings, seed 000 §2) and `help` are reached
  * from the header's menus, not from the side navigation.
  */
-export type SectionId = 'home' | 'reels' | 'videos' | 'video-upload' | 'editor' | 'movies' | 'settings' | 'help';
+export type SectionId = 'home' | 'reels' | 'social' | 'videos' | 'search' | 'video-upload' | 'editor' | 'movies' | 'settings' | 'help';
 
 /** Side navigation groups, in the order of seed 002 §2.2. */
 export type NavGroupId = 'main' | 'install' | 'library' | 'explore' | 'studio' | 'entertainment' | 'premium';
@@ -32,10 +32,18 @@ export const NAV_GROUPS: readonly NavGroup[] = [
     items: [
       { section: 'home', label: 'Home', icon: HomeIcon },
       { section: 'reels', label: 'Shorts', icon: ShortsIcon },
+      { section: 'social', label: 'Subscriptions', icon: UsersIcon },
     ],
   },
   { id: 'install', label: 'Install app', items: [] },
-  { id: 'library', label: 'Your Library', items: [{ section: 'videos', label: 'Your videos', icon: VideoIcon }] },
+  {
+    id: 'library',
+    label: 'Your Library',
+    items: [
+      { section: 'videos', label: 'Your videos', icon: VideoIcon },
+      { section: 'search', label: 'History', icon: SearchIcon },
+    ],
+  },
   { id: 'explore', label: 'Explore', items: [] },
   {
     id: 'studio',

@@ -7,12 +7,16 @@ import { VideosSection } from '../videos/components/VideosSection';
 import { UploadsSection } from '../uploads/components/UploadsSection';
 import { EditorSection } from '../editor/components/EditorSection';
 import { CinemaSection } from '../movies/components/CinemaSection';
+import { SocialSection } from '../social/components/SocialSection';
+import { SearchSection } from '../search/components/SearchSection';
 import type { SectionId } from './navigation';
 
 /** The component each section of the signed-in shell shows. */
 export const SECTION_COMPONENTS: Record<SectionId, ComponentType> = {
   home: HomeSection,
   reels: ReelsSection,
+  social: SocialSection,
+  search: SearchSection,
   videos: VideosSection,
   'video-upload': UploadsSection,
   editor: EditorSection,

@@ -58,6 +58,9 @@ export class VideosStore {
   uploadPending = false;
   /** Video ids with a like call under way. */
   likePending = new Set<string>();
+  /** A video opened on its own (a feed item, a notification), read by its id and shown in a dialog. */
+  opened: VideoDto | null = null;
+  openedStatus: 'idle' | 'loading' | 'ready' = 'idle';
 
   constructor(readonly root: RootStore) {
     makeAutoObservable(this, { root: false }, { autoBind: true });
@@ -259,13 +262,46 @@ export class VideosStore {
     return this.upload({ file, title: nameWithoutExtension(file.name), description: '', monetization_enabled: false });
   }
 
+  /**
+   * Opens one video in the dialog, read by its id (GET /api/videos/{id}). One the server does not show (404) says
+   * 'This video is not available'.
+   */
+  async openById(id: string): Promise<boolean> {
+    this.opened = null;
+    this.openedStatus = 'loading';
+    let video: VideoDto | undefined;
+    let missing = false;
+    try {
+      const { data, response } = await this.root.api.GET('/api/videos/{id}', { params: { path: { id } } });
+      video = data;
+      missing = response.status === 404;
+    } catch {
+      video = undefined;
+    }
+    if (this.openedStatus !== 'loading') return false; // closed meanwhile
+    runInAction(() => {
+      this.opened = video ?? null;
+      this.openedStatus = video ? 'ready' : 'idle';
+    });
+    if (!video) this.root.notify.error(missing ? VIDEO_MESSAGES.unavailable : VIDEO_MESSAGES.loadOneFailed);
+    return video !== undefined;
+  }
+
+  closeOpened(): void {
+    this.opened = null;
+    this.openedStatus = 'idle';
+  }
+
   reset(): void {
+    this.opened = null;
+    this.openedStatus = 'idle';
     this.lists = emptyLists();
     this.uploadPending = false;
     this.likePending.clear();
   }
 
   private update(id: string, change: Partial<VideoDto>): void {
+    if (this.opened?.id === id) this.opened = { ...this.opened, ...change };
     for (const list of Object.values(this.lists)) {
       list.videos = list.videos.map((video) => (video.id === id ? { ...video, ...change } : video));
     }

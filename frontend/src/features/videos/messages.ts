@@ -9,6 +9,9 @@ export const VIDEO_MESSAGES = {
   quickTooLarge: 'File too large. Use chunked upload for files over 1GB.',
   loadFailed: 'Failed to load videos',
   likeFailed: 'Failed to like video',
+  /** A video opened by its id (a feed item, a notification) that the server does not show (404). */
+  unavailable: 'This video is not available',
+  loadOneFailed: 'This video could not be loaded',
   /** Home modal text (seed 002 §2.3, §9): shown, not enforced. */
   homeSizeHint: 'MP4, MOV, AVI up to 500MB',
 } as const;

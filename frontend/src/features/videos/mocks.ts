@@ -125,6 +125,14 @@ export const videosHandlers = [
     return response(201).json(dto);
   }),
 
+  http.get('/api/videos/{id}', ({ request, params, response }) => {
+    const viewerId = caller(request)?.user.id;
+    const video = visibleVideo(params.id, viewerId);
+    const body = video ? videoDto(video, viewerId) : undefined;
+    if (!body) return response(404).json(notFound());
+    return response(200).json(body);
+  }),
+
   http.post('/api/videos/{id}/view', ({ request, params, response }) => {
     const viewerId = caller(request)?.user.id;
     const video = visibleVideo(params.id, viewerId);

@@ -1,4 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
+import { DurableEvents } from '../../../common/events/durable-events.js';
 import { ValidationError } from '../../../common/errors/domain-error.js';
 import type { UnitOfWork } from '../../../common/database/unit-of-work.port.js';
 import type { Account } from '../domain/account.js';
@@ -13,6 +14,7 @@ export class UpdateAccountUseCase {
     @Inject(ACCOUNT_REPOSITORY) private readonly accounts: AccountRepository,
     @Inject(ACCOUNTS_UNIT_OF_WORK) private readonly uow: UnitOfWork,
     private readonly events: DomainEvents,
+    private readonly durable: DurableEvents,
   ) {}
 
   async execute(userId: string, accountId: string, input: AccountInput): Promise<Account> {
@@ -23,6 +25,7 @@ export class UpdateAccountUseCase {
     if (value.handle && value.handle !== account.handle && (await this.accounts.handleTaken(value.handle, account.id))) throw HandleTaken();
     const before = account.mediaVisibility;
     account.apply(value);
+    this.durable.record('accounts.profile-changed', { userId, accountId: account.id });
     await this.uow.commit();
     if (account.mediaVisibility !== before) {
       await this.events.publish('accounts.visibility-changed', { accountId: account.id, visibility: account.mediaVisibility });

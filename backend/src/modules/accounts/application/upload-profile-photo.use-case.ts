@@ -1,4 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
+import { DurableEvents } from '../../../common/events/durable-events.js';
 import { createWriteStream } from 'node:fs';
 import { mkdir, rm } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -61,6 +62,7 @@ export class UploadProfilePhotoUseCase {
     @Inject(IMAGE_PROCESSOR) private readonly images: ImageProcessor,
     @Inject(STORAGE) private readonly storage: Storage,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly durable: DurableEvents,
   ) {}
 
   /** Returns the temporary file's path; a refused or broken upload leaves nothing behind. */
@@ -105,6 +107,7 @@ export class UploadProfilePhotoUseCase {
         const before = target.photoKey;
         target.photoKey = key;
         target.updatedAt = new Date();
+        this.durable.record('accounts.profile-changed', { userId, accountId: target.id });
         await this.uow.commit();
         return { account: target, previous: before };
       });

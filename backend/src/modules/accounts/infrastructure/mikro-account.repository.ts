@@ -2,8 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/postgresql';
 import { Account } from '../domain/account.js';
 import type { AccountRepository } from '../domain/ports.js';
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+import { isUuid } from '../../../common/keyset.js';
 
 @Injectable()
 export class MikroAccountRepository implements AccountRepository {
@@ -14,7 +13,7 @@ export class MikroAccountRepository implements AccountRepository {
   }
 
   findOwned(id: string, userId: string) {
-    return UUID.test(id) ? this.em.findOne(Account, { id, userId, deletedAt: null }) : Promise.resolve(null);
+    return isUuid(id) ? this.em.findOne(Account, { id, userId, deletedAt: null }) : Promise.resolve(null);
   }
 
   async handleTaken(handle: string, exceptId?: string) {
@@ -37,7 +36,7 @@ export class MikroAccountRepository implements AccountRepository {
   }
 
   async activate(userId: string, accountId: string) {
-    if (!UUID.test(accountId)) return false;
+    if (!isUuid(accountId)) return false;
     // One statement: every row of the user is rewritten at once, so exactly one stays active whatever runs beside it.
     const res = await this.em.execute(
       `update accounts set is_active = (id = ?), updated_at = now()

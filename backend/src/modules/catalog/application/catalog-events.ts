@@ -1,5 +1,6 @@
 import { Inject, Injectable, type OnModuleInit } from '@nestjs/common';
 import { DomainEvents } from '../../../common/events/domain-events.js';
+import { DurableEvents } from '../../../common/events/durable-events.js';
 import { STORAGE, type Storage } from '../../../common/storage/storage.js';
 import type { UnitOfWork } from '../../../common/database/unit-of-work.port.js';
 import { MEDIA_REPOSITORY, type MediaRepository } from '../domain/ports.js';
@@ -15,6 +16,7 @@ export class CatalogEvents implements OnModuleInit {
     @Inject(MEDIA_REPOSITORY) private readonly media: MediaRepository,
     @Inject(STORAGE) private readonly storage: Storage,
     @Inject(CATALOG_UNIT_OF_WORK) private readonly uow: UnitOfWork,
+    private readonly durable: DurableEvents,
   ) {}
 
   onModuleInit(): void {
@@ -33,6 +35,7 @@ export class CatalogEvents implements OnModuleInit {
       if (m.thumbnailKey) await this.storage.delete(m.thumbnailKey);
       await this.storage.deletePrefix(`hls/${m.id}/`);
       this.media.remove(m);
+      this.durable.record('catalog.media-changed', { mediaId: m.id });
     }
     await this.media.removeEngagementOf(items.map((m) => m.id));
     await this.uow.commit();

@@ -8,6 +8,7 @@ import { randomUUID } from 'node:crypto';
 import { APP_CONFIG, type AppConfig } from '../../../common/config/config.js';
 import type { UnitOfWork } from '../../../common/database/unit-of-work.port.js';
 import { JobsService } from '../../../common/jobs/jobs.service.js';
+import { DurableEvents } from '../../../common/events/durable-events.js';
 import { STORAGE, type Storage } from '../../../common/storage/storage.js';
 import { hlsLadder, Media } from '../domain/media.js';
 import { MEDIA_PROCESSOR, MEDIA_REPOSITORY, type MediaProcessor, type MediaRepository } from '../domain/ports.js';
@@ -34,6 +35,7 @@ export class ProcessMediaJob implements OnModuleInit {
     @Inject(STORAGE) private readonly storage: Storage,
     @Inject(CATALOG_UNIT_OF_WORK) private readonly uow: UnitOfWork,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly durable: DurableEvents,
   ) {}
 
   onModuleInit(): void {
@@ -62,6 +64,7 @@ export class ProcessMediaJob implements OnModuleInit {
         if (retryCount >= PROCESS_RETRIES) {
           this.logger.warn(`processing ${mediaId} failed for good: ${reason}`);
           m.markFailed(`Processing failed: ${reason.slice(0, 300)}`);
+          this.durable.record('catalog.media-changed', { mediaId: m.id });
           await this.uow.commit();
           return;
         }
@@ -109,6 +112,9 @@ export class ProcessMediaJob implements OnModuleInit {
       }
       const oldThumb = m.thumbnailKey;
       m.markReady(thumbKey, renditions);
+      // In the same transaction: the search index and feeds follow, and followers hear of it once.
+      this.durable.record('catalog.media-changed', { mediaId: m.id });
+      if (m.visibility === 'public' && m.kind !== 'movie') this.durable.record('catalog.media-published', { mediaId: m.id, userId: m.userId, kind: m.kind, title: m.title });
       await this.uow.commit();
       thumbStored = null;
       hlsStored = false;

@@ -7,6 +7,7 @@ export interface MediaPage {
 
 export interface MediaRepository {
   find(id: string): Promise<Media | null>;
+  findMany(ids: string[]): Promise<Media[]>;
   findByThumbnail(key: string): Promise<Media | null>;
   /** Newest first; what viewer may see (ready items of public accounts, plus viewer's own in every state). */
   list(kind: MediaKind, viewerUserId: string | null, limit: number, cursor: string | undefined, filter?: { isVertical?: boolean; ownerOnly?: boolean }): Promise<MediaPage>;

@@ -3,6 +3,8 @@ import { Allow } from 'class-validator';
 
 export class MediaOwnerDto {
   account_id: string;
+  /** The user behind the account (whom a Follow button follows); empty for a deleted account. */
+  user_id: string;
   display_name: string;
   handle: string;
   profile_photo_url: string | null;

@@ -5,7 +5,7 @@ import type { Media } from '../domain/media.js';
 import { ENGAGEMENT, MEDIA_REPOSITORY, type Engagement, type MediaRepository } from '../domain/ports.js';
 import type { MediaOwnerDto, MovieResponseDto, ReelResponseDto, VideoResponseDto } from './catalog.dto.js';
 
-const GONE_OWNER: MediaOwnerDto = { account_id: '', display_name: 'Deleted account', handle: 'deleted', profile_photo_url: null };
+const GONE_OWNER: MediaOwnerDto = { account_id: '', user_id: '', display_name: 'Deleted account', handle: 'deleted', profile_photo_url: null };
 
 /** Builds responses for a page of items in one pass: owners in one query, the viewer's likes in one query. */
 @Injectable()
@@ -35,10 +35,10 @@ export class MediaPresenter {
 
   private owner(m: Media, owners: Map<string, AccountSummary>): MediaOwnerDto {
     const o = owners.get(m.accountId);
-    return o ? { account_id: o.accountId, display_name: o.displayName, handle: o.handle, profile_photo_url: o.photoUrl } : GONE_OWNER;
+    return o ? { account_id: o.accountId, user_id: o.userId, display_name: o.displayName, handle: o.handle, profile_photo_url: o.photoUrl } : GONE_OWNER;
   }
 
-  private thumb(m: Media, viewer: string | null): string | null {
+  thumbnailUrl(m: Media, viewer: string | null): string | null {
     return m.thumbnailKey ? `/api/media/${m.thumbnailKey}${this.query(m, viewer)}` : null;
   }
 
@@ -62,7 +62,7 @@ export class MediaPresenter {
         duration_seconds: m.durationSeconds,
         width: m.width,
         height: m.height,
-        thumbnail_url: this.thumb(m, viewer),
+        thumbnail_url: this.thumbnailUrl(m, viewer),
         stream_url: `/api/videos/${m.id}/stream${q}`,
         hls_url: m.status === 'ready' && m.hlsRenditions.length ? `/api/videos/${m.id}/hls/master.m3u8${q}` : null,
         created_at: m.createdAt.toISOString(),
@@ -92,7 +92,7 @@ export class MediaPresenter {
         status: m.status,
         failure_reason: mine ? m.failureReason : null,
         duration_seconds: m.durationSeconds,
-        thumbnail_url: this.thumb(m, viewer),
+        thumbnail_url: this.thumbnailUrl(m, viewer),
         stream_url: `/api/reels/${m.id}/stream${this.query(m, viewer)}`,
         monetization_enabled: m.monetizationEnabled,
         owner,
@@ -115,8 +115,8 @@ export class MediaPresenter {
         age_rating: m.ageRating,
         family_safe: m.familySafe,
         is_premium: m.isPremium,
-        poster_url: this.thumb(m, viewer),
-        backdrop_url: this.thumb(m, viewer),
+        poster_url: this.thumbnailUrl(m, viewer),
+        backdrop_url: this.thumbnailUrl(m, viewer),
         video_url: null,
         cast: m.cast,
         views: Number(m.views),

@@ -12,7 +12,7 @@ import { MEDIA_REPOSITORY, type MediaRepository } from '../domain/ports.js';
 import { MovieListDto, MovieResponseDto, MovieUploadResponseDto } from './catalog.dto.js';
 import { MediaPresenter } from './media-presenter.js';
 import { MediaUploads } from './media-form.js';
-import { pageSize } from './videos.controller.js';
+import { pageSize } from '../../../common/keyset.js';
 
 type Req = FastifyRequest & { user?: Principal | null };
 

@@ -13,7 +13,7 @@ import { MEDIA_REPOSITORY, type MediaRepository } from '../domain/ports.js';
 import { CreateCommentRequestDto, LikeStateDto, ReelCommentDto, ReelListDto, ReelResponseDto, ViewCountDto } from './catalog.dto.js';
 import { MediaPresenter } from './media-presenter.js';
 import { MediaUploads } from './media-form.js';
-import { pageSize } from './videos.controller.js';
+import { pageSize } from '../../../common/keyset.js';
 
 type Req = FastifyRequest & { user?: Principal | null };
 

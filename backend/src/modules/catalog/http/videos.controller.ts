@@ -14,14 +14,12 @@ import { MEDIA_REPOSITORY, type MediaRepository } from '../domain/ports.js';
 import { HeartbeatRequestDto, LikeStateDto, VideoResponseDto, ViewCountDto } from './catalog.dto.js';
 import { MediaPresenter } from './media-presenter.js';
 import { MediaUploads } from './media-form.js';
+import { pageSize } from '../../../common/keyset.js';
 
 type Req = FastifyRequest & { user?: Principal | null };
 const RENDITION_RE = /^\d{2,4}p$/;
 const HLS_FILE_RE = /^(index\.m3u8|seg_\d{5}\.ts)$/;
 
-export function pageSize(limit: unknown): number {
-  return Math.min(100, Math.max(1, Number.parseInt(String(limit ?? '20'), 10) || 20));
-}
 
 @ApiTags('videos')
 @Controller('api/videos')

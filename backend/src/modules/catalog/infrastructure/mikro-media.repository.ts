@@ -2,17 +2,10 @@ import { Injectable } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/postgresql';
 import { Media, type MediaKind } from '../domain/media.js';
 import type { MediaPage, MediaRepository } from '../domain/ports.js';
+import { decodeCursor, encodeCursor, isUuid } from '../../../common/keyset.js';
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-export function encodeCursor(m: Media): string {
-  return Buffer.from(`${m.createdAt.toISOString()}|${m.id}`).toString('base64url');
-}
-
-function decodeCursor(cursor: string): { at: Date; id: string } | null {
-  const [at, id] = Buffer.from(cursor, 'base64url').toString('utf8').split('|');
-  const date = new Date(at ?? '');
-  return Number.isNaN(date.getTime()) || !UUID.test(id ?? '') ? null : { at: date, id };
+export function encodeMediaCursor(m: Media): string {
+  return encodeCursor(m.createdAt, m.id);
 }
 
 @Injectable()
@@ -20,7 +13,12 @@ export class MikroMediaRepository implements MediaRepository {
   constructor(private readonly em: EntityManager) {}
 
   find(id: string) {
-    return UUID.test(id) ? this.em.findOne(Media, { id }) : Promise.resolve(null);
+    return isUuid(id) ? this.em.findOne(Media, { id }) : Promise.resolve(null);
+  }
+
+  findMany(ids: string[]) {
+    const valid = ids.filter((id) => isUuid(id));
+    return valid.length ? this.em.find(Media, { id: { $in: valid } }) : Promise.resolve([]);
   }
 
   findByThumbnail(thumbnailKey: string) {
@@ -40,7 +38,7 @@ export class MikroMediaRepository implements MediaRepository {
     if (c) and.push({ $or: [{ createdAt: { $lt: c.at } }, { createdAt: c.at, id: { $lt: c.id } }] });
     const rows = await this.em.find(Media, { $and: and } as never, { orderBy: { createdAt: 'desc', id: 'desc' }, limit: limit + 1 });
     const items = rows.slice(0, limit);
-    return { items, nextCursor: rows.length > limit ? encodeCursor(items[items.length - 1]) : null };
+    return { items, nextCursor: rows.length > limit ? encodeMediaCursor(items[items.length - 1]) : null };
   }
 
   add(media: Media) {

@@ -1,4 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
+import { DurableEvents } from '../../../common/events/durable-events.js';
 import { ValidationError } from '../../../common/errors/domain-error.js';
 import { AccountsFacade } from '../../accounts/accounts.facade.js';
 import { SystemAdminFacade } from '../../system-admin/system-admin.facade.js';
@@ -65,6 +66,7 @@ export class DeleteMeUseCase {
     private readonly accounts: AccountsFacade,
     private readonly systemAdmin: SystemAdminFacade,
     private readonly cache: PrincipalCache,
+    private readonly durable: DurableEvents,
   ) {}
 
   async execute(userId: string, confirmation: unknown): Promise<void> {
@@ -78,6 +80,7 @@ export class DeleteMeUseCase {
       await this.systemAdmin.detachFeedbackOf(userId);
       await this.consents.removeAllOf(userId);
       this.users.remove(user);
+      this.durable.record('identity.user-changed', { userId });
       await this.uow.commit();
       return ids;
     });

@@ -1,4 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
+import { DurableEvents } from '../../../common/events/durable-events.js';
 import { ConsentNotFound } from '../domain/identity.errors.js';
 import { hashConsentToken, type ParentalConsent } from '../domain/parental-consent.js';
 import {
@@ -23,6 +24,7 @@ export class ParentalConsentUseCases {
     @Inject(USER_REPOSITORY) private readonly users: UserRepository,
     @Inject(UNIT_OF_WORK) private readonly uow: UnitOfWork,
     private readonly cache: PrincipalCache,
+    private readonly durable: DurableEvents,
   ) {}
 
   async view(token: string): Promise<ConsentView> {
@@ -40,6 +42,7 @@ export class ParentalConsentUseCases {
     view.consent.decide(approve);
     if (approve) child.approveByParent();
     else child.denyByParent();
+    this.durable.record('identity.user-changed', { userId: child.id });
     await this.uow.commit();
     await this.cache.invalidate(child.id);
     return view;

@@ -1,4 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
+import { DurableEvents } from '../../../common/events/durable-events.js';
 import { ValidationError } from '../../../common/errors/domain-error.js';
 import { MAILER, type Mailer } from '../../../common/mail/mailer.js';
 import { APP_CONFIG, type AppConfig } from '../../../common/config/config.js';
@@ -34,6 +35,7 @@ export class RegisterUserUseCase {
     @Inject(MAILER) private readonly mailer: Mailer,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly accounts: AccountsFacade,
+    private readonly durable: DurableEvents,
   ) {}
 
   async execute(input: RegistrationInput): Promise<RegisterResult> {
@@ -66,6 +68,7 @@ export class RegisterUserUseCase {
       });
       message = "Registration received. Your account is awaiting parental consent: we sent a link to your parent's email.";
     }
+    this.durable.record('identity.user-changed', { userId: user.id });
     await this.uow.commit();
     return { user, activeAccountId: account.id, message };
   }

@@ -2,15 +2,14 @@ import { Injectable } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/postgresql';
 import { UploadSession } from '../domain/upload-session.js';
 import type { SessionRepository } from '../domain/ports.js';
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+import { isUuid } from '../../../common/keyset.js';
 
 @Injectable()
 export class MikroSessionRepository implements SessionRepository {
   constructor(private readonly em: EntityManager) {}
 
   async find(id: string) {
-    if (!UUID.test(id)) return null;
+    if (!isUuid(id)) return null;
     return this.em.findOne(UploadSession, { id }, { refresh: true });
   }
 

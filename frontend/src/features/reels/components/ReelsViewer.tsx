@@ -18,6 +18,7 @@ import {
 } from '../../../shared/icons';
 import { MediaPending, SampleBadge } from '../../media/components/MediaStatus';
 import { VideoPlayer } from '../../media/components/VideoPlayer';
+import { FollowButton } from '../../social/components/FollowButton';
 import { REEL_MESSAGES, shownHashtags } from '../messages';
 import type { Reel } from '../types';
 import { CommentsPanel } from './CommentsPanel';
@@ -139,6 +140,26 @@ const ReelStage = observer(function ReelStage({ reel }: { reel: Reel }) {
 });
 
 /**
+ * Follow for the current reel's owner (seed 002 §2.6): not on samples (no owner), on the viewer's own reels or for a
+ * visitor. Whether the viewer already follows them is asked for first, so the button says the right thing.
+ */
+const ReelOwnerFollow = observer(function ReelOwnerFollow({ reel }: { reel: Reel }) {
+  const { social } = useStores();
+  const ownerId = reel.sample || reel.is_owner ? '' : reel.owner.user_id;
+
+  useEffect(() => {
+    if (ownerId) void social.lookUpFollowState(ownerId);
+  }, [social, ownerId]);
+
+  if (!ownerId || !social.canFollow(ownerId) || !social.followStateKnown(ownerId)) return null;
+  return (
+    <Box style={{ pointerEvents: 'auto' }}>
+      <FollowButton userId={ownerId} following={false} username={reel.username} size="compact-xs" />
+    </Box>
+  );
+});
+
+/**
  * What the viewer shows for a shared link while its reel is read, or when it cannot be shown: not available (404),
  * with a way back (to Shorts for a signed-in user, to the home page for a visitor), or not loaded, with Try again.
  */
@@ -178,8 +199,8 @@ const LinkedReelState = observer(function LinkedReelState({ onBack }: { onBack: 
 
 /**
  * The full-screen reels viewer (seed 002 §2.6, §4): vertical paging (buttons, ArrowUp/k, ArrowDown/j, wheel, swipe),
- * space for play/pause, mute (starts muted), like with the server's answer, comments, share and back. Samples are
- * marked and cannot be liked, commented on or shared.
+ * space for play/pause, mute (starts muted), like with the server's answer, comments, share, follow the owner and back.
+ * Samples are marked and cannot be liked, commented on, shared or followed.
  */
 export const ReelsViewer = observer(function ReelsViewer() {
   const { auth, reels } = useStores();
@@ -311,6 +332,7 @@ export const ReelsViewer = observer(function ReelsViewer() {
                     <Group gap="xs">
                       <Text fw={700}>@{reel.username}</Text>
                       {reel.sample && <SampleBadge what="reel" />}
+                      <ReelOwnerFollow reel={reel} />
                     </Group>
                     <Text fw={600}>{reel.title}</Text>
                     {reel.description && (

@@ -7,6 +7,7 @@ import { PATHS } from '../../../app/paths';
 import { FilmIcon } from '../../../shared/icons';
 import { AddAccountModal } from '../../accounts/components/AddAccountModal';
 import { SendFeedbackModal } from '../../feedback/components/SendFeedbackModal';
+import { NotificationsBell } from '../../notifications/components/NotificationsBell';
 import { HEADER_SECTIONS } from '../headerActions';
 import { registeredSection } from '../sections';
 import { useShellNavigation } from '../useShellNavigation';
@@ -18,7 +19,8 @@ import { SettingsMenu } from './SettingsMenu';
 
 /**
  * The header bar of seed 000 §2 on every signed-in page: logo, search, Cinema room (once it exists), Create,
- * the account switcher and the settings menu. It loads the accounts, and holds the dialogs its menus open.
+ * the notifications bell, the account switcher and the settings menu. It loads the accounts, and holds the dialogs its
+ * menus open.
  */
 export const SignedInHeader = observer(function SignedInHeader({ navToggle }: { navToggle?: ReactNode }) {
   const { accounts, ui } = useStores();
@@ -49,6 +51,7 @@ export const SignedInHeader = observer(function SignedInHeader({ navToggle }: { 
           </Button>
         )}
         <CreateMenu />
+        <NotificationsBell />
         <AccountSwitcher />
         <SettingsMenu />
       </Group>

@@ -3,6 +3,7 @@ import { observer } from 'mobx-react-lite';
 import { ActionIcon, Box, CloseButton, TextInput } from '@mantine/core';
 import { useStores } from '../../../app/StoreProvider';
 import { SearchIcon } from '../../../shared/icons';
+import { MAX_QUERY_LENGTH } from '../../search/rules';
 import { HEADER_SECTIONS, searchToast } from '../headerActions';
 import { registeredSection } from '../sections';
 import { useShellNavigation } from '../useShellNavigation';
@@ -25,6 +26,7 @@ function SearchForm({ id, query, onQueryChange, onSubmit, autoFocus }: SearchFor
         aria-label="Search"
         placeholder={SEARCH_PLACEHOLDER}
         value={query}
+        maxLength={MAX_QUERY_LENGTH}
         onChange={(event) => onQueryChange(event.currentTarget.value)}
         autoFocus={autoFocus}
         radius="xl"
@@ -39,12 +41,12 @@ function SearchForm({ id, query, onQueryChange, onSubmit, autoFocus }: SearchFor
 }
 
 /**
- * The header's search form (seed 000 §2). A trimmed, non-empty query opens the search section when one exists,
- * otherwise an info toast repeats the query (seed 002 §2.2). On small screens a toggle reveals the form over the
- * header bar.
+ * The header's search form (seed 000 §2). A trimmed, non-empty query opens the search section with its results (the
+ * search store runs it); without a search section, an info toast repeats the query (seed 002 §2.2). On small screens a
+ * toggle reveals the form over the header bar.
  */
 export const HeaderSearch = observer(function HeaderSearch() {
-  const { ui, notify } = useStores();
+  const { search, notify } = useStores();
   const { openSection } = useShellNavigation();
   const [query, setQuery] = useState('');
   const [revealed, setRevealed] = useState(false);
@@ -55,7 +57,7 @@ export const HeaderSearch = observer(function HeaderSearch() {
     if (!text) return;
     const section = registeredSection(HEADER_SECTIONS.search);
     if (section) {
-      ui.setSearchQuery(text);
+      search.search(text);
       openSection(section);
     } else {
       notify.info(searchToast(text));

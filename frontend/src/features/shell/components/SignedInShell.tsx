@@ -8,6 +8,7 @@ import { PATHS } from '../../../app/paths';
 import { useKeySequence } from '../../../shared/useKeySequence';
 import { visibleNavGroups } from '../navigation';
 import { SECTION_COMPONENTS } from '../sections';
+import { VideoDialog } from '../../videos/components/VideoDialog';
 import { SignedInHeader } from './AppHeader';
 import { AppFooter } from './AppFooter';
 
@@ -75,6 +76,7 @@ export const SignedInShell = observer(function SignedInShell() {
         <Section />
         <AppFooter />
       </AppShell.Main>
+      <VideoDialog />
     </AppShell>
   );
 });

@@ -1,0 +1,266 @@
+import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
+import { HttpAdapterHost } from '@nestjs/core';
+import type { IncomingMessage, Server } from 'node:http';
+import type { Duplex } from 'node:stream';
+import { WebSocketServer, type WebSocket } from 'ws';
+import { RequestContext } from '@mikro-orm/core';
+import { MikroORM } from '@mikro-orm/postgresql';
+import { TokenService } from '../auth/token.service.js';
+import { REALTIME_BUS, type RealtimeBus } from './realtime-bus.js';
+
+export const REALTIME_PATH = '/api/realtime';
+const AUTH_TIMEOUT_MS = 10_000;
+const MAX_SOCKETS_PER_USER = 20;
+const MAX_ROOMS_PER_SOCKET = 20;
+const MAX_BUFFERED_BYTES = 1024 * 1024;
+const HEARTBEAT_MS = 30_000;
+/** Open connections per address (signed in or not) and per process. */
+const MAX_SOCKETS_PER_ADDRESS = 50;
+const MAX_SOCKETS = 20_000;
+/** Messages a connection may send per 10 seconds. */
+const MAX_MESSAGES_PER_10S = 40;
+
+interface Client {
+  ws: WebSocket;
+  address: string;
+  authenticating: boolean;
+  messages: { window: number; count: number };
+  userId: string | null;
+  token: string | null;
+  alive: boolean;
+  rooms: Set<string>;
+}
+
+/** Decides whether a user may join a room (`live:<id>` and so on); registered by the context that owns the prefix. */
+export type RoomAuthorizer = (userId: string, room: string) => Promise<boolean>;
+
+interface BusMessage {
+  to: 'user' | 'room';
+  target: string;
+  event: Record<string, unknown>;
+}
+
+/**
+ * The WebSocket endpoint (`/api/realtime`). A client sends `{ "type": "auth", "token": <user token> }` first; the
+ * token is checked as the HTTP guards check it (and again every heartbeat, so revocation closes the socket). Events
+ * for a user or a room go through the realtime bus, so whichever process holds the socket delivers them.
+ *
+ * Messages from the server: `{ type: 'ready' }`, then events such as `{ type: 'notification', ... }` or
+ * `{ type: 'room', room, ... }`. From the client: `subscribe` / `unsubscribe` with a `room`.
+ */
+@Injectable()
+export class RealtimeGateway implements OnApplicationBootstrap, OnApplicationShutdown {
+  private readonly logger = new Logger('Realtime');
+  private readonly wss = new WebSocketServer({ noServer: true, maxPayload: 4096, perMessageDeflate: false });
+  private readonly byUser = new Map<string, Set<Client>>();
+  private readonly rooms = new Map<string, Set<Client>>();
+  private readonly authorizers = new Map<string, RoomAuthorizer>();
+  private readonly perAddress = new Map<string, number>();
+  private rechecking = false;
+  private server?: Server;
+  private heartbeat?: NodeJS.Timeout;
+  private readonly onUpgrade = (req: IncomingMessage, socket: Duplex, head: Buffer) => this.upgrade(req, socket, head);
+
+  constructor(
+    private readonly adapterHost: HttpAdapterHost,
+    private readonly tokens: TokenService,
+    @Inject(REALTIME_BUS) private readonly bus: RealtimeBus,
+    private readonly orm: MikroORM,
+  ) {}
+
+  /** The principal of a token, with an EntityManager of its own (socket events run outside any HTTP request). */
+  private authenticate(token: string) {
+    return RequestContext.create(this.orm.em, () => this.tokens.authenticate(token, 'user'));
+  }
+
+  onApplicationBootstrap(): void {
+    this.server = this.adapterHost.httpAdapter?.getHttpServer() as Server | undefined;
+    this.server?.on('upgrade', this.onUpgrade);
+    this.bus.subscribe('realtime', (m) => this.deliverLocally(m as BusMessage));
+    this.heartbeat = setInterval(() => void this.beat(), HEARTBEAT_MS);
+    this.heartbeat.unref();
+  }
+
+  /** Room prefixes (`live:`) and who may join them. */
+  registerRooms(prefix: string, authorize: RoomAuthorizer): void {
+    this.authorizers.set(prefix, authorize);
+  }
+
+  /** Sends an event to every open page of a user, on whichever server process holds it. */
+  async toUser(userId: string, event: Record<string, unknown>): Promise<void> {
+    await this.bus.publish('realtime', { to: 'user', target: userId, event } satisfies BusMessage);
+  }
+
+  async toRoom(room: string, event: Record<string, unknown>): Promise<void> {
+    await this.bus.publish('realtime', { to: 'room', target: room, event } satisfies BusMessage);
+  }
+
+  /** Users with an open socket on this process (for fan-outs that deliver to the connected ones only). */
+  connectedUsers(): string[] {
+    return [...this.byUser.keys()];
+  }
+
+  /** Sends to this process's sockets of a user; returns how many got it. */
+  sendLocal(userId: string, event: Record<string, unknown>): number {
+    let n = 0;
+    for (const c of this.byUser.get(userId) ?? []) if (this.send(c, event)) n++;
+    return n;
+  }
+
+  private deliverLocally(m: BusMessage): void {
+    if (!m || typeof m.target !== 'string' || typeof m.event !== 'object') return;
+    if (m.to === 'user') this.sendLocal(m.target, m.event);
+    else if (m.to === 'room') for (const c of this.rooms.get(m.target) ?? []) this.send(c, { ...m.event, type: 'room', room: m.target });
+  }
+
+  private send(c: Client, event: Record<string, unknown>): boolean {
+    if (c.ws.readyState !== c.ws.OPEN) return false;
+    if (c.ws.bufferedAmount > MAX_BUFFERED_BYTES) {
+      c.ws.close(1013, 'too slow');
+      return false;
+    }
+    c.ws.send(JSON.stringify(event));
+    return true;
+  }
+
+  private upgrade(req: IncomingMessage, socket: Duplex, head: Buffer): void {
+    const path = (req.url ?? '').split('?')[0];
+    if (path !== REALTIME_PATH) {
+      socket.destroy();
+      return;
+    }
+    const address = req.socket.remoteAddress ?? 'unknown';
+    if (this.wss.clients.size >= MAX_SOCKETS || (this.perAddress.get(address) ?? 0) >= MAX_SOCKETS_PER_ADDRESS) {
+      socket.end('HTTP/1.1 429 Too Many Requests\r\nConnection: close\r\nContent-Length: 0\r\n\r\n');
+      return;
+    }
+    this.wss.handleUpgrade(req, socket, head, (ws) => this.accept(ws, address));
+  }
+
+  private accept(ws: WebSocket, address: string): void {
+    this.perAddress.set(address, (this.perAddress.get(address) ?? 0) + 1);
+    const client: Client = { ws, address, authenticating: false, messages: { window: 0, count: 0 }, userId: null, token: null, alive: true, rooms: new Set() };
+    const timer = setTimeout(() => client.userId || ws.close(4401, 'authentication required'), AUTH_TIMEOUT_MS);
+    ws.on('pong', () => (client.alive = true));
+    ws.on('error', () => ws.terminate());
+    ws.on('close', () => {
+      clearTimeout(timer);
+      this.forget(client);
+    });
+    ws.on('message', (data, isBinary) => {
+      if (isBinary) return void ws.close(1003, 'text frames only');
+      const window = Math.floor(Date.now() / 10_000);
+      if (client.messages.window !== window) client.messages = { window, count: 0 };
+      if (++client.messages.count > MAX_MESSAGES_PER_10S) return void ws.close(1008, 'too many messages');
+      void this.receive(client, data.toString()).catch((e: Error) => this.logger.warn(`realtime message failed: ${e.message}`));
+    });
+  }
+
+  private async receive(c: Client, text: string): Promise<void> {
+    let msg: { type?: unknown; token?: unknown; room?: unknown };
+    try {
+      msg = JSON.parse(text);
+    } catch {
+      return this.error(c, 'invalid_message', 'Messages must be JSON');
+    }
+    if (!msg || typeof msg !== 'object') return this.error(c, 'invalid_message', 'Messages must be JSON objects');
+    if (msg.type === 'auth') {
+      if (c.userId || c.authenticating) return this.error(c, 'already_authenticated', 'This connection is already signed in');
+      c.authenticating = true;
+      const token = typeof msg.token === 'string' && msg.token.length <= 4096 ? msg.token : '';
+      let principal;
+      try {
+        principal = token ? await this.authenticate(token) : null;
+      } catch (e) {
+        this.logger.warn(`realtime sign-in could not be checked: ${(e as Error).message}`);
+        return void c.ws.close(1011, 'try again');
+      }
+      if (!principal) return void c.ws.close(4401, 'invalid token');
+      if (c.ws.readyState !== c.ws.OPEN) return;
+      c.userId = principal.userId;
+      c.token = token;
+      const mine = this.byUser.get(principal.userId) ?? new Set<Client>();
+      if (mine.size >= MAX_SOCKETS_PER_USER) [...mine][0].ws.close(4429, 'too many connections');
+      mine.add(c);
+      this.byUser.set(principal.userId, mine);
+      this.send(c, { type: 'ready' });
+      return;
+    }
+    if (!c.userId) return void c.ws.close(4401, 'authentication required');
+    if (msg.type === 'subscribe' || msg.type === 'unsubscribe') {
+      const room = typeof msg.room === 'string' ? msg.room : '';
+      if (msg.type === 'unsubscribe') {
+        c.rooms.delete(room);
+        this.rooms.get(room)?.delete(c);
+        return void this.send(c, { type: 'unsubscribed', room });
+      }
+      const authorize = [...this.authorizers.entries()].find(([prefix]) => room.startsWith(prefix))?.[1];
+      if (!authorize || room.length > 200) return this.error(c, 'unknown_room', 'There is no such room');
+      if (c.rooms.size >= MAX_ROOMS_PER_SOCKET) return this.error(c, 'too_many_rooms', `A connection may follow at most ${MAX_ROOMS_PER_SOCKET} rooms`);
+      if (!(await authorize(c.userId, room))) return this.error(c, 'forbidden_room', 'You cannot join this room');
+      c.rooms.add(room);
+      this.rooms.set(room, (this.rooms.get(room) ?? new Set()).add(c));
+      return void this.send(c, { type: 'subscribed', room });
+    }
+    return this.error(c, 'unknown_type', 'Unknown message type');
+  }
+
+  private error(c: Client, code: string, message: string): void {
+    this.send(c, { type: 'error', code, message });
+  }
+
+  private forget(c: Client): void {
+    const n = (this.perAddress.get(c.address) ?? 1) - 1;
+    if (n > 0) this.perAddress.set(c.address, n);
+    else this.perAddress.delete(c.address);
+    if (c.userId) {
+      const mine = this.byUser.get(c.userId);
+      mine?.delete(c);
+      if (mine && !mine.size) this.byUser.delete(c.userId);
+    }
+    for (const room of c.rooms) {
+      const members = this.rooms.get(room);
+      members?.delete(c);
+      if (members && !members.size) this.rooms.delete(room);
+    }
+  }
+
+  /**
+   * Drops connections that did not answer the last ping (checked and re-armed in one synchronous pass), then
+   * re-checks signed-in connections' tokens: an expired or revoked one closes its socket; a database failure
+   * closes nothing.
+   */
+  private async beat(): Promise<void> {
+    const signedIn: Client[] = [];
+    for (const set of this.byUser.values()) signedIn.push(...set);
+    for (const c of signedIn) {
+      if (!c.alive) {
+        c.ws.terminate();
+        continue;
+      }
+      c.alive = false;
+      c.ws.ping();
+    }
+    if (this.rechecking) return;
+    this.rechecking = true;
+    try {
+      for (const c of signedIn) {
+        if (c.ws.readyState !== c.ws.OPEN || !c.token) continue;
+        try {
+          if (!(await this.authenticate(c.token))) c.ws.close(4401, 'token no longer valid');
+        } catch {
+          return; // the database is unreachable: try again at the next beat
+        }
+      }
+    } finally {
+      this.rechecking = false;
+    }
+  }
+
+  async onApplicationShutdown(): Promise<void> {
+    clearInterval(this.heartbeat);
+    this.server?.off('upgrade', this.onUpgrade);
+    for (const ws of this.wss.clients) ws.close(1012, 'server restarting');
+    await new Promise<void>((r) => this.wss.close(() => r()));
+  }
+}

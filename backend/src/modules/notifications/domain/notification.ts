@@ -1,0 +1,112 @@
+/** What a notification points at, so the app can open it. */
+export interface NotificationLink {
+  kind: string;
+  id: string;
+}
+
+export type NotificationType = 'new_follower' | 'new_upload' | 'super_chat' | 'membership' | 'payout' | 'report_resolved' | 'partner_decision';
+
+export interface Notification {
+  id: string;
+  userId: string;
+  type: NotificationType;
+  title: string;
+  message: string;
+  link: NotificationLink | null;
+  read: boolean;
+  createdAt: Date;
+}
+
+/** A notification to create: one per user and dedupe key, however often its event is handled. */
+export interface NotificationDraft {
+  type: NotificationType;
+  title: string;
+  message: string;
+  link: NotificationLink | null;
+  dedupeKey: string;
+}
+
+export const NOTIFICATIONS_PAGE = 20;
+
+function dollars(cents: number): string {
+  return `$${(cents / 100).toFixed(2)}`;
+}
+
+function clip(text: string, max: number): string {
+  return text.length > max ? `${text.slice(0, max - 1)}…` : text;
+}
+
+export const drafts = {
+  newFollower: (followerId: string, name: string): NotificationDraft => ({
+    type: 'new_follower',
+    title: 'New follower',
+    message: `${name} started following you`,
+    link: { kind: 'user', id: followerId },
+    dedupeKey: `follow:${followerId}`,
+  }),
+  newUpload: (mediaId: string, kind: string, creator: string, title: string): NotificationDraft => ({
+    type: 'new_upload',
+    title: kind === 'reel' ? 'New short' : 'New video',
+    message: `${creator} uploaded "${clip(title, 200)}"`,
+    link: { kind, id: mediaId },
+    dedupeKey: `upload:${mediaId}`,
+  }),
+  superChat: (p: { superChatId: string; fromUsername: string; amountCents: number; message: string; streamId: string }): NotificationDraft => ({
+    type: 'super_chat',
+    title: 'New Super Chat',
+    message: clip(`${p.fromUsername} sent ${dollars(p.amountCents)}${p.message ? `: ${p.message}` : ''}`, 1000),
+    link: { kind: 'live', id: p.streamId },
+    dedupeKey: `superchat:${p.superChatId}`,
+  }),
+  membership: (p: { membershipId: string; memberUsername: string; channelName: string; tier: string }): NotificationDraft => ({
+    type: 'membership',
+    title: 'New member',
+    message: `${p.memberUsername} joined ${p.channelName} (${p.tier})`,
+    link: { kind: 'membership', id: p.membershipId },
+    dedupeKey: `membership:${p.membershipId}`,
+  }),
+  payout: (p: { payoutId: string; status: string; amountCents: number }): NotificationDraft => ({
+    type: 'payout',
+    title: `Payout ${p.status.replace(/_/g, ' ')}`,
+    message: `Your payout of ${dollars(p.amountCents)} is ${p.status.replace(/_/g, ' ')}`,
+    link: { kind: 'payout', id: p.payoutId },
+    dedupeKey: `payout:${p.payoutId}:${p.status}`,
+  }),
+  reportResolved: (p: { reportId: string; outcome: string }): NotificationDraft => ({
+    type: 'report_resolved',
+    title: 'Report resolved',
+    message: `Thank you for your report. Outcome: ${p.outcome}`,
+    link: { kind: 'report', id: p.reportId },
+    dedupeKey: `report:${p.reportId}`,
+  }),
+  partnerDecision: (p: { applicationId: string; decision: 'approved' | 'rejected'; reason?: string }): NotificationDraft => ({
+    type: 'partner_decision',
+    title: p.decision === 'approved' ? 'Partner program: approved' : 'Partner program: not approved',
+    message:
+      p.decision === 'approved'
+        ? 'Your partner program application was approved. You can now turn on monetization.'
+        : `Your partner program application was not approved${p.reason ? `: ${clip(p.reason, 500)}` : '.'}`,
+    link: { kind: 'partner', id: p.applicationId },
+    dedupeKey: `partner:${p.applicationId}`,
+  }),
+};
+
+export interface NotificationStore {
+  list(userId: string, limit: number, cursor: string | undefined): Promise<{ items: Notification[]; nextCursor: string | null }>;
+  unreadCount(userId: string): Promise<number>;
+  unreadCounts(userIds: string[]): Promise<Map<string, number>>;
+  /** The user's notification marked read; null when it is not theirs. */
+  markRead(userId: string, id: string): Promise<Notification | null>;
+  markAllRead(userId: string): Promise<number>;
+  /** Creates it unless the user already has one with its dedupe key; returns it only when created. */
+  create(userId: string, draft: NotificationDraft): Promise<Notification | null>;
+  /** The same notification for many users at once; returns how many were new. */
+  createMany(userIds: string[], draft: NotificationDraft): Promise<number>;
+  byKeyFor(dedupeKey: string, userIds: string[]): Promise<Notification[]>;
+  /** A deleted user's notifications. */
+  removeAllOf(userId: string): Promise<void>;
+  /** Read ones after 90 days, any after a year; returns how many went. */
+  prune(): Promise<number>;
+}
+
+export const NOTIFICATION_STORE = Symbol('NotificationStore');

@@ -1,0 +1,34 @@
+export class NotificationLinkDto {
+  /** user, video, reel, live, membership, payout, report or partner. */
+  kind: string;
+  id: string;
+}
+
+export class NotificationDto {
+  id: string;
+  /** new_follower, new_upload, super_chat, membership, payout, report_resolved or partner_decision. */
+  type: string;
+  title: string;
+  message: string;
+  read: boolean;
+  created_at: string;
+  link: NotificationLinkDto | null;
+}
+
+export class NotificationListDto {
+  notifications: NotificationDto[];
+  unread_count: number;
+  next_cursor: string | null;
+}
+
+export class NotificationReadDto {
+  id: string;
+  read: boolean;
+  unread_count: number;
+}
+
+export class NotificationsReadAllDto {
+  /** How many were unread. */
+  updated: number;
+  unread_count: number;
+}

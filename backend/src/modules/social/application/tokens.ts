@@ -1,0 +1,1 @@
+export const SOCIAL_UNIT_OF_WORK = Symbol('SocialUnitOfWork');

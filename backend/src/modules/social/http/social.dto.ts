@@ -1,0 +1,131 @@
+import { ApiProperty } from '@nestjs/swagger';
+
+export class ContentStatsDto {
+  /** Items others can see (videos and shorts now; music and podcasts as they arrive). */
+  total: number;
+}
+
+export class UserCardDto {
+  id: string;
+  /** The same as id (seed 002 §3 names either). */
+  user_id: string;
+  username: string;
+  full_name: string;
+  photo_url: string | null;
+  is_premium: boolean;
+  creator_program: boolean;
+  followers_count: number;
+  following_count: number;
+  content_stats: ContentStatsDto;
+  /** Whether the signed-in viewer follows this user. */
+  is_following: boolean;
+  /** The card is the viewer's own. */
+  is_self: boolean;
+}
+
+export class FollowResponseDto {
+  following: boolean;
+  message: string;
+  followers_count: number;
+}
+
+export class DiscoverResponseDto {
+  users: UserCardDto[];
+}
+
+export class FollowersResponseDto {
+  followers: UserCardDto[];
+  total: number;
+  next_cursor: string | null;
+}
+
+export class FollowingResponseDto {
+  following: UserCardDto[];
+  total: number;
+  next_cursor: string | null;
+}
+
+export class FeedItemDto {
+  id: string;
+  @ApiProperty({ enum: ['video', 'music', 'podcast'] })
+  content_type: 'video' | 'music' | 'podcast';
+  /** The item's kind in its own context: video or reel now. */
+  kind: string;
+  creator_name: string;
+  username: string;
+  user_id: string;
+  title: string;
+  description: string;
+  views: number;
+  likes: number;
+  /** When it was published (ISO 8601). */
+  timestamp: string;
+  thumbnail_url: string | null;
+  is_vertical: boolean;
+  duration_seconds: number | null;
+}
+
+export class FeedResponseDto {
+  content: FeedItemDto[];
+  next_cursor: string | null;
+}
+
+export class VideoSearchItemDto {
+  id: string;
+  @ApiProperty({ enum: ['video', 'reel'] })
+  kind: string;
+  title: string;
+  username: string;
+  user_id: string;
+  views: number;
+  likes: number;
+  thumbnail_url: string | null;
+  is_vertical: boolean;
+  duration_seconds: number | null;
+  created_at: string;
+}
+
+export class UserSearchItemDto {
+  id: string;
+  user_id: string;
+  username: string;
+  full_name: string;
+  followers_count: number;
+  photo_url: string | null;
+  is_premium: boolean;
+  creator_program: boolean;
+  is_following: boolean;
+  is_self: boolean;
+}
+
+/** Empty lists are the kinds this server does not have yet (see `available`). */
+export class SearchResultsDto {
+  videos: VideoSearchItemDto[];
+  users: UserSearchItemDto[];
+  music: VideoSearchItemDto[];
+  live: VideoSearchItemDto[];
+  podcasts: VideoSearchItemDto[];
+  gaming: VideoSearchItemDto[];
+}
+
+export class SearchResponseDto {
+  query: string;
+  total_results: number;
+  @ApiProperty({ enum: ['videos', 'music', 'live', 'users', 'podcasts', 'gaming'], isArray: true })
+  available: string[];
+  results: SearchResultsDto;
+}
+
+export class SuggestionsResponseDto {
+  suggestions: string[];
+}
+
+export class TrendingItemDto {
+  query: string;
+  /** How many people searched it in the last 24 hours. */
+  count: number;
+}
+
+export class TrendingResponseDto {
+  trending: TrendingItemDto[];
+}

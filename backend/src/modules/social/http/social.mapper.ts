@@ -1,0 +1,72 @@
+import type { ContentCardView } from '../domain/ports.js';
+import type { UserCardView } from '../application/social.service.js';
+import type { FeedItemDto, UserCardDto, UserSearchItemDto, VideoSearchItemDto } from './social.dto.js';
+
+export function toUserCard(v: UserCardView): UserCardDto {
+  const u = v.user;
+  return {
+    id: u.userId,
+    user_id: u.userId,
+    username: u.username,
+    full_name: u.fullName,
+    photo_url: u.photoUrl,
+    is_premium: u.isPremium,
+    creator_program: u.creatorProgram,
+    followers_count: u.followersCount,
+    following_count: u.followingCount,
+    content_stats: { total: v.contentTotal },
+    is_following: v.isFollowing,
+    is_self: v.isSelf,
+  };
+}
+
+export function toUserSearchItem(v: UserCardView): UserSearchItemDto {
+  const u = v.user;
+  return {
+    id: u.userId,
+    user_id: u.userId,
+    username: u.username,
+    full_name: u.fullName,
+    followers_count: u.followersCount,
+    photo_url: u.photoUrl,
+    is_premium: u.isPremium,
+    creator_program: u.creatorProgram,
+    is_following: v.isFollowing,
+    is_self: v.isSelf,
+  };
+}
+
+export function toFeedItem(c: ContentCardView): FeedItemDto {
+  return {
+    id: c.id,
+    content_type: c.contentType,
+    kind: c.kind,
+    creator_name: c.username,
+    username: c.username,
+    user_id: c.userId,
+    title: c.title,
+    description: c.description,
+    views: c.views,
+    likes: c.likes,
+    timestamp: c.createdAt.toISOString(),
+    thumbnail_url: c.thumbnailUrl,
+    is_vertical: c.isVertical,
+    duration_seconds: c.durationSeconds,
+  };
+}
+
+export function toVideoSearchItem(c: ContentCardView): VideoSearchItemDto {
+  return {
+    id: c.id,
+    kind: c.kind,
+    title: c.title,
+    username: c.username,
+    user_id: c.userId,
+    views: c.views,
+    likes: c.likes,
+    thumbnail_url: c.thumbnailUrl,
+    is_vertical: c.isVertical,
+    duration_seconds: c.durationSeconds,
+    created_at: c.createdAt.toISOString(),
+  };
+}

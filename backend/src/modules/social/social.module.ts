@@ -1,0 +1,39 @@
+import { Module } from '@nestjs/common';
+import { AccountsModule } from '../accounts/accounts.module.js';
+import { CatalogModule } from '../catalog/catalog.module.js';
+import { IdentityModule } from '../identity/identity.module.js';
+import { SearchService } from './application/search.service.js';
+import { SocialSync } from './application/social-sync.js';
+import { SocialService } from './application/social.service.js';
+import { SOCIAL_UNIT_OF_WORK } from './application/tokens.js';
+import { CONTENT_INDEX, CONTENT_SOURCES, SEARCH_LOG, SOCIAL_GRAPH, type ContentSource } from './domain/ports.js';
+import { SearchController } from './http/search.controller.js';
+import { SocialController } from './http/social.controller.js';
+import { CatalogContentSource } from './infrastructure/catalog-content-source.js';
+import { PgContentIndex, PgSearchLog } from './infrastructure/pg-content-index.js';
+import { PgSocialGraph } from './infrastructure/pg-social-graph.js';
+import { SocialUnitOfWork } from './infrastructure/social-unit-of-work.js';
+import { SocialFacade } from './social.facade.js';
+
+/**
+ * Following, the feed, discovery and search. Content kinds plug in here, in CONTENT_SOURCES: each source names its
+ * index kinds, search tab and feed filter, and hydrates its own cards.
+ */
+@Module({
+  imports: [IdentityModule, AccountsModule, CatalogModule],
+  controllers: [SocialController, SearchController],
+  providers: [
+    { provide: SOCIAL_GRAPH, useClass: PgSocialGraph },
+    { provide: CONTENT_INDEX, useClass: PgContentIndex },
+    { provide: SEARCH_LOG, useClass: PgSearchLog },
+    { provide: SOCIAL_UNIT_OF_WORK, useClass: SocialUnitOfWork },
+    CatalogContentSource,
+    { provide: CONTENT_SOURCES, inject: [CatalogContentSource], useFactory: (...sources: ContentSource[]) => sources },
+    SocialSync,
+    SocialService,
+    SearchService,
+    SocialFacade,
+  ],
+  exports: [SocialFacade],
+})
+export class SocialModule {}

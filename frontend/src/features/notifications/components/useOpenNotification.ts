@@ -1,0 +1,33 @@
+import { useLocation, useNavigate } from 'react-router-dom';
+import { useStores } from '../../../app/StoreProvider';
+import { PATHS } from '../../../app/paths';
+import { useShellNavigation } from '../../shell/useShellNavigation';
+import type { NotificationDto } from '../types';
+
+/**
+ * What clicking a notification does: an unread one is marked read (seed 002 §4), then what it is about opens: a short
+ * in the reels viewer, a video in its dialog, a new follower in Subscriptions → Connections → 'Your Followers'.
+ */
+export function useOpenNotification(after?: () => void) {
+  const { notifications, social, videos } = useStores();
+  const navigate = useNavigate();
+  const { pathname } = useLocation();
+  const { openSection } = useShellNavigation();
+
+  return (notification: NotificationDto) => {
+    if (!notification.read) void notifications.markRead(notification.id);
+    after?.();
+    const link = notification.link;
+    if (!link) return;
+    if (link.kind === 'reel') navigate(`/reels/${encodeURIComponent(link.id)}`);
+    else if (link.kind === 'video') {
+      // The video dialog belongs to the signed-in shell: from a page of its own (/help…) go there first.
+      if (pathname !== PATHS.home) navigate(PATHS.home);
+      void videos.openById(link.id);
+    }
+    else if (link.kind === 'user') {
+      social.setConnectionKind('followers');
+      openSection('social', 'connections');
+    }
+  };
+}

@@ -1,0 +1,13 @@
+import type { components } from '../../api/schema';
+
+export type SearchResponse = components['schemas']['SearchResponseDto'];
+export type SearchResults = components['schemas']['SearchResultsDto'];
+export type VideoSearchItem = components['schemas']['VideoSearchItemDto'];
+export type UserSearchItem = components['schemas']['UserSearchItemDto'];
+export type TrendingItem = components['schemas']['TrendingItemDto'];
+
+/** A kind of result, and the tab that shows only it (the API's `content_type`). */
+export type SearchKind = SearchResponse['available'][number];
+
+/** The result tabs of seed 002 §2.11: 'all' (3 per kind) and one per kind. */
+export type SearchTab = 'all' | SearchKind;
