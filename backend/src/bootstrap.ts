@@ -16,6 +16,7 @@ import { AppModule } from './app.module.js';
 import type { AppConfig } from './common/config/config.js';
 import { createOrm } from './common/database/orm.js';
 import { ValidationError } from './common/errors/domain-error.js';
+import { lingerOnClose } from './common/http/lingering-close.js';
 import { requestContext } from './common/logging/request-context.js';
 import { spaIndex } from './common/http/spa.js';
 import { ENTITIES } from './entities.js';
@@ -112,10 +113,13 @@ function helmetHeaders(): Record<string, string> {
 
 function configureApp(app: NestFastifyApplication, config: AppConfig): void {
   const fastify = app.getHttpAdapter().getInstance();
-  // A reply sent before the request body was read to its end (a refused upload) closes the connection: the rest of
-  // the body is never read, and a kept-alive socket would hang both sides.
+  // A reply sent before the request body was read to its end (a refused upload) closes the connection, so a kept-alive
+  // socket cannot hang both sides; the close lingers, so the client still reads the answer (lingering-close.ts).
   fastify.addHook('onSend', (request, reply, payload, done) => {
-    if (!request.raw.complete) void reply.header('Connection', 'close');
+    if (!request.raw.complete) {
+      void reply.header('Connection', 'close');
+      lingerOnClose(request.raw);
+    }
     done(null, payload);
   });
   // Clients send `Content-Type: application/json` on body-less POSTs too; treat an empty body as no body.

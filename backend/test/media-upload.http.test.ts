@@ -1,4 +1,5 @@
 import { request as httpRequest } from 'node:http';
+import { connect } from 'node:net';
 import { readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { createTestApp, signUp, type TestApp } from './harness.js';
@@ -184,6 +185,36 @@ describe('required fields', () => {
     const r = await upload(t, kind, null, clips.path.landscape, { title: 'Anonymous' });
     expect(r.status).toBe(401);
     expect(storedOriginals(t).sort()).toEqual(before.sort());
+  });
+
+  it('answers a visitor still sending a large body, then reads the rest of it: no reset reaches the client', async () => {
+    // A server that closes with the body unread makes the kernel send a reset, and a client still writing sees a
+    // broken pipe before (or instead of) the answer. The close lingers instead: the write side shuts, reading goes on.
+    const url = new URL(await baseUrl(t));
+    const socket = connect({ host: url.hostname, port: Number(url.port), allowHalfOpen: true });
+    await new Promise((r) => socket.once('connect', r));
+    const errors: string[] = [];
+    socket.on('error', (e: NodeJS.ErrnoException) => errors.push(e.code ?? e.message));
+    let answer = '';
+    let ended = false;
+    socket.on('data', (c: Buffer) => (answer += c.toString('latin1')));
+    socket.on('end', () => (ended = true));
+    const write = (b: Buffer | string) => new Promise<void>((resolve) => socket.write(b, () => resolve()));
+    await write(`POST /api/videos/upload HTTP/1.1\r\nHost: ${url.host}\r\nContent-Type: multipart/form-data; boundary=b\r\nContent-Length: ${16 * 1024 * 1024}\r\n\r\n`);
+    await write(Buffer.alloc(256 * 1024, 7));
+    await waitFor('the answer and the end of the server side', async () => ended, 10_000, 10);
+    expect(answer).toMatch(/^HTTP\/1\.1 401 /);
+    expect(answer.toLowerCase()).toContain('connection: close');
+    // Keep sending, as a client that has not noticed yet would: every write lands, and no reset comes back.
+    for (let i = 0; i < 8; i++) {
+      await write(Buffer.alloc(256 * 1024, 7));
+      await new Promise((r) => setTimeout(r, 25));
+    }
+    expect(errors).toEqual([]);
+    // The client closes its side; the server lets the connection go.
+    socket.end();
+    await waitFor('the connection to close', async () => socket.closed, 10_000, 10);
+    expect(errors).toEqual([]);
   });
 });
 
