@@ -5,6 +5,7 @@ import { Migration20261121040438_catalog } from './Migration20261121040438_catal
 import { Migration20261121040715_upload_sessions } from './Migration20261121040715_upload_sessions.js';
 import { Migration20261121045248_media_hardening } from './Migration20261121045248_media_hardening.js';
 import { Migration20261121060000_social } from './Migration20261121060000_social.js';
+import { Migration20261121090000_money } from './Migration20261121090000_money.js';
 
 /** Every migration, in order. `npm run migration:create -w backend` adds new files and updates this list. */
 export const MIGRATIONS: MigrationObject[] = [
@@ -14,4 +15,5 @@ export const MIGRATIONS: MigrationObject[] = [
   { name: 'Migration20261121040715_upload_sessions', class: Migration20261121040715_upload_sessions },
   { name: 'Migration20261121045248_media_hardening', class: Migration20261121045248_media_hardening },
   { name: 'Migration20261121060000_social', class: Migration20261121060000_social },
+  { name: 'Migration20261121090000_money', class: Migration20261121090000_money },
 ];

@@ -19,6 +19,8 @@ import { CatalogModule } from './modules/catalog/catalog.module.js';
 import { UploadModule } from './modules/upload/upload.module.js';
 import { SocialModule } from './modules/social/social.module.js';
 import { NotificationsModule } from './modules/notifications/notifications.module.js';
+import { PaymentsModule } from './modules/payments/payments.module.js';
+import { MonetizationModule } from './modules/monetization/monetization.module.js';
 import { RealtimeModule } from './common/realtime/realtime.module.js';
 
 @Module({})
@@ -43,6 +45,8 @@ export class AppModule {
         UploadModule,
         SocialModule,
         NotificationsModule,
+        PaymentsModule,
+        MonetizationModule,
       ],
       controllers: [HealthController],
       providers: [

@@ -124,8 +124,10 @@ function configureApp(app: NestFastifyApplication, config: AppConfig): void {
   });
   // Clients send `Content-Type: application/json` on body-less POSTs too; treat an empty body as no body.
   fastify.removeContentTypeParser('application/json');
-  fastify.addContentTypeParser('application/json', { parseAs: 'string' }, (_req, body, done) => {
+  fastify.addContentTypeParser('application/json', { parseAs: 'string' }, (req, body, done) => {
     const text = typeof body === 'string' ? body : body.toString('utf8');
+    // A payment provider's webhook is verified over the exact bytes it signed.
+    if (req.url.startsWith('/api/payments/webhook')) (req as { rawBody?: string }).rawBody = text;
     if (text.trim() === '') return done(null, undefined);
     try {
       done(null, JSON.parse(text) as unknown);

@@ -40,6 +40,7 @@ export async function createTestApp(env: Record<string, string> = {}, sameDataba
   const config = loadConfig({
     DATA_DIR: dataDir,
     JOBS_ENABLED: 'false',
+    DEMO_DATA: 'false',
     DATABASE_URL: url.toString(),
     FRONTEND_DIST: join(dataDir, 'no-frontend'),
     ...(sameDatabaseAs ? { JWT_SECRET: sameDatabaseAs.config.jwtSecret } : {}),

@@ -107,6 +107,122 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/partner-applications": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Partner program applications for the admin console (`status`: pending by default, or approved, rejected, suspended, all). */
+        get: operations["listPartnerApplications"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/partner-applications/{id}/approve": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["approvePartnerApplication"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/partner-applications/{id}/reject": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["rejectPartnerApplication"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/partner-applications/{id}/suspend": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Suspends an approved partner: they leave the creator program. */
+        post: operations["suspendPartner"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/payouts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Creator payouts for the admin console (pending ones by default, oldest first). */
+        get: operations["listPendingPayouts"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/payouts/{id}/complete": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["completePayout"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/payouts/{id}/fail": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Marks a payout failed: the funds return to the creator's available balance. */
+        post: operations["failPayout"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/verify": {
         parameters: {
             query?: never;
@@ -118,6 +234,74 @@ export interface paths {
         get: operations["verifyAdmin"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/channels/{channelId}/members": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The members of one of your channels, newest first (`include_lapsed=true` adds those whose time ran out). */
+        get: operations["listChannelMembers"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/channels/{channelId}/membership-tiers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Adds a membership tier to one of your channels. */
+        post: operations["createMembershipTier"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/creator/partner-program-status": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Your partner program status, with each requirement computed now. */
+        get: operations["getPartnerProgramStatus"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/creator/partner-program/apply": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Applies (or reapplies) to the partner program; only when eligible, attesting that the content is original. */
+        post: operations["applyToPartnerProgram"];
         delete?: never;
         options?: never;
         head?: never;
@@ -268,6 +452,40 @@ export interface paths {
             cookie?: never;
         };
         get: operations["getThumbnail"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/membership-tiers/{tierId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Retires one of your tiers: nobody new can join it; members keep their time. */
+        delete: operations["retireMembershipTier"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/memberships/channels": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Channels that offer memberships, with their tiers and your membership in each. */
+        get: operations["listMembershipChannels"];
         put?: never;
         post?: never;
         delete?: never;
@@ -445,6 +663,108 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/payments/status/{sessionId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The state of one of your checkout sessions (premium and Super Chat returns poll it). Paid sessions are fulfilled here if the webhook has not come yet. */
+        get: operations["getPaymentStatus"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/payments/webhook": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Stripe's webhook: verified against the signing secret over the raw body, recorded once, answered at once; a durable job fulfils. */
+        post: operations["receivePaymentWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/payout/request": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Requests a payout of available earnings: at least $50, at most the available balance. */
+        post: operations["requestPayout"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/platform/bank-account": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Saves the platform's bank account (admins only); the numbers are encrypted at rest. */
+        post: operations["savePlatformBankAccount"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/platform/earnings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The platform's own earnings (Owner): admins only. */
+        get: operations["getPlatformEarnings"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/platform/withdraw": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Withdraws platform earnings to the bank account (admins only): at least $100, at most the available balance. */
+        post: operations["withdrawPlatformEarnings"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/profile/upload-photo": {
         parameters: {
             query?: never;
@@ -598,6 +918,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/revenue/creator/{userId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A creator's balances, this month's revenue and payouts, from the ledger. Yours only (admins may read anyone's). */
+        get: operations["getCreatorRevenue"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/search": {
         parameters: {
             query?: never;
@@ -644,6 +981,57 @@ export interface paths {
         };
         /** The most searched queries of the last 24 hours (counted once per person). */
         get: operations["searchTrending"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/subscriptions/channel/{channelId}/checkout": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Starts a membership checkout for one of a channel's tiers (`package_type`: the tier's name or id). */
+        post: operations["createMembershipCheckout"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/subscriptions/premium/checkout": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Starts a premium checkout (monthly $6.99 or yearly $69.99); send the browser to `url`. */
+        post: operations["createPremiumCheckout"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/subscriptions/status/{sessionId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The same, with the package's name (membership returns poll it). */
+        get: operations["getSubscriptionStatus"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1012,9 +1400,64 @@ export interface components {
             access_token: string;
             username: string;
         };
+        AdminPayoutDto: {
+            amount: number;
+            bank_details: components["schemas"]["BankDetailsDto"] | null;
+            failure_reason: string | null;
+            id: string;
+            payment_method: string;
+            requested_date: string;
+            /** @enum {string} */
+            status: "pending" | "completed" | "failed";
+            user_id: string;
+            username: string | null;
+        };
+        AdminPayoutsResponseDto: {
+            payouts: components["schemas"]["AdminPayoutDto"][];
+        };
         AdminResponseDto: {
             is_admin: boolean;
             username: string;
+        };
+        BankAccountRequestDto: {
+            account_holder_name: string;
+            account_number: string;
+            bank_name: string;
+            routing_number: string;
+        };
+        BankAccountResponseDto: {
+            bank_account: components["schemas"]["PlatformBankAccountDto"];
+            message: string;
+            success: boolean;
+        };
+        BankDetailsDto: {
+            /** @description checking or savings. */
+            account_type: string;
+            /** @description Two letters (US). */
+            country: string;
+        };
+        ChannelMemberDto: {
+            active: boolean;
+            expires_at: string;
+            price: number;
+            started_at: string;
+            tier_name: string;
+            user_id: string;
+            username: string | null;
+        };
+        ChannelMembersResponseDto: {
+            members: components["schemas"]["ChannelMemberDto"][];
+        };
+        CheckoutRequestDto: {
+            /** @description The page to come back to (an address of this site); the provider adds session_id and type, or cancelled. */
+            origin_url: string;
+            /** @description Premium: monthly or yearly. Membership: one of the channel's tiers, by name or id. */
+            package_type: string;
+        };
+        CheckoutResponseDto: {
+            session_id: string;
+            /** @description The hosted checkout page to send the browser to. */
+            url: string;
         };
         ChunkReceivedDto: {
             chunk_index: number;
@@ -1050,6 +1493,20 @@ export interface components {
             /** @description 1-500 characters. */
             content: string;
         };
+        CreateTierRequestDto: {
+            /** @description Up to 300 characters. */
+            description?: string;
+            /** @description 1 to 50 characters, unique in the channel. */
+            name: string;
+            /** @description Dollars per month, 0.99 to 499.99. */
+            price: Record<string, never>;
+        };
+        CreatorEarningsResponseDto: {
+            can_request_payout: boolean;
+            current_month_revenue: components["schemas"]["RevenueLineDto"][];
+            earnings: components["schemas"]["EarningsBalancesDto"];
+            payout_history: components["schemas"]["PayoutDto"][];
+        };
         DataExportDto: {
             accounts: {
                 [key: string]: unknown;
@@ -1062,12 +1519,25 @@ export interface components {
                 [key: string]: unknown;
             };
         };
+        DecisionRequestDto: {
+            /** @description Why (shown to the creator); up to 500 characters. */
+            reason?: string;
+        };
         DeleteMeRequestDto: {
             /** @description The user's display name, typed to confirm. */
             confirmation: string;
         };
         DiscoverResponseDto: {
             users: components["schemas"]["UserCardDto"][];
+        };
+        EarningsBalancesDto: {
+            available_balance: number;
+            /** @description Requested payouts not yet sent. */
+            in_transit: number;
+            lifetime_earnings: number;
+            minimum_payout: number;
+            pending_balance: number;
+            total_withdrawn: number;
         };
         ErrorResponseDto: {
             /** @description Stable machine-readable code, e.g. IDENTITY.INVALID_CREDENTIALS. */
@@ -1185,6 +1655,29 @@ export interface components {
             /** @description The user behind the account (whom a Follow button follows); empty for a deleted account. */
             user_id: string;
         };
+        MembershipChannelDto: {
+            /** @description The channel (account) id, used in `/subscriptions/channel/{channelId}/checkout`. */
+            channel_id: string;
+            channel_name: string;
+            handle: string;
+            /** @description The viewer owns this channel (they can add tiers and see members; they cannot join). */
+            is_owner: boolean;
+            /** @description Members whose time has not run out. */
+            member_count: number;
+            my_membership: components["schemas"]["MyMembershipDto"] | null;
+            photo_url: string | null;
+            tiers: components["schemas"]["MembershipTierDto"][];
+        };
+        MembershipChannelsResponseDto: {
+            channels: components["schemas"]["MembershipChannelDto"][];
+        };
+        MembershipTierDto: {
+            description: string;
+            id: string;
+            name: string;
+            /** @description Dollars per month. */
+            price: number;
+        };
         MessageResponseDto: {
             message: string;
         };
@@ -1221,6 +1714,11 @@ export interface components {
         MovieUploadResponseDto: {
             movie: components["schemas"]["MovieResponseDto"];
             success: boolean;
+        };
+        MyMembershipDto: {
+            active: boolean;
+            expires_at: string;
+            tier_name: string;
         };
         NotificationDto: {
             created_at: string;
@@ -1263,6 +1761,119 @@ export interface components {
             expires_at: string;
             /** @enum {string} */
             status: "pending" | "approved" | "refused";
+        };
+        PartnerApplicationDto: {
+            decided_at: string | null;
+            followers: number;
+            id: string;
+            original_content: boolean;
+            reason: string | null;
+            /** @enum {string} */
+            status: "pending" | "approved" | "rejected" | "suspended";
+            submitted_at: string;
+            user_id: string;
+            username: string | null;
+            watch_hours: number;
+        };
+        PartnerApplicationsResponseDto: {
+            applications: components["schemas"]["PartnerApplicationDto"][];
+        };
+        PartnerApplyRequestDto: {
+            /** @description The creator attests that their content is their own (the fourth requirement). */
+            original_content: boolean;
+        };
+        PartnerApplyResponseDto: {
+            message: string;
+            status: string;
+            success: boolean;
+        };
+        PartnerProgramStatusDto: {
+            applied_at: string | null;
+            decided_at: string | null;
+            decision_reason: string | null;
+            eligible: boolean;
+            lifetime_earnings: number;
+            monetized_videos: number;
+            monthly_earnings: number;
+            requirements: components["schemas"]["PartnerRequirementsDto"];
+            /** @description Out of 4. */
+            requirements_met: number;
+            /** @description The creator's percentage of ad revenue. */
+            revenue_share: number;
+            stats: components["schemas"]["PartnerStatsDto"];
+            /** @enum {string} */
+            status: "not_applied" | "pending" | "approved" | "rejected" | "suspended";
+        };
+        PartnerRequirementsDto: {
+            guidelines_compliant: boolean;
+            original_content: boolean;
+            subscribers: components["schemas"]["RequirementProgressDto"];
+            watch_hours: components["schemas"]["RequirementProgressDto"];
+        };
+        PartnerStatsDto: {
+            /** @description Seconds. */
+            avg_view_duration: number;
+            subscriber_count: number;
+            total_videos: number;
+            total_views: number;
+        };
+        PaymentStatusResponseDto: {
+            /**
+             * @description 'paid' once the money moved, else 'unpaid'.
+             * @enum {string}
+             */
+            payment_status: "paid" | "unpaid";
+            /**
+             * @description 'open' while the checkout can still be paid; 'complete', 'expired' (timed out or cancelled) or 'failed' (declined).
+             * @enum {string}
+             */
+            status: "open" | "complete" | "expired" | "failed";
+        };
+        PayoutDto: {
+            amount: number;
+            failure_reason: string | null;
+            id: string;
+            payment_method: string;
+            requested_date: string;
+            /** @enum {string} */
+            status: "pending" | "completed" | "failed";
+        };
+        PayoutRequestDto: {
+            /** @description Dollars, at most two decimals; at least 50 and at most the available balance. */
+            amount: Record<string, never>;
+            /** @description Required for bank_transfer, null otherwise. */
+            bank_details?: components["schemas"]["BankDetailsDto"] | null;
+            /** @enum {string} */
+            payment_method: "bank_transfer" | "paypal" | "crypto";
+        };
+        PayoutResponseDto: {
+            message: string;
+            payout: components["schemas"]["PayoutDto"];
+            success: boolean;
+        };
+        PlatformBankAccountDto: {
+            account_holder: string;
+            account_last_4: string;
+            bank_name: string;
+            is_verified: boolean;
+        };
+        PlatformEarningsDto: {
+            ad_revenue: number;
+            available_balance: number;
+            membership_fees: number;
+            minimum_payout: number;
+            pending_balance: number;
+            premium_revenue: number;
+            super_chat_fees: number;
+            total_revenue: number;
+            total_withdrawn: number;
+        };
+        PlatformEarningsResponseDto: {
+            bank_account: components["schemas"]["PlatformBankAccountDto"] | null;
+            can_withdraw: boolean;
+            earnings: components["schemas"]["PlatformEarningsDto"];
+            /** @description Platform revenue this calendar month. */
+            monthly_revenue: number;
         };
         PrivacySettingsDto: {
             /** @enum {string} */
@@ -1337,6 +1948,18 @@ export interface components {
             message: string;
             user: components["schemas"]["UserResponseDto"];
         };
+        RequirementProgressDto: {
+            current: number;
+            met: boolean;
+            required: number;
+        };
+        RevenueLineDto: {
+            creator_share: number;
+            payment_date: string;
+            platform_fee: number;
+            /** @description premium_pool, membership, super_chat or ads. */
+            revenue_type: string;
+        };
         SearchResponseDto: {
             available: ("videos" | "music" | "live" | "users" | "podcasts" | "gaming")[];
             query: string;
@@ -1350,6 +1973,20 @@ export interface components {
             podcasts: components["schemas"]["VideoSearchItemDto"][];
             users: components["schemas"]["UserSearchItemDto"][];
             videos: components["schemas"]["VideoSearchItemDto"][];
+        };
+        SubscriptionStatusResponseDto: {
+            /** @description What was bought, as the checkout page showed it ("Premium Monthly", "Tech Guru: VIP"). */
+            package_name: string;
+            /**
+             * @description 'paid' once the money moved, else 'unpaid'.
+             * @enum {string}
+             */
+            payment_status: "paid" | "unpaid";
+            /**
+             * @description 'open' while the checkout can still be paid; 'complete', 'expired' (timed out or cancelled) or 'failed' (declined).
+             * @enum {string}
+             */
+            status: "open" | "complete" | "expired" | "failed";
         };
         SuggestionsResponseDto: {
             suggestions: string[];
@@ -1494,6 +2131,18 @@ export interface components {
             /** @description False when this viewer was already counted in the last 30 minutes. */
             counted: boolean;
             views: number;
+        };
+        WebhookReceivedDto: {
+            received: boolean;
+        };
+        WithdrawRequestDto: {
+            /** @description Dollars, at most two decimals; at least 100 and at most the available balance. */
+            amount: Record<string, never>;
+        };
+        WithdrawResponseDto: {
+            amount: number;
+            message: string;
+            success: boolean;
         };
     };
     responses: never;
@@ -1791,6 +2440,258 @@ export interface operations {
             };
         };
     };
+    listPartnerApplications: {
+        parameters: {
+            query?: {
+                status?: string;
+                limit?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PartnerApplicationsResponseDto"];
+                };
+            };
+        };
+    };
+    approvePartnerApplication: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DecisionRequestDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PartnerApplicationDto"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
+    rejectPartnerApplication: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DecisionRequestDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PartnerApplicationDto"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
+    suspendPartner: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DecisionRequestDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PartnerApplicationDto"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
+    listPendingPayouts: {
+        parameters: {
+            query?: {
+                limit?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminPayoutsResponseDto"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
+    completePayout: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PayoutDto"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
+    failPayout: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DecisionRequestDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PayoutDto"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
     verifyAdmin: {
         parameters: {
             query?: never;
@@ -1809,6 +2710,169 @@ export interface operations {
                 };
             };
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
+    listChannelMembers: {
+        parameters: {
+            query?: {
+                limit?: string;
+                include_lapsed?: string;
+            };
+            header?: never;
+            path: {
+                channelId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ChannelMembersResponseDto"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
+    createMembershipTier: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                channelId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateTierRequestDto"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MembershipTierDto"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
+    getPartnerProgramStatus: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PartnerProgramStatusDto"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
+    applyToPartnerProgram: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PartnerApplyRequestDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PartnerApplyResponseDto"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2196,6 +3260,70 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content?: never;
+            };
+        };
+    };
+    retireMembershipTier: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                tierId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponseDto"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
+    listMembershipChannels: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MembershipChannelsResponseDto"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
             };
         };
     };
@@ -2600,6 +3728,232 @@ export interface operations {
             };
         };
     };
+    getPaymentStatus: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                sessionId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PaymentStatusResponseDto"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
+    receivePaymentWebhook: {
+        parameters: {
+            query?: never;
+            header: {
+                "stripe-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookReceivedDto"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
+    requestPayout: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PayoutRequestDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PayoutResponseDto"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
+    savePlatformBankAccount: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["BankAccountRequestDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BankAccountResponseDto"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
+    getPlatformEarnings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PlatformEarningsResponseDto"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
+    withdrawPlatformEarnings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WithdrawRequestDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WithdrawResponseDto"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
     uploadProfilePhoto: {
         parameters: {
             query?: never;
@@ -2981,6 +4335,43 @@ export interface operations {
             };
         };
     };
+    getCreatorRevenue: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                userId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CreatorEarningsResponseDto"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
     searchAll: {
         parameters: {
             query: {
@@ -3072,6 +4463,131 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["TrendingResponseDto"];
+                };
+            };
+        };
+    };
+    createMembershipCheckout: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                channelId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CheckoutRequestDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CheckoutResponseDto"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
+    createPremiumCheckout: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CheckoutRequestDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CheckoutResponseDto"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
+    getSubscriptionStatus: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                sessionId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SubscriptionStatusResponseDto"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
         };

@@ -27,6 +27,11 @@ export interface AppConfig {
   mediaOffload: { mode: 'none' | 'x-accel'; prefix: string };
   frontendDist: string;
   version: string;
+  /** Stripe when a secret key is given; otherwise the sandbox provider (a hosted checkout page served here). */
+  payments: { stripeSecretKey?: string; stripeWebhookSecret?: string; stripeApiBase?: string };
+  money: { adRpmCents: number; encryptionKey: Buffer };
+  /** Seeds the sample channels and tiers of seed 001 once on a new database. */
+  demoData: boolean;
 }
 
 export class ConfigError extends Error {
@@ -89,6 +94,24 @@ function jwtSecret(env: Env, dataDir: string, problems: string[]): string {
   return secret;
 }
 
+/**
+ * The key that encrypts bank account numbers at rest (AES-256-GCM): MONEY_ENCRYPTION_KEY (64 hex digits) when given,
+ * else one generated once and kept in the data directory beside the JWT secret.
+ */
+function moneyKey(env: Env, dataDir: string, problems: string[]): Buffer {
+  const given = env.MONEY_ENCRYPTION_KEY?.trim();
+  if (given) {
+    if (!/^[0-9a-fA-F]{64}$/.test(given)) problems.push('MONEY_ENCRYPTION_KEY must be 64 hexadecimal digits (32 bytes).');
+    return Buffer.from(given, 'hex');
+  }
+  const file = join(dataDir, 'secrets', 'money.key');
+  if (existsSync(file)) return Buffer.from(readFileSync(file, 'utf8').trim(), 'hex');
+  mkdirSync(join(dataDir, 'secrets'), { recursive: true, mode: 0o700 });
+  const key = randomBytes(32);
+  writeFileSync(file, key.toString('hex') + '\n', { mode: 0o600 });
+  return key;
+}
+
 export function loadConfig(env: Env = process.env, opts: { cwd?: string; version?: string } = {}): AppConfig {
   const problems: string[] = [];
   const cwd = opts.cwd ?? process.cwd();
@@ -148,9 +171,20 @@ export function loadConfig(env: Env = process.env, opts: { cwd?: string; version
     },
     frontendDist: env.FRONTEND_DIST?.trim() || resolve(cwd, 'frontend', 'dist'),
     version: opts.version ?? '0.1.0',
+    payments: {
+      stripeSecretKey: env.STRIPE_SECRET_KEY?.trim() || undefined,
+      stripeWebhookSecret: env.STRIPE_WEBHOOK_SECRET?.trim() || undefined,
+      stripeApiBase: url(env, 'STRIPE_API_BASE', ['http:', 'https:'], problems),
+    },
+    money: { adRpmCents: int(env, 'AD_RPM_CENTS', 500, 0, 100_000, problems), encryptionKey: Buffer.alloc(0) },
+    demoData: bool(env, 'DEMO_DATA', true, problems),
   };
+  if (config.payments.stripeSecretKey && !config.payments.stripeWebhookSecret) {
+    problems.push('STRIPE_SECRET_KEY is set but STRIPE_WEBHOOK_SECRET is not: webhooks could not be verified; set both.');
+  }
   if (problems.length) throw new ConfigError(problems);
   config.jwtSecret = jwtSecret(env, dataDir, problems);
+  config.money.encryptionKey = moneyKey(env, dataDir, problems);
   if (problems.length) throw new ConfigError(problems);
   return config;
 }

@@ -4,6 +4,7 @@ import { MEDIA_REPOSITORY, type MediaRepository } from './domain/ports.js';
 import { MediaService } from './application/media.service.js';
 import { PublishMediaUseCase, type ReceivedMedia } from './application/publish-media.use-case.js';
 import type { VideoMeta } from './domain/media-rules.js';
+import { PgCreatorStats, type CreatorStats } from './infrastructure/pg-creator-stats.js';
 import { MediaPresenter } from './http/media-presenter.js';
 import type { VideoResponseDto } from './http/catalog.dto.js';
 
@@ -18,7 +19,25 @@ export class CatalogFacade {
     private readonly presenter: MediaPresenter,
     private readonly accounts: AccountsFacade,
     @Inject(MEDIA_REPOSITORY) private readonly media: MediaRepository,
+    private readonly creatorStats: PgCreatorStats,
   ) {}
+
+  /** A creator's catalogue figures; watch time counts from `watchSince`. */
+  stats(userId: string, watchSince: Date): Promise<CreatorStats> {
+    return this.creatorStats.stats(userId, watchSince);
+  }
+
+  premiumWatchByCreator(periods: { userId: string; startsAt: Date; endsAt: Date }[], from: Date, to: Date): Promise<Map<string, number>> {
+    return this.creatorStats.premiumWatchByCreator(periods, from, to);
+  }
+
+  monetizedViews(creatorIds: string[], afterId: string | null, limit: number): Promise<{ mediaId: string; userId: string; views: number }[]> {
+    return this.creatorStats.monetizedViews(creatorIds, afterId, limit);
+  }
+
+  addAdRevenue(mediaId: string, cents: number): Promise<void> {
+    return this.creatorStats.addAdRevenue(mediaId, cents);
+  }
 
   /** What the search index and feeds hold of an item: null when others cannot find it (absent, not ready, a movie). */
   async indexEntry(mediaId: string): Promise<CatalogIndexEntry | null> {

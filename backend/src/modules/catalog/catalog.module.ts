@@ -1,3 +1,4 @@
+import { PgCreatorStats } from './infrastructure/pg-creator-stats.js';
 import { Module } from '@nestjs/common';
 import { AccountsModule } from '../accounts/accounts.module.js';
 import { IdentityModule } from '../identity/identity.module.js';
@@ -30,6 +31,7 @@ import { PgEngagement } from './infrastructure/pg-engagement.js';
     { provide: ENGAGEMENT, useClass: PgEngagement },
     { provide: CATALOG_UNIT_OF_WORK, useClass: CatalogUnitOfWork },
     MediaAccess,
+    PgCreatorStats,
     MediaService,
     MediaPresenter,
     MediaUploads,

@@ -15,6 +15,11 @@ export class SocialFacade {
     return this.graph.isFollowing(followerId, followeeId);
   }
 
+  /** How many people follow a user (the partner program's subscribers requirement). */
+  async followersCount(userId: string): Promise<number> {
+    return (await this.graph.findUser(userId))?.followersCount ?? 0;
+  }
+
   /** The name a user is shown by, or null when they are gone or hidden. */
   async visibleName(userId: string): Promise<string | null> {
     const u = await this.graph.findUser(userId);

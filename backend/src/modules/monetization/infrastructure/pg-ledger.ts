@@ -1,0 +1,132 @@
+import { Injectable } from '@nestjs/common';
+import { EntityManager } from '@mikro-orm/postgresql';
+import { randomUUID } from 'node:crypto';
+import { Accounts, checkPosting, InsufficientFunds, maturedAccount, mayGoNegative, accountOwner, type Ledger, type Posting } from '../domain/ledger.js';
+
+/**
+ * The ledger in PostgreSQL. `post` runs inside the caller's transaction: the transaction row (unique by its
+ * idempotency key), the maintained balances (locked in account order, so concurrent postings cannot deadlock, and
+ * checked never to go below zero) and the entries commit together or not at all.
+ */
+@Injectable()
+export class PgLedger implements Ledger {
+  constructor(private readonly em: EntityManager) {}
+
+  /** Writes a posting once: false when its idempotency key was already posted (a replay changes nothing). */
+  async post(p: Posting): Promise<boolean> {
+    checkPosting(p);
+    const id = randomUUID();
+    const inserted = await this.em.execute<{ id: string }[]>(
+      `insert into ledger_transactions (id, idempotency_key, kind, memo, user_id, matures_at) values (?, ?, ?, ?, ?, ?)
+       on conflict (idempotency_key) do nothing returning id`,
+      [id, p.idempotencyKey, p.kind, p.memo.slice(0, 300), p.userId, p.maturesAt ?? null],
+    );
+    if (inserted.length === 0) return false;
+    const totals = new Map<string, number>();
+    for (const e of p.entries) totals.set(e.accountId, (totals.get(e.accountId) ?? 0) + e.cents);
+    const ids = [...totals.keys()].sort();
+    const values = ids.map(() => '(?, ?, ?)').join(', ');
+    await this.em.execute(
+      `insert into ledger_accounts (id, user_id, may_go_negative) values ${values} on conflict (id) do nothing`,
+      ids.flatMap((a) => [a, accountOwner(a), mayGoNegative(a)]),
+    );
+    // Lock every account of the posting in one order, then move the balances.
+    await this.em.execute(`select id from ledger_accounts where id in (?) order by id for update`, [ids]);
+    try {
+      for (const a of ids) {
+        const cents = totals.get(a)!;
+        if (cents === 0) continue;
+        await this.em.execute('update ledger_accounts set balance_cents = balance_cents + ?, credited_cents = credited_cents + ? where id = ?', [cents, Math.max(cents, 0), a]);
+      }
+    } catch (e) {
+      if (String((e as Error).message).includes('ledger_accounts_not_overdrawn')) throw new InsufficientFunds();
+      throw e;
+    }
+    const rows = p.entries.map(() => '(?, ?, ?)').join(', ');
+    await this.em.execute(`insert into ledger_entries (transaction_id, account_id, amount_cents) values ${rows}`, p.entries.flatMap((e) => [id, e.accountId, e.cents]));
+    return true;
+  }
+
+  /** Locks an account for the rest of the transaction and returns its balance (0 when it has never been used). */
+  async lockBalance(accountId: string): Promise<number> {
+    await this.em.execute(
+      `insert into ledger_accounts (id, user_id, may_go_negative) values (?, ?, ?) on conflict (id) do nothing`,
+      [accountId, accountOwner(accountId), mayGoNegative(accountId)],
+    );
+    const rows = await this.em.execute<{ balance_cents: string }[]>('select balance_cents from ledger_accounts where id = ? for update', [accountId]);
+    return Number(rows[0].balance_cents);
+  }
+
+  /** Balances and lifetime credits of accounts (missing accounts are zero). */
+  async balances(accountIds: string[]): Promise<Map<string, { balance: number; credited: number }>> {
+    const out = new Map(accountIds.map((a) => [a, { balance: 0, credited: 0 }]));
+    if (accountIds.length === 0) return out;
+    const rows = await this.em.execute<{ id: string; balance_cents: string; credited_cents: string }[]>(
+      'select id, balance_cents, credited_cents from ledger_accounts where id in (?)',
+      [accountIds],
+    );
+    for (const r of rows) out.set(r.id, { balance: Number(r.balance_cents), credited: Number(r.credited_cents) });
+    return out;
+  }
+
+  /** Sum of entries into one account since a moment (e.g. this month's revenue). */
+  async creditedSince(accountIds: string[], since: Date): Promise<number> {
+    if (accountIds.length === 0) return 0;
+    const rows = await this.em.execute<{ s: string | null }[]>(
+      'select sum(amount_cents) as s from ledger_entries where account_id in (?) and created_at >= ? and amount_cents > 0',
+      [accountIds, since],
+    );
+    return Number(rows[0]?.s ?? 0);
+  }
+
+  /** Balance of an account as it was at a moment (the sum of its entries before it). */
+  async balanceAt(accountId: string, at: Date): Promise<number> {
+    const rows = await this.em.execute<{ s: string | null }[]>('select sum(amount_cents) as s from ledger_entries where account_id = ? and created_at < ?', [accountId, at]);
+    return Number(rows[0]?.s ?? 0);
+  }
+
+  /** A user's revenue transactions since a moment, newest first: what they earned and what the platform kept. */
+  async revenueSince(userId: string, since: Date, limit = 100): Promise<{ kind: string; createdAt: Date; creatorCents: number; platformCents: number }[]> {
+    const rows = await this.em.execute<{ kind: string; created_at: Date; creator: string | null; platform: string | null }[]>(
+      `select t.kind, t.created_at,
+              sum(e.amount_cents) filter (where e.account_id = ?) as creator,
+              sum(e.amount_cents) filter (where e.account_id like 'platform:pending:%') as platform
+         from ledger_transactions t join ledger_entries e on e.transaction_id = t.id
+        where t.user_id = ? and t.created_at >= ? and t.kind in ('premium_pool', 'membership', 'super_chat', 'ads')
+        group by t.id, t.kind, t.created_at
+        order by t.created_at desc
+        limit ?`,
+      [Accounts.userPending(userId), userId, since, limit],
+    );
+    return rows.map((r) => ({ kind: r.kind, createdAt: new Date(r.created_at), creatorCents: Number(r.creator ?? 0), platformCents: Number(r.platform ?? 0) }));
+  }
+
+  /**
+   * Moves the pending funds of transactions whose 7 days are over to available, at most `limit` transactions per
+   * call, each once (its own idempotency key, and rows claimed with SKIP LOCKED so several processes can run it).
+   */
+  async matureDue(now: Date, limit = 200): Promise<number> {
+    return this.em.transactional(async () => {
+      const due = await this.em.execute<{ id: string; user_id: string | null }[]>(
+        `select id, user_id from ledger_transactions where not matured and matures_at <= ? order by matures_at limit ? for update skip locked`,
+        [now, limit],
+      );
+      if (due.length === 0) return 0;
+      const entries = await this.em.execute<{ transaction_id: string; account_id: string; amount_cents: string }[]>(
+        `select transaction_id, account_id, amount_cents from ledger_entries where transaction_id in (?) and (account_id like 'platform:pending:%' or account_id like 'user:%:pending')`,
+        [due.map((d) => d.id)],
+      );
+      for (const t of due) {
+        const moves = entries.filter((e) => e.transaction_id === t.id);
+        const posting = moves.flatMap((e) => {
+          const cents = Number(e.amount_cents);
+          const target = maturedAccount(e.account_id);
+          return cents > 0 && target ? [{ accountId: e.account_id, cents: -cents }, { accountId: target, cents }] : [];
+        });
+        if (posting.length > 0) await this.post({ idempotencyKey: `mature:${t.id}`, kind: 'maturation', memo: 'Pending funds matured', userId: t.user_id, entries: posting });
+      }
+      await this.em.execute('update ledger_transactions set matured = true where id in (?)', [due.map((d) => d.id)]);
+      return due.length;
+    });
+  }
+}

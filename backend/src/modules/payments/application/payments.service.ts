@@ -1,0 +1,215 @@
+import { Inject, Injectable, Logger, type OnModuleInit } from '@nestjs/common';
+import { Interval } from '@nestjs/schedule';
+import { EntityManager, MikroORM } from '@mikro-orm/postgresql';
+import { RequestContext } from '@mikro-orm/core';
+import { APP_CONFIG, type AppConfig } from '../../../common/config/config.js';
+import { JobsService } from '../../../common/jobs/jobs.service.js';
+import {
+  BadReturnUrl,
+  PAYMENT_PROVIDER,
+  PAYMENT_SESSIONS,
+  SESSION_MINUTES,
+  SessionNotFound,
+  type CheckoutInput,
+  type Fulfiller,
+  type PaymentProvider,
+  type PaymentPurpose,
+  type PaymentSession,
+  type PaymentSessionStore,
+} from '../domain/payments.js';
+
+export const WEBHOOK_JOB = 'payments.webhook';
+
+/** The `type` a return address carries, per seed 001 §2. */
+const RETURN_TYPE: Record<PaymentPurpose, string> = { premium: 'premium', membership: 'membership', super_chat: 'super_chat' };
+
+/**
+ * Checkout, status and fulfilment. A paid session is fulfilled exactly once, whichever comes first (the webhook, the
+ * status poll, the sandbox page, or the sweeper): the fulfilment takes the session's row lock, runs the purpose's
+ * fulfiller and marks the session fulfilled in one transaction, and the ledger's idempotency key backs it up.
+ */
+@Injectable()
+export class PaymentsService implements OnModuleInit {
+  private readonly logger = new Logger('Payments');
+  private readonly fulfillers = new Map<PaymentPurpose, Fulfiller>();
+
+  constructor(
+    @Inject(PAYMENT_PROVIDER) private readonly provider: PaymentProvider,
+    @Inject(PAYMENT_SESSIONS) private readonly sessions: PaymentSessionStore,
+    private readonly em: EntityManager,
+    private readonly orm: MikroORM,
+    private readonly jobs: JobsService,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {}
+
+  onModuleInit(): void {
+    this.jobs.define<{ eventId: string; type: string; sessionId: string | null }>({
+      name: WEBHOOK_JOB,
+      retryLimit: 20,
+      retryDelaySeconds: 5,
+      concurrency: 4,
+      handler: (data) => RequestContext.create(this.orm.em, () => this.processWebhook(data)),
+    });
+  }
+
+  get providerName(): 'sandbox' | 'stripe' {
+    return this.provider.name;
+  }
+
+  registerFulfiller(purpose: PaymentPurpose, fulfiller: Fulfiller): void {
+    this.fulfillers.set(purpose, fulfiller);
+  }
+
+  /** Checks that the return address belongs to this site (no open redirect through a payment page). */
+  returnOrigin(originUrl: string, siteOrigins: string[]): URL {
+    let u: URL;
+    try {
+      u = new URL(originUrl);
+    } catch {
+      throw new BadReturnUrl();
+    }
+    const allowed = new Set([...siteOrigins, new URL(this.config.publicUrl).origin]);
+    if (!['http:', 'https:'].includes(u.protocol) || !allowed.has(u.origin) || originUrl.length > 2000) throw new BadReturnUrl();
+    for (const k of ['session_id', 'type', 'cancelled']) u.searchParams.delete(k);
+    u.hash = '';
+    return u;
+  }
+
+  async createCheckout(input: CheckoutInput, siteOrigins: string[]): Promise<{ url: string; sessionId: string }> {
+    const origin = this.returnOrigin(input.originUrl, siteOrigins);
+    const type = RETURN_TYPE[input.purpose];
+    const back = (params: string) => `${origin.toString()}${origin.search ? '&' : '?'}${params}`;
+    const expiresAt = new Date(Date.now() + SESSION_MINUTES * 60_000);
+    const checkout = await this.provider.createCheckout({
+      ...input,
+      originUrl: origin.toString(),
+      siteOrigin: origin.origin,
+      returnUrl: back(`session_id={CHECKOUT_SESSION_ID}&type=${type}`),
+      cancelUrl: back(`cancelled=true&type=${type}`),
+      expiresAt,
+    });
+    await this.sessions.insert({
+      id: checkout.id,
+      userId: input.userId,
+      provider: this.provider.name,
+      purpose: input.purpose,
+      package: input.package,
+      packageName: input.packageName,
+      amountCents: input.amountCents,
+      currency: 'usd',
+      reference: input.reference,
+      originUrl: origin.toString(),
+      status: 'open',
+      paymentStatus: 'unpaid',
+      createdAt: new Date(),
+      expiresAt: checkout.expiresAt,
+      paidAt: null,
+      fulfilledAt: null,
+    });
+    return { url: checkout.url, sessionId: checkout.id };
+  }
+
+  /** A user's own session, brought up to date with the provider, and fulfilled if it was paid. */
+  async status(sessionId: string, userId: string): Promise<PaymentSession> {
+    let s = await this.sessions.find(sessionId);
+    if (!s || s.userId !== userId) throw new SessionNotFound();
+    if (s.status === 'open' && s.paymentStatus === 'unpaid') {
+      const remote = await this.provider.retrieve(s.id);
+      if (remote?.paymentStatus === 'paid') await this.sessions.markPaid(s.id);
+      else if (remote?.status === 'expired' || (!remote && s.expiresAt.getTime() < Date.now())) await this.sessions.close(s.id, 'expired');
+    }
+    s = (await this.sessions.find(sessionId))!;
+    if (s.paymentStatus === 'paid' && !s.fulfilledAt) s = await this.fulfil(s.id);
+    return s;
+  }
+
+  /** Runs the fulfilment of a paid session once; returns the session as it now is. */
+  async fulfil(sessionId: string): Promise<PaymentSession> {
+    return this.em.transactional(async () => {
+      const s = await this.sessions.find(sessionId, { lock: true });
+      if (!s) throw new SessionNotFound();
+      if (s.paymentStatus !== 'paid' || s.fulfilledAt) return s;
+      const fulfiller = this.fulfillers.get(s.purpose);
+      if (!fulfiller) throw new Error(`no fulfiller for ${s.purpose}`);
+      await fulfiller(s);
+      await this.sessions.markFulfilled(s.id);
+      return { ...s, fulfilledAt: new Date() };
+    });
+  }
+
+  /** The sandbox page's buttons: where the browser goes next. */
+  async sandboxAction(sessionId: string, action: 'pay' | 'decline' | 'cancel'): Promise<string> {
+    const s = await this.sessions.find(sessionId);
+    if (!s || s.provider !== 'sandbox') throw new SessionNotFound();
+    const origin = new URL(s.originUrl);
+    const back = (params: string) => `${origin.toString()}${origin.search ? '&' : '?'}${params}`;
+    const type = RETURN_TYPE[s.purpose];
+    if (s.status === 'open' && s.paymentStatus === 'unpaid' && s.expiresAt.getTime() < Date.now()) await this.sessions.close(s.id, 'expired');
+    if (action === 'pay') {
+      // Only an open session can be paid; paying twice (a double click, a back button) changes nothing.
+      await this.sessions.markPaid(s.id, { onlyOpen: true });
+      if ((await this.sessions.find(s.id))?.paymentStatus === 'paid') await this.fulfil(s.id);
+      return back(`session_id=${encodeURIComponent(s.id)}&type=${type}`);
+    }
+    if (action === 'decline') {
+      await this.sessions.close(s.id, 'failed');
+      return back(`session_id=${encodeURIComponent(s.id)}&type=${type}`);
+    }
+    await this.sessions.close(s.id, 'expired');
+    return back(`cancelled=true&type=${type}`);
+  }
+
+  async sandboxSession(sessionId: string): Promise<PaymentSession> {
+    const s = await this.sessions.find(sessionId);
+    if (!s || s.provider !== 'sandbox') throw new SessionNotFound();
+    if (s.status === 'open' && s.paymentStatus === 'unpaid' && s.expiresAt.getTime() < Date.now()) {
+      await this.sessions.close(s.id, 'expired');
+      return { ...s, status: 'expired' };
+    }
+    return s;
+  }
+
+  /** A verified webhook is recorded once and answered at once; a durable job does the work. */
+  async receiveWebhook(rawBody: string, signature: string): Promise<void> {
+    const event = this.provider.verifyWebhook(rawBody, signature);
+    const fresh = await this.sessions.recordWebhook(event.id, event.type, event.sessionId);
+    if (fresh && event.sessionId) await this.jobs.send(WEBHOOK_JOB, { eventId: event.id, type: event.type, sessionId: event.sessionId });
+    else if (fresh) await this.sessions.webhookProcessed(event.id);
+  }
+
+  async processWebhook(data: { eventId: string; type: string; sessionId: string | null }): Promise<void> {
+    if (!data.sessionId) return;
+    const s = await this.sessions.find(data.sessionId);
+    if (s) {
+      // The provider is the source of truth: ask it rather than trusting the event's copy of the session.
+      const remote = await this.provider.retrieve(s.id);
+      if (remote?.paymentStatus === 'paid') {
+        await this.sessions.markPaid(s.id);
+        await this.fulfil(s.id);
+      } else if (remote?.status === 'expired') await this.sessions.close(s.id, 'expired');
+      else if (data.type === 'checkout.session.async_payment_failed') await this.sessions.close(s.id, 'failed');
+    }
+    await this.sessions.webhookProcessed(data.eventId);
+  }
+
+  /** Every minute: close sandbox sessions past their 30 minutes, settle Stripe ones, and finish any paid session left unfulfilled by a crash. */
+  @Interval(60_000)
+  async sweep(): Promise<void> {
+    if (!this.config.jobsEnabled) return;
+    await RequestContext.create(this.orm.em, async () => {
+      try {
+        await this.sessions.expireDue(new Date());
+        for (const id of await this.sessions.openStripeSessionsDue(new Date(), 50)) {
+          const remote = await this.provider.retrieve(id);
+          if (remote?.paymentStatus === 'paid') await this.sessions.markPaid(id);
+          else if (remote?.status === 'expired') await this.sessions.close(id, 'expired');
+        }
+        for (const id of await this.sessions.unfulfilledPaid(100)) await this.fulfil(id);
+        // Webhooks whose job was never queued (a crash just after the receipt, or jobs switched off).
+        for (const w of await this.sessions.unprocessedWebhooks(new Date(Date.now() - 60_000), 100)) await this.processWebhook({ eventId: w.id, type: w.type, sessionId: w.sessionId });
+      } catch (e) {
+        this.logger.warn(`payment sweep failed: ${(e as Error).message}`);
+      }
+    });
+  }
+}

@@ -1,0 +1,59 @@
+import Stripe from 'stripe';
+import type { CheckoutInput, PaymentProvider, ProviderCheckout, ProviderEvent, ProviderSessionState } from '../domain/payments.js';
+import { InvalidSignature } from '../domain/payments.js';
+
+/**
+ * Stripe Checkout Sessions. The session's metadata names the purchase, so a webhook alone can fulfil it; webhooks
+ * are verified against the signing secret over the raw body. STRIPE_API_BASE points the SDK at another host (a
+ * local stand-in in tests).
+ */
+export class StripeProvider implements PaymentProvider {
+  readonly name = 'stripe' as const;
+  private readonly stripe: Stripe;
+
+  constructor(
+    secretKey: string,
+    private readonly webhookSecret: string,
+    apiBase?: string,
+  ) {
+    const base = apiBase ? new URL(apiBase) : null;
+    this.stripe = new Stripe(secretKey, {
+      maxNetworkRetries: 2,
+      timeout: 20_000,
+      ...(base ? { host: base.hostname, port: Number(base.port || (base.protocol === 'https:' ? 443 : 80)), protocol: base.protocol.replace(':', '') as 'http' | 'https' } : {}),
+    });
+  }
+
+  async createCheckout(input: CheckoutInput & { returnUrl: string; cancelUrl: string; expiresAt: Date }): Promise<ProviderCheckout> {
+    const session = await this.stripe.checkout.sessions.create({
+      mode: 'payment',
+      client_reference_id: input.userId,
+      line_items: [{ quantity: 1, price_data: { currency: 'usd', unit_amount: input.amountCents, product_data: { name: input.packageName } } }],
+      success_url: input.returnUrl,
+      cancel_url: input.cancelUrl,
+      expires_at: Math.floor(input.expiresAt.getTime() / 1000),
+      metadata: { scriven_user: input.userId, scriven_purpose: input.purpose, scriven_package: input.package },
+    });
+    if (!session.url) throw new Error('Stripe returned a checkout session without a url');
+    return { id: session.id, url: session.url, expiresAt: session.expires_at ? new Date(session.expires_at * 1000) : input.expiresAt };
+  }
+
+  async retrieve(sessionId: string): Promise<ProviderSessionState> {
+    const s = await this.stripe.checkout.sessions.retrieve(sessionId);
+    return {
+      status: s.status === 'complete' ? 'complete' : s.status === 'expired' ? 'expired' : 'open',
+      paymentStatus: s.payment_status === 'paid' || s.payment_status === 'no_payment_required' ? 'paid' : 'unpaid',
+    };
+  }
+
+  verifyWebhook(rawBody: string, signature: string): ProviderEvent {
+    let event: Stripe.Event;
+    try {
+      event = this.stripe.webhooks.constructEvent(rawBody, signature, this.webhookSecret);
+    } catch {
+      throw new InvalidSignature();
+    }
+    const obj = event.data?.object as { object?: string; id?: string } | undefined;
+    return { id: event.id, type: event.type, sessionId: obj?.object === 'checkout.session' && obj.id ? obj.id : null };
+  }
+}
