@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 // npm run bench: Scriven's request rates as ratios to a bare Node http server in the same run, and cold start time;
-// then the media benchmarks of bench/media.mjs (streaming vs nginx, chunked upload vs the disk, processing), unless BENCH_MEDIA=0.
+// then the media benchmarks of bench/media.mjs (streaming vs nginx, chunked upload vs the disk, processing), unless BENCH_MEDIA=0,
+// the social ones (bench/social.mjs) unless BENCH_SOCIAL=0, and the money ones (bench/money.mjs) unless BENCH_MONEY=0.
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -77,6 +78,11 @@ main()
     if (process.env.BENCH_SOCIAL === '0') return console.log('\nSocial benchmarks skipped (BENCH_SOCIAL=0); run them with `npm run bench:social`.');
     const r = spawnSync(process.execPath, [join(root, 'bench/social.mjs')], { stdio: 'inherit' });
     if (r.status !== 0) throw new Error('the social benchmark failed');
+  })
+  .then(() => {
+    if (process.env.BENCH_MONEY === '0') return console.log('\nMoney benchmarks skipped (BENCH_MONEY=0); run them with `npm run bench:money`.');
+    const r = spawnSync(process.execPath, [join(root, 'bench/money.mjs')], { stdio: 'inherit' });
+    if (r.status !== 0) throw new Error('the money benchmark failed');
   })
   .catch((e) => {
     console.error(e);

@@ -27,6 +27,8 @@ export interface DurableEventMap {
   'money.payout-status-changed': { userId: string; payoutId: string; status: string; amountCents: number };
   'moderation.report-resolved': { reporterUserId: string; reportId: string; outcome: string };
   'partner.decision': { userId: string; applicationId: string; decision: 'approved' | 'rejected'; reason?: string };
+  /** A verified payment-provider webhook was received (recorded once per provider event id). */
+  'payments.webhook-received': { eventId: string; type: string; sessionId: string };
 }
 
 export type DurableTopic = keyof DurableEventMap;
@@ -63,6 +65,7 @@ const SWEEP_AFTER_MS = 30_000;
 const BACKSTOP_AFTER_SECONDS = 15;
 const LEASE_SECONDS = 300;
 export const MAX_ATTEMPTS = 25;
+const DISPATCHERS = 4;
 
 @Injectable()
 export class DurableEvents implements OnModuleInit, OnApplicationShutdown, EventSubscriber {
@@ -70,8 +73,8 @@ export class DurableEvents implements OnModuleInit, OnApplicationShutdown, Event
   private readonly handlers = new Map<DurableTopic, Handler<never>[]>();
   private readonly backlog: { id: string; attempt: number }[] = [];
   private readonly queued = new Set<string>();
-  private wake?: () => void;
-  private loop?: Promise<void>;
+  private readonly sleepers: (() => void)[] = [];
+  private loop?: Promise<unknown>;
   private closing = false;
 
   constructor(
@@ -81,7 +84,8 @@ export class DurableEvents implements OnModuleInit, OnApplicationShutdown, Event
   ) {}
 
   onModuleInit(): void {
-    this.loop = this.dispatcher();
+    // A few runners, so one slow handler (a provider call, a fan-out page) does not hold up the others.
+    this.loop = Promise.all(Array.from({ length: DISPATCHERS }, () => this.dispatcher()));
     this.orm.em.getEventManager().registerSubscriber(this);
     this.jobs.define<{ id: string }>({
       name: DISPATCH_JOB,
@@ -128,7 +132,7 @@ export class DurableEvents implements OnModuleInit, OnApplicationShutdown, Event
     if (this.closing || this.queued.has(id)) return;
     this.queued.add(id);
     this.backlog.push({ id, attempt });
-    this.wake?.();
+    this.sleepers.shift()?.();
   }
 
   /**
@@ -140,7 +144,7 @@ export class DurableEvents implements OnModuleInit, OnApplicationShutdown, Event
     while (!this.closing) {
       const next = this.backlog.shift();
       if (!next) {
-        await new Promise<void>((r) => (this.wake = r));
+        await new Promise<void>((r) => this.sleepers.push(r));
         continue;
       }
       this.queued.delete(next.id);
@@ -217,7 +221,7 @@ export class DurableEvents implements OnModuleInit, OnApplicationShutdown, Event
   /** Lets the in-process dispatcher finish its current event, so that nothing runs on a closed pool. */
   async onApplicationShutdown(): Promise<void> {
     this.closing = true;
-    this.wake?.();
+    for (const wake of this.sleepers.splice(0)) wake();
     await Promise.race([this.loop, new Promise((r) => setTimeout(r, 5000).unref())]);
   }
 }

@@ -3,7 +3,7 @@ import { Interval } from '@nestjs/schedule';
 import { EntityManager, MikroORM } from '@mikro-orm/postgresql';
 import { RequestContext } from '@mikro-orm/core';
 import { APP_CONFIG, type AppConfig } from '../../../common/config/config.js';
-import { JobsService } from '../../../common/jobs/jobs.service.js';
+import { DurableEvents } from '../../../common/events/durable-events.js';
 import {
   BadReturnUrl,
   PAYMENT_PROVIDER,
@@ -17,8 +17,6 @@ import {
   type PaymentSession,
   type PaymentSessionStore,
 } from '../domain/payments.js';
-
-export const WEBHOOK_JOB = 'payments.webhook';
 
 /** The `type` a return address carries, per seed 001 §2. */
 const RETURN_TYPE: Record<PaymentPurpose, string> = { premium: 'premium', membership: 'membership', super_chat: 'super_chat' };
@@ -38,18 +36,12 @@ export class PaymentsService implements OnModuleInit {
     @Inject(PAYMENT_SESSIONS) private readonly sessions: PaymentSessionStore,
     private readonly em: EntityManager,
     private readonly orm: MikroORM,
-    private readonly jobs: JobsService,
+    private readonly events: DurableEvents,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
   onModuleInit(): void {
-    this.jobs.define<{ eventId: string; type: string; sessionId: string | null }>({
-      name: WEBHOOK_JOB,
-      retryLimit: 20,
-      retryDelaySeconds: 5,
-      concurrency: 4,
-      handler: (data) => RequestContext.create(this.orm.em, () => this.processWebhook(data)),
-    });
+    this.events.on('payments.webhook-received', (p) => this.processWebhook(p));
   }
 
   get providerName(): 'sandbox' | 'stripe' {
@@ -169,16 +161,22 @@ export class PaymentsService implements OnModuleInit {
     return s;
   }
 
-  /** A verified webhook is recorded once and answered at once; a durable job does the work. */
+  /**
+   * A verified webhook is recorded once (by the provider's event id) and answered at once. The work is a durable
+   * event written in the same transaction: dispatched by this process right after commit, and by a backstop job or
+   * the sweeper if the process dies first.
+   */
   async receiveWebhook(rawBody: string, signature: string): Promise<void> {
     const event = this.provider.verifyWebhook(rawBody, signature);
-    const fresh = await this.sessions.recordWebhook(event.id, event.type, event.sessionId);
-    if (fresh && event.sessionId) await this.jobs.send(WEBHOOK_JOB, { eventId: event.id, type: event.type, sessionId: event.sessionId });
-    else if (fresh) await this.sessions.webhookProcessed(event.id);
+    await this.em.transactional(async () => {
+      const fresh = await this.sessions.recordWebhook(event.id, event.type, event.sessionId);
+      if (!fresh) return;
+      if (event.sessionId) this.events.record('payments.webhook-received', { eventId: event.id, type: event.type, sessionId: event.sessionId });
+      else await this.sessions.webhookProcessed(event.id);
+    });
   }
 
-  async processWebhook(data: { eventId: string; type: string; sessionId: string | null }): Promise<void> {
-    if (!data.sessionId) return;
+  async processWebhook(data: { eventId: string; type: string; sessionId: string }): Promise<void> {
     const s = await this.sessions.find(data.sessionId);
     if (s) {
       // The provider is the source of truth: ask it rather than trusting the event's copy of the session.
@@ -205,8 +203,6 @@ export class PaymentsService implements OnModuleInit {
           else if (remote?.status === 'expired') await this.sessions.close(id, 'expired');
         }
         for (const id of await this.sessions.unfulfilledPaid(100)) await this.fulfil(id);
-        // Webhooks whose job was never queued (a crash just after the receipt, or jobs switched off).
-        for (const w of await this.sessions.unprocessedWebhooks(new Date(Date.now() - 60_000), 100)) await this.processWebhook({ eventId: w.id, type: w.type, sessionId: w.sessionId });
       } catch (e) {
         this.logger.warn(`payment sweep failed: ${(e as Error).message}`);
       }

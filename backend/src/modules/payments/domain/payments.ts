@@ -106,7 +106,6 @@ export interface PaymentSessionStore {
   unfulfilledPaid(limit: number): Promise<string[]>;
   recordWebhook(id: string, type: string, sessionId: string | null): Promise<boolean>;
   webhookProcessed(id: string): Promise<void>;
-  unprocessedWebhooks(receivedBefore: Date, limit: number): Promise<{ id: string; type: string; sessionId: string | null }[]>;
 }
 
 export const PAYMENT_SESSIONS = Symbol('PAYMENT_SESSIONS');

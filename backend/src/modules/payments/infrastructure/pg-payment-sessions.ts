@@ -104,12 +104,4 @@ export class PgPaymentSessions implements PaymentSessionStore {
   async webhookProcessed(id: string): Promise<void> {
     await this.em.execute('update payment_webhook_events set processed_at = now() where id = ?', [id]);
   }
-
-  async unprocessedWebhooks(receivedBefore: Date, limit: number): Promise<{ id: string; type: string; sessionId: string | null }[]> {
-    const rows = await this.em.execute<{ id: string; type: string; session_id: string | null }[]>(
-      'select id, type, session_id from payment_webhook_events where processed_at is null and received_at < ? order by received_at limit ?',
-      [receivedBefore, limit],
-    );
-    return rows.map((r) => ({ id: r.id, type: r.type, sessionId: r.session_id }));
-  }
 }
