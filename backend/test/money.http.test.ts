@@ -2,6 +2,7 @@ import { createTestApp, type TestApp } from './harness.js';
 import { baseUrl } from './media-fixtures.js';
 import { person, settled, type Person } from './social-fixtures.js';
 import { MembershipsService } from '../src/modules/monetization/application/memberships.service.js';
+import { balance, expectLedgerConsistent, matureAll } from './money-fixtures.js';
 
 /** Money through HTTP on a real database: checkout in the sandbox, fulfilment once, the ledger's figures. */
 let t: TestApp;
@@ -12,6 +13,7 @@ beforeAll(async () => {
   origin = await baseUrl(t);
   await t.app.get(MembershipsService).seedSampleChannels();
 });
+afterEach(() => expectLedgerConsistent(t));
 afterAll(() => t.close());
 
 async function checkout(who: Person, path: string, body: Record<string, unknown>) {
@@ -104,5 +106,17 @@ describe('memberships and creator earnings', () => {
     const ownerId = owner[0].owner_user_id;
     const bal = await t.sql<{ id: string; balance_cents: string }>(`select id, balance_cents from ledger_accounts where id like $1 or id = 'platform:pending:membership' order by id`, [`user:${ownerId}:%`]);
     expect(Object.fromEntries(bal.map((b) => [b.id, b.balance_cents]))).toEqual({ [`user:${ownerId}:pending`]: '489', 'platform:pending:membership': '210' });
+    const platformBefore = (await balance(t, 'platform:available')) + (await balance(t, 'platform:pending:premium'));
+    await matureAll(t);
+    const matured = await t.sql<{ id: string; balance_cents: string }>(`select id, balance_cents from ledger_accounts where id like $1 or id = 'platform:pending:membership' order by id`, [`user:${ownerId}:%`]);
+    expect(Object.fromEntries(matured.map((b) => [b.id, b.balance_cents]))).toEqual({
+      [`user:${ownerId}:pending`]: '0',
+      [`user:${ownerId}:available`]: '489',
+      'platform:pending:membership': '0',
+    });
+    expect(await balance(t, 'platform:available')).toBe(platformBefore + 210);
+    // $4.89 is below the $50 minimum: the sample channel's owner cannot be paid out yet.
+    const sampleOwner = await t.sql<{ display_name: string }>('select display_name from users where id = $1', [ownerId]);
+    expect(sampleOwner[0].display_name).toBe('TechGuru');
   });
 });

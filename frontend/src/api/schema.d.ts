@@ -1498,8 +1498,11 @@ export interface components {
             description?: string;
             /** @description 1 to 50 characters, unique in the channel. */
             name: string;
-            /** @description Dollars per month, 0.99 to 499.99. */
-            price: Record<string, never>;
+            /**
+             * @description Dollars, at most two decimals
+             * @example 50.00
+             */
+            price: string | number;
         };
         CreatorEarningsResponseDto: {
             can_request_payout: boolean;
@@ -1839,8 +1842,11 @@ export interface components {
             status: "pending" | "completed" | "failed";
         };
         PayoutRequestDto: {
-            /** @description Dollars, at most two decimals; at least 50 and at most the available balance. */
-            amount: Record<string, never>;
+            /**
+             * @description Dollars, at most two decimals
+             * @example 50.00
+             */
+            amount: string | number;
             /** @description Required for bank_transfer, null otherwise. */
             bank_details?: components["schemas"]["BankDetailsDto"] | null;
             /** @enum {string} */
@@ -2136,8 +2142,11 @@ export interface components {
             received: boolean;
         };
         WithdrawRequestDto: {
-            /** @description Dollars, at most two decimals; at least 100 and at most the available balance. */
-            amount: Record<string, never>;
+            /**
+             * @description Dollars, at most two decimals
+             * @example 50.00
+             */
+            amount: string | number;
         };
         WithdrawResponseDto: {
             amount: number;
@@ -4514,6 +4523,14 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
         };
     };
     createPremiumCheckout: {
@@ -4546,6 +4563,14 @@ export interface operations {
                 };
             };
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };

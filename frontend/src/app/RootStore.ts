@@ -13,6 +13,11 @@ import { MoviesStore } from '../features/movies/MoviesStore';
 import { SocialStore } from '../features/social/SocialStore';
 import { NotificationsStore } from '../features/notifications/NotificationsStore';
 import { SearchStore } from '../features/search/SearchStore';
+import { PaymentsStore } from '../features/payments/PaymentsStore';
+import { MembershipsStore } from '../features/memberships/MembershipsStore';
+import { EarningsStore } from '../features/earnings/EarningsStore';
+import { PartnerStore } from '../features/partner/PartnerStore';
+import { OwnerStore } from '../features/owner/OwnerStore';
 import { UiStore } from './UiStore';
 
 export interface RootStoreOptions {
@@ -41,6 +46,11 @@ export class RootStore {
   readonly social: SocialStore;
   readonly notifications: NotificationsStore;
   readonly search: SearchStore;
+  readonly earnings: EarningsStore;
+  readonly partner: PartnerStore;
+  readonly owner: OwnerStore;
+  readonly payments: PaymentsStore;
+  readonly memberships: MembershipsStore;
 
   constructor({ api, notify, socketFactory }: RootStoreOptions = {}) {
     this.api = api ?? createApiClient({ getUserToken: () => this.auth.token });
@@ -58,6 +68,11 @@ export class RootStore {
     this.social = new SocialStore(this);
     this.notifications = new NotificationsStore(this, { socketFactory });
     this.search = new SearchStore(this);
+    this.earnings = new EarningsStore(this);
+    this.partner = new PartnerStore(this);
+    this.owner = new OwnerStore(this);
+    this.payments = new PaymentsStore(this);
+    this.memberships = new MembershipsStore(this);
   }
 
   /** Stops timers (tests, hot reload). */
@@ -66,5 +81,6 @@ export class RootStore {
     this.admin.dispose();
     this.upload.dispose();
     this.notifications.dispose();
+    this.payments.dispose();
   }
 }

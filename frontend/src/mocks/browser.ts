@@ -26,6 +26,7 @@ export async function startMockWorker(): Promise<void> {
     '[mock] QA mode: every /api call is answered in the browser. Data is kept for this tab ' +
       `(sessionStorage '${SNAPSHOT_KEY}'); close the tab to start over.\n` +
       `[mock] User: ${DEMO_CREDENTIALS.user.email} / ${DEMO_CREDENTIALS.user.password}\n` +
+      '[mock] A user who is also an admin (the Updates section, platform earnings): mira@example.com / password123\n' +
       `[mock] Admin (/admin): ${DEMO_CREDENTIALS.admin.username} / ${DEMO_CREDENTIALS.admin.password}\n` +
       `[mock] Parental consent: /parental-consent/${DEMO_CREDENTIALS.consentToken}`,
   );

@@ -2,6 +2,8 @@ import type { components } from '../api/schema';
 import { resetMediaDb, restoreMediaDb, snapshotMediaDb } from './mediaDb';
 import { resetSocialDb, restoreSocialDb, snapshotSocialDb } from './socialDb';
 import { resetSearchDb, restoreSearchDb, snapshotSearchDb } from './searchDb';
+import { resetPaymentsDb, restorePaymentsDb, snapshotPaymentsDb } from './paymentsDb';
+import { resetEarningsDb, restoreEarningsDb, snapshotEarningsDb } from './earningsDb';
 
 type UserDto = components['schemas']['UserResponseDto'];
 type AccountDto = components['schemas']['AccountResponseDto'];
@@ -109,7 +111,8 @@ export function resetMockDb(): void {
   });
 
   // Another creator, whose public videos, reels and movies everyone sees.
-  const mira = makeUser({ display_name: 'mira', first_name: 'Mira', last_name: 'Chen', email: 'mira@example.com', creator_program: true });
+  // Mira is also an admin (is_admin): she sees the Updates section (the platform's own earnings).
+  const mira = makeUser({ display_name: 'mira', first_name: 'Mira', last_name: 'Chen', email: 'mira@example.com', creator_program: true, is_admin: true });
   mockDb.users.set(mira.id, { user: mira, password: 'password123', status: 'active' });
   const miraAccount = createPrimaryAccount(mira, { bio: 'Harbours, cities and coffee.' });
   resetMediaDb({
@@ -121,6 +124,8 @@ export function resetMockDb(): void {
     mira: { userId: mira.id, name: mira.display_name },
   });
   resetSearchDb();
+  resetPaymentsDb();
+  resetEarningsDb({ ada: { userId: ada.id }, mira: { userId: mira.id } });
 
   const tim = makeUser({ display_name: 'young_tim', first_name: 'Tim', last_name: 'Lovelace', email: 'tim@example.com' });
   mockDb.users.set(tim.id, { user: tim, password: 'password123', status: 'pending_parental_consent' });
@@ -259,6 +264,8 @@ export function snapshotMockDb(): string {
     media: snapshotMediaDb(),
     social: snapshotSocialDb(),
     search: snapshotSearchDb(),
+    payments: snapshotPaymentsDb(),
+    earnings: snapshotEarningsDb(),
   });
 }
 
@@ -277,6 +284,8 @@ export function restoreMockDb(snapshot: string | null): boolean {
       media?: ReturnType<typeof snapshotMediaDb>;
       social?: ReturnType<typeof snapshotSocialDb>;
       search?: ReturnType<typeof snapshotSearchDb>;
+      payments?: ReturnType<typeof snapshotPaymentsDb>;
+      earnings?: ReturnType<typeof snapshotEarningsDb>;
     };
     mockDb.users = new Map(data.users.map((account) => [account.user.id, account]));
     mockDb.tokens = new Map(data.tokens);
@@ -288,6 +297,8 @@ export function restoreMockDb(snapshot: string | null): boolean {
     restoreMediaDb(data.media);
     restoreSocialDb(data.social);
     restoreSearchDb(data.search);
+    restorePaymentsDb(data.payments);
+    restoreEarningsDb(data.earnings);
     // A snapshot from before accounts existed: every user gets their primary account.
     for (const { user } of mockDb.users.values()) {
       if (!accountsOf(user).length) createPrimaryAccount(user);

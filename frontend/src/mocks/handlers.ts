@@ -9,6 +9,11 @@ import { moviesHandlers } from '../features/movies/mocks';
 import { socialHandlers } from '../features/social/mocks';
 import { notificationsHandlers } from '../features/notifications/mocks';
 import { searchHandlers } from '../features/search/mocks';
+import { paymentsHandlers } from '../features/payments/mocks';
+import { membershipsHandlers } from '../features/memberships/mocks';
+import { earningsHandlers } from '../features/earnings/mocks';
+import { partnerHandlers } from '../features/partner/mocks';
+import { ownerHandlers } from '../features/owner/mocks';
 
 /** Every feature's handlers: the whole API as the mock server answers it. */
 export const handlers = [
@@ -23,4 +28,9 @@ export const handlers = [
   ...socialHandlers,
   ...notificationsHandlers,
   ...searchHandlers,
+  ...earningsHandlers,
+  ...partnerHandlers,
+  ...ownerHandlers,
+  ...paymentsHandlers,
+  ...membershipsHandlers,
 ];

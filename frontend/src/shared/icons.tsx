@@ -224,6 +224,33 @@ export function ScissorsIcon(props: IconProps) {
   );
 }
 
+export function DollarIcon(props: IconProps) {
+  return (
+    <Icon {...props}>
+      <path d="M12 2v20" />
+      <path d="M17 5H9.5a3.5 3.5 0 0 0 0 7h5a3.5 3.5 0 0 1 0 7H6" />
+    </Icon>
+  );
+}
+
+export function BadgeCheckIcon(props: IconProps) {
+  return (
+    <Icon {...props}>
+      <path d="M12 3l2.4 1.8 3-.2.9 2.9 2.5 1.7-1 2.8 1 2.8-2.5 1.7-.9 2.9-3-.2L12 21l-2.4-1.8-3 .2-.9-2.9-2.5-1.7 1-2.8-1-2.8 2.5-1.7.9-2.9 3 .2z" />
+      <path d="m9 12 2 2 4-4" />
+    </Icon>
+  );
+}
+
+export function ChartIcon(props: IconProps) {
+  return (
+    <Icon {...props}>
+      <path d="M3 3v18h18" />
+      <path d="m7 15 4-4 3 3 5-6" />
+    </Icon>
+  );
+}
+
 export function HeartIcon({ filled, ...props }: IconProps & { filled?: boolean }) {
   return (
     <Icon {...props}>

@@ -74,7 +74,10 @@ export class ErrorFilter implements ExceptionFilter {
       return { body: { statusCode, code: known.code, detail, message: detail } };
     }
     const fastifyError = exception as { statusCode?: number; code?: string; message?: string };
-    if (typeof fastifyError?.statusCode === 'number' && fastifyError.statusCode >= 400 && fastifyError.statusCode < 500) {
+    // Only Fastify's own errors (FST_*) and our body parser's; a library's error that happens to carry a statusCode
+    // (an HTTP client's) is a server fault, logged and answered 500.
+    const fromRequestParsing = typeof fastifyError?.code === 'string' ? fastifyError.code.startsWith('FST_') : fastifyError?.message === 'The request body is not valid JSON';
+    if (fromRequestParsing && typeof fastifyError?.statusCode === 'number' && fastifyError.statusCode >= 400 && fastifyError.statusCode < 500) {
       // Errors raised by Fastify itself while reading the request (bad JSON, body too large, wrong content type).
       const statusCode = fastifyError.statusCode;
       const detail =

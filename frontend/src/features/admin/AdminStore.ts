@@ -4,6 +4,7 @@ import type { RootStore } from '../../app/RootStore';
 import { bearerHeader } from '../../api/client';
 import { errorDetail } from '../../shared/apiError';
 import { tokenStorage } from '../../shared/storage';
+import { AdminPayoutsStore, PartnerApplicationsStore } from './AdminMoneyStores';
 
 /** The figures of /api/health (HealthResponseDto: status, database, version, uptime_seconds). */
 /** GET /api/health's body (sent with 200, and with 503 when the database is down). */
@@ -46,12 +47,22 @@ export class AdminStore {
   healthError: string | null = null;
   healthCheckedAt: Date | null = null;
 
+  /** The console's money panels: creator payouts and partner applications. */
+  readonly payouts: AdminPayoutsStore;
+  readonly partnerApplications: PartnerApplicationsStore;
+
   private pollTimer: ReturnType<typeof setInterval> | null = null;
 
   constructor(readonly root: RootStore) {
     this.token = tokenStorage.get('admin');
     this.status = this.token ? 'idle' : 'ready';
-    makeAutoObservable<this, 'pollTimer'>(this, { root: false, pollTimer: false }, { autoBind: true });
+    this.payouts = new AdminPayoutsStore(root);
+    this.partnerApplications = new PartnerApplicationsStore(root);
+    makeAutoObservable<this, 'pollTimer'>(
+      this,
+      { root: false, pollTimer: false, payouts: false, partnerApplications: false },
+      { autoBind: true },
+    );
   }
 
   get isSignedIn(): boolean {
@@ -175,6 +186,8 @@ export class AdminStore {
     this.health = null;
     this.healthError = null;
     this.healthCheckedAt = null;
+    this.payouts.reset();
+    this.partnerApplications.reset();
     tokenStorage.remove('admin');
   }
 }

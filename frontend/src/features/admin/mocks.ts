@@ -2,6 +2,7 @@ import { HttpResponse } from 'msw';
 import { DEMO_CREDENTIALS, bearerToken, mockDb, mockId } from '../../mocks/db';
 import { http, errorBody } from '../../mocks/http';
 import type { HealthReadings } from './AdminStore';
+import { adminMoneyHandlers } from './moneyMocks';
 
 /** A /api/health answer: the schema's HealthResponseDto, with 200, or with 503 when the database is down. */
 export function healthResponse(readings: HealthReadings, status: 200 | 503 = 200) {
@@ -42,4 +43,6 @@ export const adminHandlers = [
       }),
     ),
   ),
+
+  ...adminMoneyHandlers,
 ];

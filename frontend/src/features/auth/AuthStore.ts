@@ -216,5 +216,10 @@ export class AuthStore {
     this.root.movies.reset();
     this.root.social.reset();
     this.root.search.reset();
+    this.root.earnings.reset();
+    this.root.partner.reset();
+    this.root.owner.reset();
+    this.root.payments.reset();
+    this.root.memberships.reset();
   }
 }

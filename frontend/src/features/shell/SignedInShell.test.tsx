@@ -42,9 +42,7 @@ describe('signed-in shell', () => {
   });
 
   test('the side navigation shows exactly the working sections, in the groups of seed 002 §2.2', async () => {
-    storeDemoUserToken((user) => {
-      user.is_admin = true; // an admin sees no more than anyone else
-    });
+    storeDemoUserToken();
     const { user } = renderApp();
 
     const nav = await screen.findByRole('navigation', { name: 'Sections' });
@@ -53,8 +51,9 @@ describe('signed-in shell', () => {
       'Your Library',
       'Creator Studio',
       'Entertainment',
+      'Premium',
     ]);
-    for (const emptyGroup of ['Install app', 'Explore', 'Premium']) {
+    for (const emptyGroup of ['Install app', 'Explore']) {
       expect(within(nav).queryByText(emptyGroup)).not.toBeInTheDocument();
     }
     expect(within(nav).getAllByRole('button').map((link) => link.textContent)).toEqual([
@@ -65,8 +64,13 @@ describe('signed-in shell', () => {
       'History',
       'Uploads',
       'Editor Studio',
+      'Earnings',
+      'Partner program',
       'Cinema room',
+      'Premium',
+      'Memberships',
     ]);
+    expect(within(nav).queryByRole('button', { name: 'Updates' })).not.toBeInTheDocument();
 
     await user.click(within(nav).getByRole('button', { name: 'Shorts' }));
     expect(await screen.findByRole('heading', { name: 'Shorts', level: 1 })).toBeInTheDocument();
@@ -78,14 +82,36 @@ describe('signed-in shell', () => {
     expect(await screen.findByRole('heading', { name: 'Uploads', level: 1 })).toBeInTheDocument();
     await user.click(within(nav).getByRole('button', { name: 'Editor Studio' }));
     expect(await screen.findByRole('heading', { name: 'Editor Studio', level: 1 })).toBeInTheDocument();
+    await user.click(within(nav).getByRole('button', { name: 'Earnings' }));
+    expect(await screen.findByRole('heading', { name: 'Earnings', level: 1 })).toBeInTheDocument();
+    await user.click(within(nav).getByRole('button', { name: 'Partner program' }));
+    expect(await screen.findByRole('heading', { name: 'Partner program', level: 1 })).toBeInTheDocument();
     await user.click(within(nav).getByRole('button', { name: 'Cinema room' }));
     expect(await screen.findByRole('heading', { name: 'Cinema room', level: 1 })).toBeInTheDocument();
+    await user.click(within(nav).getByRole('button', { name: 'Premium' }));
+    expect(await screen.findByRole('heading', { name: 'Premium', level: 1 })).toBeInTheDocument();
+    await user.click(within(nav).getByRole('button', { name: 'Memberships' }));
+    expect(await screen.findByRole('heading', { name: 'Memberships', level: 1 })).toBeInTheDocument();
 
     const home = within(nav).getByRole('button', { name: 'Home' });
     await user.click(home);
     expect(home).toHaveAttribute('aria-current', 'page');
     expect(screen.getByRole('heading', { name: 'Welcome back, Ada' })).toBeInTheDocument();
     expect(screen.getByRole('region', { name: 'Your account' })).toBeInTheDocument();
+  });
+
+  test('an admin also sees Updates (the platform earnings) in the main group', async () => {
+    storeDemoUserToken((user) => {
+      user.is_admin = true;
+    });
+    const { user } = renderApp();
+
+    const nav = await screen.findByRole('navigation', { name: 'Sections' });
+    const main = within(within(nav).getByRole('group', { name: 'Main' }));
+    expect(main.getAllByRole('button').map((link) => link.textContent)).toEqual(['Home', 'Shorts', 'Subscriptions', 'Updates']);
+
+    await user.click(main.getByRole('button', { name: 'Updates' }));
+    expect(await screen.findByRole('heading', { name: 'Platform earnings', level: 1 })).toBeInTheDocument();
   });
 
   test('sign out from the settings menu returns to the landing and forgets the token', async () => {

@@ -1,5 +1,20 @@
 import type { ComponentType } from 'react';
-import { FilmIcon, HomeIcon, ScissorsIcon, SearchIcon, ShortsIcon, UploadIcon, UsersIcon, VideoIcon, type IconProps } from '../../shared/icons';
+import {
+  BadgeCheckIcon,
+  ChartIcon,
+  DollarIcon,
+  FilmIcon,
+  HeartIcon,
+  HomeIcon,
+  ScissorsIcon,
+  SearchIcon,
+  ShortsIcon,
+  StarIcon,
+  UploadIcon,
+  UsersIcon,
+  VideoIcon,
+  type IconProps,
+} from '../../shared/icons';
 
 /**
  * The signed-in shell's sections (seed 002 §2.2). They switch by store state, not by route.
@@ -7,7 +22,7 @@ import { FilmIcon, HomeIcon, ScissorsIcon, SearchIcon, ShortsIcon, UploadIcon, U
  * and its component in sections.tsx. `settings` (Account Settings, seed 000 §2) and `help` are reached
  * from the header's menus, not from the side navigation.
  */
-export type SectionId = 'home' | 'reels' | 'social' | 'videos' | 'search' | 'video-upload' | 'editor' | 'movies' | 'settings' | 'help';
+export type SectionId = 'home' | 'reels' | 'social' | 'videos' | 'search' | 'video-upload' | 'editor' | 'movies' | 'settings' | 'help' | 'premium' | 'memberships' | 'earnings' | 'monetization' | 'updates';
 
 /** Side navigation groups, in the order of seed 002 §2.2. */
 export type NavGroupId = 'main' | 'install' | 'library' | 'explore' | 'studio' | 'entertainment' | 'premium';
@@ -16,6 +31,8 @@ export interface NavItem {
   section: SectionId;
   label: string;
   icon: ComponentType<IconProps>;
+  /** Shown to admins (is_admin) only: the updates section (seed 002 §2.2). */
+  adminOnly?: boolean;
 }
 
 export interface NavGroup {
@@ -33,6 +50,7 @@ export const NAV_GROUPS: readonly NavGroup[] = [
       { section: 'home', label: 'Home', icon: HomeIcon },
       { section: 'reels', label: 'Shorts', icon: ShortsIcon },
       { section: 'social', label: 'Subscriptions', icon: UsersIcon },
+      { section: 'updates', label: 'Updates', icon: ChartIcon, adminOnly: true },
     ],
   },
   { id: 'install', label: 'Install app', items: [] },
@@ -51,13 +69,27 @@ export const NAV_GROUPS: readonly NavGroup[] = [
     items: [
       { section: 'video-upload', label: 'Uploads', icon: UploadIcon },
       { section: 'editor', label: 'Editor Studio', icon: ScissorsIcon },
+      { section: 'earnings', label: 'Earnings', icon: DollarIcon },
+      { section: 'monetization', label: 'Partner program', icon: BadgeCheckIcon },
     ],
   },
   { id: 'entertainment', label: 'Entertainment', items: [{ section: 'movies', label: 'Cinema room', icon: FilmIcon }] },
-  { id: 'premium', label: 'Premium', items: [] },
+  {
+    id: 'premium',
+    label: 'Premium',
+    items: [
+      { section: 'premium', label: 'Premium', icon: StarIcon },
+      { section: 'memberships', label: 'Memberships', icon: HeartIcon },
+    ],
+  },
 ];
 
-/** The groups the side navigation shows: a group without a working section yet is left out. */
-export function visibleNavGroups(groups: readonly NavGroup[] = NAV_GROUPS): NavGroup[] {
-  return groups.filter((group) => group.items.length > 0);
+/**
+ * The groups the side navigation shows: admin-only items only to admins, and a group without a working section
+ * (for this viewer) is left out.
+ */
+export function visibleNavGroups(groups: readonly NavGroup[] = NAV_GROUPS, viewer: { isAdmin: boolean } = { isAdmin: false }): NavGroup[] {
+  return groups
+    .map((group) => ({ ...group, items: group.items.filter((item) => !item.adminOnly || viewer.isAdmin) }))
+    .filter((group) => group.items.length > 0);
 }

@@ -9,6 +9,11 @@ import { EditorSection } from '../editor/components/EditorSection';
 import { CinemaSection } from '../movies/components/CinemaSection';
 import { SocialSection } from '../social/components/SocialSection';
 import { SearchSection } from '../search/components/SearchSection';
+import { PremiumSection } from '../premium/components/PremiumSection';
+import { MembershipsSection } from '../memberships/components/MembershipsSection';
+import { EarningsSection } from '../earnings/components/EarningsSection';
+import { PartnerSection } from '../partner/components/PartnerSection';
+import { OwnerSection } from '../owner/components/OwnerSection';
 import type { SectionId } from './navigation';
 
 /** The component each section of the signed-in shell shows. */
@@ -23,6 +28,11 @@ export const SECTION_COMPONENTS: Record<SectionId, ComponentType> = {
   movies: CinemaSection,
   settings: AccountSettingsSection,
   help: HelpSection,
+  earnings: EarningsSection,
+  monetization: PartnerSection,
+  updates: OwnerSection,
+  premium: PremiumSection,
+  memberships: MembershipsSection,
 };
 
 /**

@@ -86,13 +86,11 @@ describe('footer and pages', () => {
     }
   });
 
-  test('/monetization explains how creators will earn and says plainly that nothing is earned yet', () => {
+  test('/monetization explains how creators earn and where to find each screen', () => {
     renderApp({ route: '/monetization' });
 
-    expect(screen.getByRole('heading', { name: 'How creators will earn', level: 1 })).toBeInTheDocument();
-    expect(
-      screen.getByText('These features are arriving in coming updates. Nothing is earned, charged or paid out on this instance yet.'),
-    ).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'How creators earn', level: 1 })).toBeInTheDocument();
+    expect(screen.getByText(/open Earnings and Partner program under Creator Studio/)).toBeInTheDocument();
     const partner = within(screen.getByRole('region', { name: 'Partner program: ad revenue' }));
     expect(partner.getByText('1,000 followers')).toBeInTheDocument();
     expect(partner.getByText('4,000 watch hours in the past 12 months')).toBeInTheDocument();

@@ -50,7 +50,7 @@ export class CheckoutService implements OnModuleInit {
   }
 
   /** $1 to the platform, the rest into the creator pool; premium extended by 30 or 365 days. */
-  private async fulfilPremium(s: PaymentSession): Promise<void> {
+  private async fulfilPremium(s: PaymentSession): Promise<() => Promise<void>> {
     const pkg = PREMIUM_PACKAGES[s.package as PremiumPackage];
     const fee = Math.min(PREMIUM_PLATFORM_FEE_CENTS, s.amountCents);
     await this.ledger.post({
@@ -73,6 +73,8 @@ export class CheckoutService implements OnModuleInit {
       period.startsAt,
       period.endsAt,
     ]);
+    // Once committed, the buyer's cached sign-in state is refreshed at once: the client reads /me right after the poll.
+    return () => this.identity.refreshPrincipal(s.userId);
   }
 
   /** 70% to the channel's owner, 30% (and any remainder) to the platform; the membership runs 30 days more. */

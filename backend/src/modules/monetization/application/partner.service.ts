@@ -155,6 +155,8 @@ export class PartnerService {
       if (decision !== 'suspended') this.events.record('partner.decision', { userId: a.userId, applicationId, decision, ...(reason ? { reason } : {}) });
       return a;
     });
+    // Committed: the creator's cached sign-in state (creator_program) is refreshed now, not when the event is handled.
+    if (decision !== 'rejected') await this.identity.refreshPrincipal(app.userId);
     return { ...app, status: decision, reason, decidedAt: new Date() };
   }
 }

@@ -3,6 +3,7 @@ import { ApiBearerAuth, ApiQuery, ApiResponse, ApiTags } from '@nestjs/swagger';
 import type { FastifyRequest } from 'fastify';
 import { AdminAuthGuard, CurrentPrincipal, UserAuthGuard } from '../../../common/auth/guards.js';
 import type { Principal } from '../../../common/auth/principal.js';
+import { ActionLimiter } from '../../../common/http/action-limiter.js';
 import { ErrorResponseDto, MessageResponseDto } from '../../../common/http/error-response.dto.js';
 import { isUuid, pageSize } from '../../../common/keyset.js';
 import { Money, toDollars } from '../../../common/money.js';
@@ -90,6 +91,10 @@ export class MonetizationController {
     private readonly identity: IdentityFacade,
   ) {}
 
+  /** Each checkout writes a session and calls the provider; each payout request locks a balance. */
+  private readonly checkouts = new ActionLimiter(30, 60_000, 'Too many checkouts started. Please wait a minute.');
+  private readonly payoutRequests = new ActionLimiter(30, 60_000, 'Too many payout requests. Please wait a minute.');
+
   /** Starts a premium checkout (monthly $6.99 or yearly $69.99); send the browser to `url`. */
   @Post('subscriptions/premium/checkout')
   @HttpCode(200)
@@ -98,7 +103,9 @@ export class MonetizationController {
   @ApiResponse({ status: 200, type: CheckoutResponseDto })
   @ApiResponse({ status: 400, type: ErrorResponseDto })
   @ApiResponse({ status: 401, type: ErrorResponseDto })
+  @ApiResponse({ status: 429, type: ErrorResponseDto })
   async createPremiumCheckout(@CurrentPrincipal() p: Principal, @Body() body: CheckoutRequestDto, @Req() req: FastifyRequest): Promise<CheckoutResponseDto> {
+    this.checkouts.hit(p.userId);
     const r = await this.checkout.premiumCheckout(p.userId, body?.package_type, String(body?.origin_url ?? ''), siteOrigins(req));
     return { url: r.url, session_id: r.sessionId };
   }
@@ -111,8 +118,10 @@ export class MonetizationController {
   @ApiResponse({ status: 200, type: CheckoutResponseDto })
   @ApiResponse({ status: 400, type: ErrorResponseDto })
   @ApiResponse({ status: 401, type: ErrorResponseDto })
+  @ApiResponse({ status: 429, type: ErrorResponseDto })
   @ApiResponse({ status: 404, type: ErrorResponseDto })
   async createMembershipCheckout(@CurrentPrincipal() p: Principal, @Param('channelId') channelId: string, @Body() body: CheckoutRequestDto, @Req() req: FastifyRequest): Promise<CheckoutResponseDto> {
+    this.checkouts.hit(p.userId);
     const r = await this.checkout.membershipCheckout(p.userId, checkId(channelId, moneyErrors.channelNotFound), body?.package_type, String(body?.origin_url ?? ''), siteOrigins(req));
     return { url: r.url, session_id: r.sessionId };
   }
@@ -233,6 +242,7 @@ export class MonetizationController {
   @ApiResponse({ status: 400, type: ErrorResponseDto })
   @ApiResponse({ status: 401, type: ErrorResponseDto })
   async requestPayout(@CurrentPrincipal() p: Principal, @Body() body: PayoutRequestDto): Promise<PayoutResponseDto> {
+    this.payoutRequests.hit(p.userId);
     const payout = await this.earnings.requestPayout(p.userId, { amount: body?.amount, paymentMethod: body?.payment_method, bankDetails: body?.bank_details });
     return { success: true, message: 'Payout request submitted successfully! Payouts take 3-5 business days.', payout: payoutDto(payout) };
   }

@@ -50,7 +50,9 @@ export class CreateTierRequestDto {
   /** 1 to 50 characters, unique in the channel. */
   @Allow() name: string;
   /** Dollars per month, 0.99 to 499.99. */
-  @Allow() price: string | number;
+  @ApiProperty({ oneOf: [{ type: 'string' }, { type: 'number' }], description: 'Dollars, at most two decimals', example: '50.00' })
+  @Allow()
+  price: string | number;
   /** Up to 300 characters. */
   @Allow() description?: string;
 }
@@ -113,7 +115,9 @@ export class BankDetailsDto {
 
 export class PayoutRequestDto {
   /** Dollars, at most two decimals; at least 50 and at most the available balance. */
-  @Allow() amount: string | number;
+  @ApiProperty({ oneOf: [{ type: 'string' }, { type: 'number' }], description: 'Dollars, at most two decimals', example: '50.00' })
+  @Allow()
+  amount: string | number;
   @ApiProperty({ enum: ['bank_transfer', 'paypal', 'crypto'] })
   @Allow()
   payment_method: string;
@@ -219,7 +223,9 @@ export class BankAccountResponseDto {
 
 export class WithdrawRequestDto {
   /** Dollars, at most two decimals; at least 100 and at most the available balance. */
-  @Allow() amount: string | number;
+  @ApiProperty({ oneOf: [{ type: 'string' }, { type: 'number' }], description: 'Dollars, at most two decimals', example: '50.00' })
+  @Allow()
+  amount: string | number;
 }
 
 export class WithdrawResponseDto {

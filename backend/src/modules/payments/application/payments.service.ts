@@ -117,16 +117,21 @@ export class PaymentsService implements OnModuleInit {
 
   /** Runs the fulfilment of a paid session once; returns the session as it now is. */
   async fulfil(sessionId: string): Promise<PaymentSession> {
-    return this.em.transactional(async () => {
+    const afterCommit: (() => Promise<void>)[] = [];
+    const result = await this.em.transactional(async () => {
       const s = await this.sessions.find(sessionId, { lock: true });
       if (!s) throw new SessionNotFound();
       if (s.paymentStatus !== 'paid' || s.fulfilledAt) return s;
       const fulfiller = this.fulfillers.get(s.purpose);
       if (!fulfiller) throw new Error(`no fulfiller for ${s.purpose}`);
-      await fulfiller(s);
+      const after = await fulfiller(s);
+      if (after) afterCommit.push(after);
       await this.sessions.markFulfilled(s.id);
       return { ...s, fulfilledAt: new Date() };
     });
+    // Committed: the fulfilment stands whatever happens here.
+    for (const after of afterCommit) await after().catch((e: Error) => this.logger.warn(`after fulfilling ${sessionId}: ${e.message}`));
+    return result;
   }
 
   /** The sandbox page's buttons: where the browser goes next. */

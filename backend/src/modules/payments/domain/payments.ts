@@ -67,8 +67,11 @@ export interface PaymentProvider {
 
 export const PAYMENT_PROVIDER = Symbol('PAYMENT_PROVIDER');
 
-/** Runs inside the transaction that marks a paid session fulfilled: exactly once per session. */
-export type Fulfiller = (session: PaymentSession) => Promise<void>;
+/**
+ * Runs inside the transaction that marks a paid session fulfilled: exactly once per session. It may return what to
+ * do once that transaction has committed (a cache to refresh, so the buyer's next read already sees the purchase).
+ */
+export type Fulfiller = (session: PaymentSession) => Promise<void | (() => Promise<void>)>;
 
 export class SessionNotFound extends DomainError {
   constructor() {
@@ -85,6 +88,12 @@ export class InvalidSignature extends DomainError {
 export class BadReturnUrl extends DomainError {
   constructor() {
     super('invalid', 'PAYMENTS.BAD_ORIGIN_URL', 'origin_url must be an address of this site', [{ field: 'origin_url', message: 'origin_url must be an address of this site' }]);
+  }
+}
+
+export class ProviderUnavailable extends DomainError {
+  constructor() {
+    super('unavailable', 'PAYMENTS.PROVIDER_UNAVAILABLE', 'The payment provider could not be reached. Please try again.');
   }
 }
 

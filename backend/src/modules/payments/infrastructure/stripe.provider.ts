@@ -1,6 +1,10 @@
+import { Logger } from '@nestjs/common';
 import Stripe from 'stripe';
 import type { CheckoutInput, PaymentProvider, ProviderCheckout, ProviderEvent, ProviderSessionState } from '../domain/payments.js';
-import { InvalidSignature } from '../domain/payments.js';
+import { InvalidSignature, ProviderUnavailable } from '../domain/payments.js';
+
+/** Stripe refuses an expiry under 30 minutes after it creates the session, by its own clock: leave a margin. */
+const EXPIRY_MARGIN_SECONDS = 120;
 
 /**
  * Stripe Checkout Sessions. The session's metadata names the purchase, so a webhook alone can fulfil it; webhooks
@@ -10,6 +14,7 @@ import { InvalidSignature } from '../domain/payments.js';
 export class StripeProvider implements PaymentProvider {
   readonly name = 'stripe' as const;
   private readonly stripe: Stripe;
+  private readonly logger = new Logger('Stripe');
 
   constructor(
     secretKey: string,
@@ -24,22 +29,32 @@ export class StripeProvider implements PaymentProvider {
     });
   }
 
+  /** A failure of Stripe's API is the provider's, not the caller's request: 503, with Stripe's reason in the log. */
+  private async call<T>(what: string, fn: () => Promise<T>): Promise<T> {
+    try {
+      return await fn();
+    } catch (e) {
+      this.logger.warn(`${what} failed: ${(e as Error).message}`);
+      throw new ProviderUnavailable();
+    }
+  }
+
   async createCheckout(input: CheckoutInput & { returnUrl: string; cancelUrl: string; expiresAt: Date }): Promise<ProviderCheckout> {
-    const session = await this.stripe.checkout.sessions.create({
+    const session = await this.call('creating a checkout session', () => this.stripe.checkout.sessions.create({
       mode: 'payment',
       client_reference_id: input.userId,
       line_items: [{ quantity: 1, price_data: { currency: 'usd', unit_amount: input.amountCents, product_data: { name: input.packageName } } }],
       success_url: input.returnUrl,
       cancel_url: input.cancelUrl,
-      expires_at: Math.floor(input.expiresAt.getTime() / 1000),
+      expires_at: Math.floor(input.expiresAt.getTime() / 1000) + EXPIRY_MARGIN_SECONDS,
       metadata: { scriven_user: input.userId, scriven_purpose: input.purpose, scriven_package: input.package },
-    });
+    }));
     if (!session.url) throw new Error('Stripe returned a checkout session without a url');
     return { id: session.id, url: session.url, expiresAt: session.expires_at ? new Date(session.expires_at * 1000) : input.expiresAt };
   }
 
   async retrieve(sessionId: string): Promise<ProviderSessionState> {
-    const s = await this.stripe.checkout.sessions.retrieve(sessionId);
+    const s = await this.call('reading a checkout session', () => this.stripe.checkout.sessions.retrieve(sessionId));
     return {
       status: s.status === 'complete' ? 'complete' : s.status === 'expired' ? 'expired' : 'open',
       paymentStatus: s.payment_status === 'paid' || s.payment_status === 'no_payment_required' ? 'paid' : 'unpaid',

@@ -2,8 +2,10 @@ import { observer } from 'mobx-react-lite';
 import { Button, Container, Group, Stack, Text, Title } from '@mantine/core';
 import { useStores } from '../../../app/StoreProvider';
 import { StatusPanel } from './StatusPanel';
+import { PayoutsPanel } from './PayoutsPanel';
+import { PartnerApplicationsPanel } from './PartnerApplicationsPanel';
 
-/** The admin console once signed in. Further panels (updates, feature flags, services) come later. */
+/** The admin console once signed in: status, creator payouts and partner applications. Further panels (updates, feature flags, services) come later. */
 export const AdminDashboard = observer(function AdminDashboard() {
   const { admin } = useStores();
 
@@ -22,6 +24,8 @@ export const AdminDashboard = observer(function AdminDashboard() {
           </Button>
         </Group>
         <StatusPanel />
+        <PayoutsPanel />
+        <PartnerApplicationsPanel />
       </Stack>
     </Container>
   );

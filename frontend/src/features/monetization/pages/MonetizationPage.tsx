@@ -5,20 +5,21 @@ import { MONETIZATION, count, usd } from '../constants';
 
 const { partner, memberships, premium, superChat, payouts } = MONETIZATION;
 
-/** `/monetization`: how creators will earn, from the seeds' own figures; nothing is earned yet. */
+/** `/monetization`: how creators earn, from the seeds' own figures. */
 export function MonetizationPage() {
   return (
     <PageLayout>
       <Stack component="article" gap="lg" maw={760}>
         <Stack gap={4}>
           <Title order={1} size="h2">
-            How creators will earn
+            How creators earn
           </Title>
-          <Text c="dimmed">Four ways a channel on Scriven will make money, and what it takes.</Text>
+          <Text c="dimmed">Four ways a channel on Scriven makes money, and what it takes.</Text>
         </Stack>
 
-        <Alert color="yellow" title="Not active yet">
-          These features are arriving in coming updates. Nothing is earned, charged or paid out on this instance yet.
+        <Alert color="blue" title="Where to find it">
+          Signed in, open Earnings and Partner program under Creator Studio, and Premium and Memberships in the side
+          navigation. Super Chat arrives with live streaming.
         </Alert>
 
         <ArticleSection title="Partner program: ad revenue">

@@ -6,9 +6,10 @@ import { useDisclosure } from '@mantine/hooks';
 import { useStores } from '../../../app/StoreProvider';
 import { PATHS } from '../../../app/paths';
 import { useKeySequence } from '../../../shared/useKeySequence';
-import { visibleNavGroups } from '../navigation';
+import { NAV_GROUPS, visibleNavGroups } from '../navigation';
 import { SECTION_COMPONENTS } from '../sections';
 import { VideoDialog } from '../../videos/components/VideoDialog';
+import { PaymentProcessingOverlay } from '../../payments/components/PaymentProcessingOverlay';
 import { SignedInHeader } from './AppHeader';
 import { AppFooter } from './AppFooter';
 
@@ -17,13 +18,13 @@ export const FOUNDER_KEY_WORD = 'scrivener';
 
 /** The signed-in shell (seed 002 §2.2): header bar (seed 000 §2), side navigation, the active section, the footer. */
 export const SignedInShell = observer(function SignedInShell() {
-  const { ui } = useStores();
+  const { ui, auth } = useStores();
   const navigate = useNavigate();
   const [navOpened, { toggle: toggleNav, close: closeNav }] = useDisclosure(false);
   const openFounderControl = useCallback(() => navigate(PATHS.founderControl), [navigate]);
   useKeySequence(FOUNDER_KEY_WORD, openFounderControl);
 
-  const groups = visibleNavGroups();
+  const groups = visibleNavGroups(NAV_GROUPS, { isAdmin: auth.user?.is_admin ?? false });
   const Section = SECTION_COMPONENTS[ui.activeSection];
 
   return (
@@ -77,6 +78,7 @@ export const SignedInShell = observer(function SignedInShell() {
         <AppFooter />
       </AppShell.Main>
       <VideoDialog />
+      <PaymentProcessingOverlay />
     </AppShell>
   );
 });

@@ -59,10 +59,11 @@ export function TermsPage() {
 
       <ArticleSection title="Payments">
         <Text>
-          Paid features (premium, channel memberships, Super Chat and partner earnings) are not active on this instance
-          yet. When they arrive, their prices and terms are shown before you pay; see{' '}
+          Premium and channel memberships are paid on a hosted checkout page, which shows the price before you pay;
+          memberships run 30 days and premium 30 or 365 days from each payment. Creators' earnings become available 7
+          days after a payment and are paid out on request; see{' '}
           <Anchor component={Link} to={PATHS.monetization}>
-            how creators will earn
+            how creators earn
           </Anchor>
           .
         </Text>

@@ -1,0 +1,187 @@
+import { makeAutoObservable, runInAction } from 'mobx';
+import type { components } from '../../api/schema';
+import type { RootStore } from '../../app/RootStore';
+import { errorDetail } from '../../shared/apiError';
+import type { LoadStatus } from '../earnings/EarningsStore';
+import { BANK_FIELDS, DEFAULT_MINIMUM_WITHDRAWAL, OWNER_MESSAGES, type BankField } from './messages';
+
+export type PlatformEarnings = components['schemas']['PlatformEarningsResponseDto'];
+
+const emptyBank = (): Record<BankField, string> => ({
+  bank_name: '',
+  account_holder_name: '',
+  account_number: '',
+  routing_number: '',
+});
+
+/**
+ * Platform owner earnings (seed 001 §2 "Owner", the admin's updates section): the platform's balances and revenue by
+ * source from GET /api/platform/earnings, the bank account form, and withdrawals to that account.
+ */
+export class OwnerStore {
+  status: LoadStatus = 'idle';
+  data: PlatformEarnings | null = null;
+
+  bank: Record<BankField, string> = emptyBank();
+  bankErrors: Partial<Record<BankField, string>> = {};
+  savingBank = false;
+
+  amount = '';
+  /** A withdrawal is in flight (seed 001 §4). */
+  processing = false;
+
+  private loadTicket = 0;
+
+  constructor(readonly root: RootStore) {
+    makeAutoObservable<this, 'loadTicket'>(this, { root: false, loadTicket: false }, { autoBind: true });
+  }
+
+  /** The page is for admins only (seed 001 §6). */
+  get isAdmin(): boolean {
+    return this.root.auth.user?.is_admin ?? false;
+  }
+
+  /** The server's minimum, else the seed's default ($100). */
+  get minimumWithdrawal(): number {
+    return this.data?.earnings.minimum_payout ?? DEFAULT_MINIMUM_WITHDRAWAL;
+  }
+
+  /** Seed 001 §5: disabled unless the server says a withdrawal may be made, none is in flight and an amount is entered. */
+  get canWithdraw(): boolean {
+    return (this.data?.can_withdraw ?? false) && !this.processing && this.amount.trim() !== '';
+  }
+
+  setBankField(field: BankField, value: string): void {
+    this.bank = { ...this.bank, [field]: value };
+    if (this.bankErrors[field]) this.bankErrors = { ...this.bankErrors, [field]: undefined };
+  }
+
+  setAmount(value: string): void {
+    this.amount = value;
+  }
+
+  async load(): Promise<boolean> {
+    const ticket = ++this.loadTicket;
+    if (!this.data) this.status = 'loading';
+    let data: PlatformEarnings | undefined;
+    try {
+      ({ data } = await this.root.api.GET('/api/platform/earnings'));
+    } catch {
+      data = undefined;
+    }
+    if (ticket !== this.loadTicket) return false;
+    runInAction(() => {
+      if (data) {
+        this.data = data;
+        this.status = 'ready';
+      } else {
+        this.status = 'error';
+      }
+    });
+    return data !== undefined;
+  }
+
+  /** Saves the bank account: every field is required; the server checks the numbers. */
+  async saveBankAccount(): Promise<boolean> {
+    if (this.savingBank) return false;
+    const errors: Partial<Record<BankField, string>> = {};
+    for (const field of BANK_FIELDS) {
+      if (!this.bank[field.name].trim()) errors[field.name] = field.required;
+    }
+    this.bankErrors = errors;
+    if (Object.keys(errors).length > 0) return false;
+
+    this.savingBank = true;
+    let ok = false;
+    let detail: string = OWNER_MESSAGES.noDetail;
+    try {
+      const { data, error } = await this.root.api.POST('/api/platform/bank-account', {
+        body: {
+          bank_name: this.bank.bank_name.trim(),
+          account_holder_name: this.bank.account_holder_name.trim(),
+          account_number: this.bank.account_number.trim(),
+          routing_number: this.bank.routing_number.trim(),
+        },
+      });
+      ok = data?.success === true;
+      if (data && this.data) {
+        const saved = data.bank_account;
+        runInAction(() => {
+          if (this.data) this.data = { ...this.data, bank_account: saved };
+        });
+      }
+      if (!ok) detail = errorDetail(error, OWNER_MESSAGES.noDetail);
+    } catch {
+      ok = false;
+    }
+    runInAction(() => {
+      this.savingBank = false;
+      // The numbers are not kept on the page once the server has them.
+      if (ok) this.bank = emptyBank();
+    });
+    if (!ok) {
+      this.root.notify.error(OWNER_MESSAGES.bankFailed(detail));
+      return false;
+    }
+    this.root.notify.success(OWNER_MESSAGES.bankAdded);
+    await this.load();
+    return true;
+  }
+
+  /** Seed 001 §5's checks, then the withdrawal; the figures are loaded again after it. */
+  async withdraw(): Promise<boolean> {
+    if (!this.canWithdraw || !this.data) return false;
+    const available = this.data.earnings.available_balance;
+    const minimum = this.minimumWithdrawal;
+    if (typeof available !== 'number' || available < minimum) {
+      this.root.notify.error(OWNER_MESSAGES.minimumWithdrawal(minimum));
+      return false;
+    }
+    const text = this.amount.trim();
+    const amount = Number(text);
+    if (!/^\d+(\.\d{1,2})?$/.test(text) || !(amount > 0) || amount > available) {
+      this.root.notify.error(OWNER_MESSAGES.invalidWithdrawal);
+      return false;
+    }
+    if (amount < minimum) {
+      this.root.notify.error(OWNER_MESSAGES.minimumWithdrawal(minimum));
+      return false;
+    }
+
+    this.processing = true;
+    let ok = false;
+    let detail: string = OWNER_MESSAGES.noDetail;
+    try {
+      const { data, error } = await this.root.api.POST('/api/platform/withdraw', {
+        // Sent as typed: the server parses dollars exactly.
+        body: { amount: text },
+      });
+      ok = data?.success === true;
+      if (!ok) detail = errorDetail(error, OWNER_MESSAGES.noDetail);
+    } catch {
+      ok = false;
+    }
+    runInAction(() => {
+      this.processing = false;
+      if (ok) this.amount = '';
+    });
+    if (!ok) {
+      this.root.notify.error(OWNER_MESSAGES.withdrawFailed(detail));
+      return false;
+    }
+    this.root.notify.success(OWNER_MESSAGES.withdrawn);
+    await this.load();
+    return true;
+  }
+
+  reset(): void {
+    this.loadTicket += 1;
+    this.status = 'idle';
+    this.data = null;
+    this.bank = emptyBank();
+    this.bankErrors = {};
+    this.savingBank = false;
+    this.amount = '';
+    this.processing = false;
+  }
+}
