@@ -10,11 +10,14 @@ import { startEmbeddedPostgres, type EmbeddedDatabase } from './common/database/
 import { DomainError } from './common/errors/domain-error.js';
 import { createApp, createOrmFor } from './bootstrap.js';
 import { IdentityFacade } from './modules/identity/identity.facade.js';
+import { MonetizationFacade } from './modules/monetization/monetization.facade.js';
 
 const USAGE = `Usage: npm run cli -- <command> [options]
 
 Commands:
   admin:create --username NAME --password PASS   Create an admin user (password of 12+ characters)
+  money:run-schedules                              Run the money schedules now: premium expiry, maturation of
+                                                   pending funds, the premium pool, ad revenue (after downtime)
   migration:create [--name NAME]                  Write a migration for the entity changes (developers)
   migration:check                                  Fail when entities and migrations differ (CI)
 `;
@@ -62,6 +65,23 @@ async function main(): Promise<number> {
         try {
           const admin = await RequestContext.create(orm.em, () => app.get(IdentityFacade).createAdminUser(values.username!, values.password!));
           process.stdout.write(`Created admin "${admin.displayName}" (${admin.id}). Sign in at /admin.\n`);
+        } finally {
+          await app.close();
+        }
+        return 0;
+      }
+      case 'money:run-schedules': {
+        const { app, orm } = await createApp({ ...config, jobsEnabled: false, demoData: false }, { databaseUrl: db.url });
+        try {
+          const money = app.get(MonetizationFacade);
+          const now = new Date();
+          const expired = await RequestContext.create(orm.em, () => app.get(IdentityFacade).expirePremiums(now));
+          const matured = await RequestContext.create(orm.em, () => money.matureDue(now));
+          const pool = await RequestContext.create(orm.em, () => money.distributePremiumPool(now));
+          const ads = await RequestContext.create(orm.em, () => money.accrueAdRevenue());
+          process.stdout.write(
+            `Premium ended for ${expired.length} user(s); ${matured} transaction(s) matured; premium pool ${pool.month}: ${pool.distributedCents} cents to ${pool.creators} creator(s); ad revenue: ${ads.grossCents} cents on ${ads.items} item(s).\n`,
+          );
         } finally {
           await app.close();
         }

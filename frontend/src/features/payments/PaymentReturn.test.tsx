@@ -202,11 +202,12 @@ describe('payment return (seed 001 §4)', () => {
     expect(window.location.search).toBe('');
   });
 
-  test('cancelled: the info toast, the stored checkout forgotten, the address cleared, no status call', async () => {
+  test('cancelled: the info toast, back on the page the purchase started from, the stored checkout forgotten, the address cleared, no status call', async () => {
     const checks = countChecks();
     returnFromCheckout('?cancelled=true&type=premium', { session_id: 'cs_abandoned', type: 'premium' });
 
     expect(await screen.findByText('Payment cancelled. You can try again anytime.')).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Premium', level: 1 })).toBeInTheDocument();
     expect(window.location.search).toBe('');
     expect(window.localStorage.getItem(PENDING_PAYMENT_KEY)).toBeNull();
     expect(checks.payments + checks.subscriptions).toBe(0);

@@ -182,9 +182,13 @@ export class PaymentsStore {
       return;
     }
     if (params.has('cancelled')) {
+      const type = paymentType(params.get('type')) ?? readPending()?.type ?? null;
       clearPending();
       clearReturnParams();
       this.root.notify.info(PAYMENT_MESSAGES.cancelled);
+      // Back where the purchase started, so trying again is one click away.
+      if (type === 'membership') this.root.ui.setSection('memberships');
+      else if (type === 'premium') this.root.ui.setSection('premium');
     }
   }
 

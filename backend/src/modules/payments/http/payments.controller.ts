@@ -66,7 +66,13 @@ export class PaymentsController {
     } catch {
       session = null;
     }
-    void reply.status(session ? 200 : 404).header('Cache-Control', 'no-store').type('text/html; charset=utf-8').send(checkoutPage(session));
+    void reply
+      .status(session ? 200 : 404)
+      .header('Cache-Control', 'no-store')
+      // A page, not JSON: its own inline styles and forms to itself, nothing else (no script at all).
+      .header('Content-Security-Policy', "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'")
+      .type('text/html; charset=utf-8')
+      .send(checkoutPage(session));
   }
 
   @Post('payments/sandbox/checkout/:sessionId/:action')
