@@ -15,7 +15,7 @@ let page: Page;
 const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 
 beforeAll(async () => {
-  server = await startServer();
+  server = await startServer({ ADMIN_USERNAME: 'money_admin', ADMIN_PASSWORD: 'an-admin-password-long-enough' });
   browser = await launchBrowser();
 });
 afterAll(async () => {
@@ -150,4 +150,52 @@ it('a creator whose members paid sees the money in Earnings once it matured, and
   await history.getByText('pending', { exact: false }).first().waitFor();
   await balances.getByText('$9.98').first().waitFor();
   await screenshot(page, '45-payout-requested');
+});
+
+it('the admin sees what the platform kept (Owner), saves the bank account masked, and completes the payout in the admin console', async () => {
+  // Runs after the payments above: the platform kept $1 of Premium, 30% of the memberships.
+  await page.goto(server.url);
+  await page.getByRole('button', { name: 'Sign in' }).first().click();
+  const form = page.getByRole('form', { name: 'Sign in form' });
+  await form.getByRole('textbox', { name: 'Email' }).fill('money_admin');
+  await form.getByRole('textbox', { name: 'Password' }).fill('an-admin-password-long-enough');
+  await form.getByRole('button', { name: 'Sign in' }).click();
+  await page.getByRole('heading', { name: /^Welcome back/ }).waitFor();
+
+  await section('Updates').click();
+  const sources = page.getByRole('table', { name: 'Revenue sources' });
+  await sources.waitFor();
+  // $1.00 of the Premium payment; 30% of $6.99 (VIP) = $2.10 and 30% of $49.99 twice = $15.00 + $15.00.
+  await sources.getByText('$1.00').waitFor();
+  await sources.getByText('$32.10').waitFor();
+  const bank = page.getByRole('form', { name: 'Add bank account' });
+  await bank.getByLabel('Bank name').fill('First Test Bank');
+  await bank.getByLabel('Account holder name').fill('Scriven Owner');
+  await bank.getByLabel('Account number').fill('000123456789');
+  await bank.getByLabel('Routing number').fill('110000000');
+  await bank.getByRole('button', { name: 'Save bank account' }).click();
+  await page.getByText('Bank account added successfully!').waitFor();
+  await page.getByRole('group', { name: 'Saved bank account' }).getByText(/6789/).waitFor();
+  expect(await page.getByText('000123456789').count()).toBe(0);
+  await screenshot(page, '46-owner-earnings');
+
+  // The admin console: the creator's payout is sent.
+  await page.goto(`${server.url}/?admin=true`);
+  await page.getByLabel('Username').fill('money_admin');
+  await page.getByRole('textbox', { name: 'Password' }).fill('an-admin-password-long-enough');
+  await page.getByRole('button', { name: /sign in|log in|login/i }).click();
+  const payouts = page.getByRole('region', { name: 'Creator payouts' });
+  const row = payouts.getByRole('row', { name: 'Payout to dev_e2e' });
+  await row.waitFor();
+  await row.getByText('$60.00').waitFor();
+  await screenshot(page, '47-admin-payouts');
+  await row.getByRole('button', { name: 'Complete' }).click();
+  await row.waitFor({ state: 'detached' });
+
+  // The creator's history says so.
+  const devToken = (await api<{ access_token: string }>('/api/login', { method: 'POST', body: JSON.stringify({ login_identifier: 'dev_e2e', password: 'money-password' }) })).access_token;
+  const dev = await api<{ id: string }>('/api/me', { token: devToken });
+  const earnings = await api<{ earnings: { total_withdrawn: number }; payout_history: { status: string }[] }>(`/api/revenue/creator/${dev.id}`, { token: devToken });
+  expect(earnings.payout_history[0].status).toBe('completed');
+  expect(earnings.earnings.total_withdrawn).toBe(60);
 });
