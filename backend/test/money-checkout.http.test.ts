@@ -132,6 +132,10 @@ describe('premium checkout', () => {
       expect(r.status).toBe(400);
       expect(r.body.detail).toBe('origin_url must be an address of this site');
     }
+    // A Host header is the client's to choose: claiming to be evil.example does not make evil.example this site.
+    const spoofed = await t.http().post(PREMIUM).set(...buyer.auth).set('Host', 'evil.example').send({ package_type: 'monthly', origin_url: 'http://evil.example/phish' });
+    expect(spoofed.status).toBe(400);
+    expect(spoofed.body.detail).toBe('origin_url must be an address of this site');
     expect((await t.http().post(PREMIUM).send({ package_type: 'monthly', origin_url: `${origin}/` })).status).toBe(401);
     expect(await t.sql('select 1 from payment_sessions where user_id = $1', [buyer.id])).toEqual([]);
   });
@@ -324,6 +328,31 @@ describe('membership checkout', () => {
     // The member keeps their time and still shows in the owner's list.
     const members = await t.http().get(`/api/channels/${tier.channelId}/members`).set(...owner.auth);
     expect(members.body.members.map((m: { user_id: string; tier_name: string }) => [m.user_id, m.tier_name])).toEqual([[fan.id, 'Gold']]);
+  });
+
+  it('switching tiers converts the time left at the two prices: cheap months do not become dear ones, and an upgrade loses nothing', async () => {
+    const owner = await person(t);
+    const fan = await person(t);
+    const cheap = await addTier(t, owner, 1.0, 'Cheap');
+    await addTier(t, owner, 10.0, 'Dear');
+    const expiry = async () => {
+      const r = await t.http().get('/api/memberships/channels').set(...fan.auth);
+      const mine = r.body.channels.find((c: { channel_id: string }) => c.channel_id === cheap.channelId).my_membership;
+      return { tier: mine.tier_name as string, days: (new Date(mine.expires_at).getTime() - Date.now()) / 86_400_000 };
+    };
+    // Three months of the $1 tier: 90 days.
+    for (let i = 0; i < 3; i++) await buy(t, origin, fan, membershipPath(cheap.channelId), { package_type: 'Cheap' });
+    expect((await expiry()).days).toBeCloseTo(90, 1);
+    // One month of the $10 tier: the 90 days at $1 are worth 9 days at $10, plus the 30 bought.
+    await buy(t, origin, fan, membershipPath(cheap.channelId), { package_type: 'Dear' });
+    let now = await expiry();
+    expect(now.tier).toBe('Dear');
+    expect(now.days).toBeCloseTo(39, 1);
+    // Back down: 39 days at $10 are worth 390 days at $1, plus 30.
+    await buy(t, origin, fan, membershipPath(cheap.channelId), { package_type: 'Cheap' });
+    now = await expiry();
+    expect(now.tier).toBe('Cheap');
+    expect(now.days).toBeCloseTo(420, 0);
   });
 });
 

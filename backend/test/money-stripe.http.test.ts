@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { randomBytes } from 'node:crypto';
 import Stripe from 'stripe';
 import { createTestApp, type TestApp } from './harness.js';
-import { baseUrl, waitFor } from './media-fixtures.js';
+import { waitFor } from './media-fixtures.js';
 import { person, settled, type Person } from './social-fixtures.js';
 import { addTier, balance, checkout, daysUntil, expectLedgerConsistent, ledgerSnapshot } from './money-fixtures.js';
 
@@ -129,8 +129,9 @@ const webhooks = new Stripe('sk_test_x').webhooks;
 beforeAll(async () => {
   stand = new StripeStandIn();
   await stand.start();
-  t = await createTestApp({ STRIPE_SECRET_KEY: 'sk_test_x', STRIPE_WEBHOOK_SECRET: SECRET, STRIPE_API_BASE: stand.url, JOBS_ENABLED: 'true' });
-  origin = await baseUrl(t);
+  // With Stripe, PUBLIC_URL is required, and it is the only address a buyer may be sent back to.
+  t = await createTestApp({ STRIPE_SECRET_KEY: 'sk_test_x', STRIPE_WEBHOOK_SECRET: SECRET, STRIPE_API_BASE: stand.url, JOBS_ENABLED: 'true', PUBLIC_URL: 'https://scriven.example' });
+  origin = 'https://scriven.example';
 });
 afterEach(async () => {
   await expectLedgerConsistent(t);

@@ -29,6 +29,8 @@ export interface AppConfig {
   version: string;
   /** Stripe when a secret key is given; otherwise the sandbox provider (a hosted checkout page served here). */
   payments: { stripeSecretKey?: string; stripeWebhookSecret?: string; stripeApiBase?: string };
+  /** Whether PUBLIC_URL was given (then it is the only address checkouts may return to). */
+  publicUrlConfigured: boolean;
   money: { adRpmCents: number; encryptionKey: Buffer };
   /** Seeds the sample channels and tiers of seed 001 once on a new database. */
   demoData: boolean;
@@ -107,9 +109,13 @@ function moneyKey(env: Env, dataDir: string, problems: string[]): Buffer {
   const file = join(dataDir, 'secrets', 'money.key');
   if (existsSync(file)) return Buffer.from(readFileSync(file, 'utf8').trim(), 'hex');
   mkdirSync(join(dataDir, 'secrets'), { recursive: true, mode: 0o700 });
-  const key = randomBytes(32);
-  writeFileSync(file, key.toString('hex') + '\n', { mode: 0o600 });
-  return key;
+  try {
+    // 'wx': two processes starting at once cannot each write a key of their own; the loser reads the winner's.
+    writeFileSync(file, randomBytes(32).toString('hex') + '\n', { mode: 0o600, flag: 'wx' });
+  } catch (e) {
+    if ((e as NodeJS.ErrnoException).code !== 'EEXIST') throw e;
+  }
+  return Buffer.from(readFileSync(file, 'utf8').trim(), 'hex');
 }
 
 export function loadConfig(env: Env = process.env, opts: { cwd?: string; version?: string } = {}): AppConfig {
@@ -178,7 +184,11 @@ export function loadConfig(env: Env = process.env, opts: { cwd?: string; version
     },
     money: { adRpmCents: int(env, 'AD_RPM_CENTS', 500, 0, 100_000, problems), encryptionKey: Buffer.alloc(0) },
     demoData: bool(env, 'DEMO_DATA', true, problems),
+    publicUrlConfigured: !!env.PUBLIC_URL?.trim(),
   };
+  if (config.payments.stripeSecretKey && !config.publicUrlConfigured) {
+    problems.push('STRIPE_SECRET_KEY is set but PUBLIC_URL is not: buyers return from Stripe to PUBLIC_URL; set it to the address people reach Scriven at.');
+  }
   if (config.payments.stripeSecretKey && !config.payments.stripeWebhookSecret) {
     problems.push('STRIPE_SECRET_KEY is set but STRIPE_WEBHOOK_SECRET is not: webhooks could not be verified; set both.');
   }

@@ -29,17 +29,18 @@ export class IdentityFacade implements OnModuleInit {
 
   /**
    * Extends a user's premium by `days` from the later of now and their current expiry. Runs inside the caller's
-   * transaction (a payment's fulfilment); returns the period it adds.
+   * transaction (a payment's fulfilment); returns the period it adds, or null when the user is gone (deleted after
+   * paying: the payment still counts, there is no one to give premium to).
    */
-  async extendPremium(userId: string, days: number): Promise<{ startsAt: Date; endsAt: Date }> {
+  async extendPremium(userId: string, days: number): Promise<{ startsAt: Date; endsAt: Date } | null> {
     const rows = await this.em.execute<{ starts_at: Date; premium_expires: Date }[]>(
       `with prev as (select id, greatest(coalesce(premium_expires, now()), now()) as starts_at from users where id = ? for update)
        update users u set is_premium = true, premium_expires = prev.starts_at + make_interval(days => ?), updated_at = now()
          from prev where u.id = prev.id returning prev.starts_at, u.premium_expires`,
       [userId, days],
     );
-    if (!rows[0]) throw new Error(`no user ${userId}`);
-    await this.events.record('identity.user-changed', { userId });
+    if (!rows[0]) return null;
+    this.events.record('identity.user-changed', { userId });
     return { startsAt: new Date(rows[0].starts_at), endsAt: new Date(rows[0].premium_expires) };
   }
 

@@ -4,7 +4,7 @@ import { EntityManager } from '@mikro-orm/postgresql';
 export interface CreatorStats {
   totalVideos: number;
   totalViews: number;
-  /** Seconds watched by signed-in viewers of the creator's items, in the window asked for. */
+  /** Seconds watched by signed-in viewers (not the creator) of the creator's items, in the window asked for. */
   watchSeconds: number;
   /** Average seconds watched per view, over all time. */
   avgViewSeconds: number;
@@ -23,7 +23,7 @@ export class PgCreatorStats {
       [userId],
     );
     const [w] = await this.em.execute<{ s: string | null }[]>(
-      `select sum(w.seconds) as s from media_watch_time w join media m on m.id = w.media_id where m.user_id = ? and w.day >= ?::date`,
+      `select sum(w.seconds) as s from media_watch_time w join media m on m.id = w.media_id where m.user_id = ? and w.user_id <> m.user_id and w.day >= ?::date`,
       [userId, watchSince.toISOString().slice(0, 10)],
     );
     const views = Number(m?.views ?? 0);
@@ -49,8 +49,9 @@ export class PgCreatorStats {
        select m.user_id as creator, sum(w.seconds) as s
          from media_watch_time w
          join media m on m.id = w.media_id
-         join p on p.user_id = w.user_id and w.day >= p.starts_at::date and w.day < p.ends_at::date + 1
         where w.day >= ?::date and w.day < ?::date and m.user_id <> w.user_id
+          -- Renewals make periods touch (one ends the day the next starts): a day counts once, not once per period.
+          and exists (select 1 from p where p.user_id = w.user_id and w.day >= p.starts_at::date and w.day < p.ends_at::date + 1)
         group by m.user_id`,
       [...periods.flatMap((p) => [p.userId, p.startsAt, p.endsAt]), from.toISOString().slice(0, 10), to.toISOString().slice(0, 10)],
     );

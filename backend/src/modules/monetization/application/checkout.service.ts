@@ -50,7 +50,7 @@ export class CheckoutService implements OnModuleInit {
   }
 
   /** $1 to the platform, the rest into the creator pool; premium extended by 30 or 365 days. */
-  private async fulfilPremium(s: PaymentSession): Promise<() => Promise<void>> {
+  private async fulfilPremium(s: PaymentSession): Promise<(() => Promise<void>) | undefined> {
     const pkg = PREMIUM_PACKAGES[s.package as PremiumPackage];
     const fee = Math.min(PREMIUM_PLATFORM_FEE_CENTS, s.amountCents);
     await this.ledger.post({
@@ -66,6 +66,7 @@ export class CheckoutService implements OnModuleInit {
       ],
     });
     const period = await this.identity.extendPremium(s.userId, pkg?.days ?? 30);
+    if (!period) return undefined;
     await this.em.execute('insert into premium_periods (id, user_id, session_id, starts_at, ends_at) values (?, ?, ?, ?, ?) on conflict (session_id) do nothing', [
       randomUUID(),
       s.userId,

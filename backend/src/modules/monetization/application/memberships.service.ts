@@ -163,15 +163,21 @@ export class MembershipsService implements OnApplicationBootstrap {
     await this.em.execute('update membership_tiers set active = false where id = ?', [tierId]);
   }
 
-  /** Inside a payment's fulfilment: the member's time runs `days` more from the later of now and their expiry. */
+  /**
+   * Inside a payment's fulfilment: the member's time runs `days` more. Time left on another tier of the channel is
+   * converted at the two prices (30 days of a $2.99 tier become about 12.8 days of a $6.99 one, and back), so cheap
+   * months cannot be turned into dear ones and an upgrade loses nothing.
+   */
   async extend(tier: Tier, memberUserId: string, days: number): Promise<string> {
     const rows = await this.em.execute<{ id: string }[]>(
       `insert into memberships as m (id, tier_id, account_id, member_user_id, started_at, expires_at) values (?, ?, ?, ?, now(), now() + make_interval(days => ?))
        on conflict (account_id, member_user_id) do update set tier_id = excluded.tier_id, updated_at = now(),
          started_at = case when m.expires_at > now() then m.started_at else now() end,
-         expires_at = greatest(m.expires_at, now()) + make_interval(days => ?)
+         expires_at = now()
+           + greatest(m.expires_at - now(), interval '0 seconds') * ((select t.price_cents from membership_tiers t where t.id = m.tier_id)::float8 / ?::float8)
+           + make_interval(days => ?)
        returning id`,
-      [randomUUID(), tier.id, tier.accountId, memberUserId, days, days],
+      [randomUUID(), tier.id, tier.accountId, memberUserId, days, tier.priceCents, days],
     );
     return rows[0].id;
   }

@@ -83,10 +83,7 @@ export class MoneySchedules {
       if (!locked) return { month: label, distributedCents: 0, creators: 0 };
       const done = await this.em.execute<{ n: string }[]>(`select count(*) as n from ledger_transactions where idempotency_key like ?`, [`premium-pool:${label}:%`]);
       if (Number(done[0].n) > 0) return { month: label, distributedCents: 0, creators: 0 };
-      const balance = await this.ledger.lockBalance(Accounts.premiumPool);
-      const since = await this.ledger.creditedSince([Accounts.premiumPool], thisMonth);
-      const amount = balance - since;
-      if (amount <= 0) return { month: label, distributedCents: 0, creators: 0 };
+      // The watch-time shares first (the heavy part), so the pool's lock, which premium payments wait on, is short.
       const periods = await this.em.execute<{ user_id: string; starts_at: Date; ends_at: Date }[]>(
         'select user_id, starts_at, ends_at from premium_periods where ends_at > ? and starts_at < ?',
         [lastMonth, thisMonth],
@@ -98,6 +95,10 @@ export class MoneySchedules {
       );
       const totalSeconds = [...watch.values()].reduce((a, s) => a + s, 0);
       if (totalSeconds === 0) return { month: label, distributedCents: 0, creators: 0 };
+      const balance = await this.ledger.lockBalance(Accounts.premiumPool);
+      const since = await this.ledger.creditedSince([Accounts.premiumPool], thisMonth);
+      const amount = balance - since;
+      if (amount <= 0) return { month: label, distributedCents: 0, creators: 0 };
       let distributed = 0;
       let creators = 0;
       for (const [creator, seconds] of [...watch.entries()].sort()) {
@@ -119,6 +120,27 @@ export class MoneySchedules {
       }
       return { month: label, distributedCents: distributed, creators };
     });
+  }
+
+  /**
+   * A creator joins (or rejoins) the partner program: the views their items had until now were not partner views, so
+   * ad revenue counts from here. Inside the caller's transaction.
+   */
+  async baselineAdViews(userId: string): Promise<void> {
+    const rpm = this.config.money.adRpmCents;
+    let after: string | null = null;
+    for (;;) {
+      const page = await this.catalog.monetizedViews([userId], after, 500);
+      for (const m of page) {
+        await this.em.execute(
+          `insert into ad_accruals (media_id, user_id, views, gross_cents) values (?, ?, ?, ?)
+           on conflict (media_id) do update set views = excluded.views, gross_cents = excluded.gross_cents, updated_at = now()`,
+          [m.mediaId, m.userId, m.views, Math.floor((m.views * rpm) / 1000)],
+        );
+      }
+      if (page.length < 500) return;
+      after = page[page.length - 1].mediaId;
+    }
   }
 
   /**

@@ -7,6 +7,7 @@ import { IdentityFacade } from '../../identity/identity.facade.js';
 import { SocialFacade } from '../../social/social.facade.js';
 import { AD_CREATOR_PERCENT, moneyErrors, PARTNER, type PartnerStatus } from '../domain/rules.js';
 import { EarningsService } from './earnings.service.js';
+import { MoneySchedules } from './money-schedules.js';
 
 export interface PartnerApplication {
   id: string;
@@ -74,6 +75,7 @@ export class PartnerService {
     private readonly catalog: CatalogFacade,
     private readonly earnings: EarningsService,
     private readonly events: DurableEvents,
+    private readonly schedules: MoneySchedules,
   ) {}
 
   private async latest(userId: string): Promise<PartnerApplication | null> {
@@ -150,7 +152,10 @@ export class PartnerService {
       const allowed = decision === 'suspended' ? a.status === 'approved' : a.status === 'pending';
       if (!allowed) throw moneyErrors.applicationDecided();
       await this.em.execute('update partner_applications set status = ?, decided_at = now(), reason = ? where id = ?', [decision, reason, applicationId]);
-      if (decision === 'approved') await this.identity.setCreatorProgram(a.userId, true);
+      if (decision === 'approved') {
+        await this.identity.setCreatorProgram(a.userId, true);
+        await this.schedules.baselineAdViews(a.userId);
+      }
       if (decision === 'suspended') await this.identity.setCreatorProgram(a.userId, false);
       if (decision !== 'suspended') this.events.record('partner.decision', { userId: a.userId, applicationId, decision, ...(reason ? { reason } : {}) });
       return a;

@@ -38,6 +38,7 @@ export const moneyErrors = {
   belowWithdrawalMinimum: () => new MoneyError('invalid', 'MONEY.BELOW_MINIMUM', 'Minimum withdrawal amount is $100', [{ field: 'amount', message: 'Minimum withdrawal amount is $100' }]),
   invalidWithdrawal: () => new MoneyError('invalid', 'MONEY.INVALID_WITHDRAWAL', 'Invalid withdrawal amount', [{ field: 'amount', message: 'Invalid withdrawal amount' }]),
   noBankAccount: () => new MoneyError('conflict', 'MONEY.NO_BANK_ACCOUNT', 'Add a bank account before withdrawing'),
+  userNotFound: () => new MoneyError('not_found', 'MONEY.USER_NOT_FOUND', 'User not found'),
   notYours: () => new MoneyError('forbidden', 'MONEY.NOT_YOURS', 'You can only see your own earnings'),
   adminOnly: () => new MoneyError('forbidden', 'MONEY.ADMIN_ONLY', 'Only administrators can do this'),
   badPackage: () => new MoneyError('invalid', 'MONEY.BAD_PACKAGE', 'package_type must be monthly or yearly', [{ field: 'package_type', message: 'package_type must be monthly or yearly' }]),

@@ -214,9 +214,11 @@ export class MonetizationController {
   @ApiResponse({ status: 200, type: CreatorEarningsResponseDto })
   @ApiResponse({ status: 401, type: ErrorResponseDto })
   @ApiResponse({ status: 403, type: ErrorResponseDto })
+  @ApiResponse({ status: 404, type: ErrorResponseDto })
   async getCreatorRevenue(@CurrentPrincipal() p: Principal, @Param('userId') userId: string): Promise<CreatorEarningsResponseDto> {
     const id = isUuid(userId) ? userId.toLowerCase() : '';
     if (id !== p.userId && !(await this.identity.isAdmin(p.userId))) throw moneyErrors.notYours();
+    if (!id || !(await this.identity.exists(id))) throw moneyErrors.userNotFound();
     const [b, lines, payouts] = await Promise.all([this.earnings.balances(id), this.earnings.revenueThisMonth(id), this.earnings.payouts(id)]);
     return {
       earnings: {

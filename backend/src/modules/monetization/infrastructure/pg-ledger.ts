@@ -25,13 +25,8 @@ export class PgLedger implements Ledger {
     const totals = new Map<string, number>();
     for (const e of p.entries) totals.set(e.accountId, (totals.get(e.accountId) ?? 0) + e.cents);
     const ids = [...totals.keys()].sort();
-    const values = ids.map(() => '(?, ?, ?)').join(', ');
-    await this.em.execute(
-      `insert into ledger_accounts (id, user_id, may_go_negative) values ${values} on conflict (id) do nothing`,
-      ids.flatMap((a) => [a, accountOwner(a), mayGoNegative(a)]),
-    );
     // Lock every account of the posting in one order, then move the balances.
-    await this.em.execute(`select id from ledger_accounts where id in (?) order by id for update`, [ids]);
+    await this.lockAccounts(ids);
     try {
       for (const a of ids) {
         const cents = totals.get(a)!;
@@ -45,6 +40,21 @@ export class PgLedger implements Ledger {
     const rows = p.entries.map(() => '(?, ?, ?)').join(', ');
     await this.em.execute(`insert into ledger_entries (transaction_id, account_id, amount_cents) values ${rows}`, p.entries.flatMap((e) => [id, e.accountId, e.cents]));
     return true;
+  }
+
+  /**
+   * Creates missing accounts and locks them all, in id order, for the rest of the transaction. Every writer locks in
+   * this one global order (a transaction that posts several times locks its whole set first), so none can deadlock.
+   */
+  private async lockAccounts(ids: string[]): Promise<void> {
+    const sorted = [...new Set(ids)].sort();
+    if (sorted.length === 0) return;
+    const values = sorted.map(() => '(?, ?, ?)').join(', ');
+    await this.em.execute(
+      `insert into ledger_accounts (id, user_id, may_go_negative) values ${values} on conflict (id) do nothing`,
+      sorted.flatMap((a) => [a, accountOwner(a), mayGoNegative(a)]),
+    );
+    await this.em.execute(`select id from ledger_accounts where id in (?) order by id for update`, [sorted]);
   }
 
   /** Locks an account for the rest of the transaction and returns its balance (0 when it has never been used). */
@@ -116,13 +126,19 @@ export class PgLedger implements Ledger {
         `select transaction_id, account_id, amount_cents from ledger_entries where transaction_id in (?) and (account_id like 'platform:pending:%' or account_id like 'user:%:pending')`,
         [due.map((d) => d.id)],
       );
-      for (const t of due) {
-        const moves = entries.filter((e) => e.transaction_id === t.id);
-        const posting = moves.flatMap((e) => {
-          const cents = Number(e.amount_cents);
-          const target = maturedAccount(e.account_id);
-          return cents > 0 && target ? [{ accountId: e.account_id, cents: -cents }, { accountId: target, cents }] : [];
-        });
+      const postings = due.map((t) => ({
+        t,
+        entries: entries
+          .filter((e) => e.transaction_id === t.id)
+          .flatMap((e) => {
+            const cents = Number(e.amount_cents);
+            const target = maturedAccount(e.account_id);
+            return cents > 0 && target ? [{ accountId: e.account_id, cents: -cents }, { accountId: target, cents }] : [];
+          }),
+      }));
+      // The whole batch's accounts first, in the global order: its postings then take locks it already holds.
+      await this.lockAccounts(postings.flatMap((p) => p.entries.map((e) => e.accountId)));
+      for (const { t, entries: posting } of postings) {
         if (posting.length > 0) await this.post({ idempotencyKey: `mature:${t.id}`, kind: 'maturation', memo: 'Pending funds matured', userId: t.user_id, entries: posting });
       }
       await this.em.execute('update ledger_transactions set matured = true where id in (?)', [due.map((d) => d.id)]);

@@ -18,6 +18,21 @@ import {
   type PaymentSessionStore,
 } from '../domain/payments.js';
 
+/** A loopback or private-network address (what a self-hosted instance without PUBLIC_URL is reached at). */
+export function isLocalOrigin(origin: string): boolean {
+  let host: string;
+  try {
+    host = new URL(origin).hostname.replace(/^\[|\]$/g, '');
+  } catch {
+    return false;
+  }
+  if (host === 'localhost' || host === '::1') return true;
+  const m = /^(\d{1,3})\.(\d{1,3})\.(\d{1,3})\.(\d{1,3})$/.exec(host);
+  if (!m) return false;
+  const [a, b] = [Number(m[1]), Number(m[2])];
+  return a === 127 || a === 10 || (a === 172 && b >= 16 && b <= 31) || (a === 192 && b === 168);
+}
+
 /** The `type` a return address carries, per seed 001 §2. */
 const RETURN_TYPE: Record<PaymentPurpose, string> = { premium: 'premium', membership: 'membership', super_chat: 'super_chat' };
 
@@ -60,7 +75,10 @@ export class PaymentsService implements OnModuleInit {
     } catch {
       throw new BadReturnUrl();
     }
-    const allowed = new Set([...siteOrigins, new URL(this.config.publicUrl).origin]);
+    // PUBLIC_URL, when configured, is the only way back. Without it (a local or LAN instance), the address the page
+    // was reached at also counts, but only a loopback or private one: a Host header is the client's to choose.
+    const allowed = new Set([new URL(this.config.publicUrl).origin]);
+    if (!this.config.publicUrlConfigured) for (const o of siteOrigins) if (isLocalOrigin(o)) allowed.add(o);
     if (!['http:', 'https:'].includes(u.protocol) || !allowed.has(u.origin) || originUrl.length > 2000) throw new BadReturnUrl();
     for (const k of ['session_id', 'type', 'cancelled']) u.searchParams.delete(k);
     u.hash = '';
@@ -105,18 +123,26 @@ export class PaymentsService implements OnModuleInit {
   async status(sessionId: string, userId: string): Promise<PaymentSession> {
     let s = await this.sessions.find(sessionId);
     if (!s || s.userId !== userId) throw new SessionNotFound();
-    if (s.status === 'open' && s.paymentStatus === 'unpaid') {
+    // Only the provider that made the session can say what became of it (an instance may have switched provider).
+    if (s.status === 'open' && s.paymentStatus === 'unpaid' && s.provider === this.provider.name) {
       const remote = await this.provider.retrieve(s.id);
       if (remote?.paymentStatus === 'paid') await this.sessions.markPaid(s.id);
       else if (remote?.status === 'expired' || (!remote && s.expiresAt.getTime() < Date.now())) await this.sessions.close(s.id, 'expired');
     }
     s = (await this.sessions.find(sessionId))!;
-    if (s.paymentStatus === 'paid' && !s.fulfilledAt) s = await this.fulfil(s.id);
+    if (s.paymentStatus === 'paid' && !s.fulfilledAt) {
+      try {
+        s = await this.fulfil(s.id);
+      } catch (e) {
+        // The money is in: the buyer reads paid, and the sweeper finishes the fulfilment within a minute.
+        this.logger.error(`fulfilling ${s.id} failed, the sweeper will retry: ${(e as Error).message}`);
+      }
+    }
     return s;
   }
 
   /** Runs the fulfilment of a paid session once; returns the session as it now is. */
-  async fulfil(sessionId: string): Promise<PaymentSession> {
+  async fulfil(sessionId: string, attempt = 1): Promise<PaymentSession> {
     const afterCommit: (() => Promise<void>)[] = [];
     const result = await this.em.transactional(async () => {
       const s = await this.sessions.find(sessionId, { lock: true });
@@ -128,6 +154,14 @@ export class PaymentsService implements OnModuleInit {
       if (after) afterCommit.push(after);
       await this.sessions.markFulfilled(s.id);
       return { ...s, fulfilledAt: new Date() };
+    }).catch(async (e: unknown) => {
+      // A deadlock or serialisation failure rolled everything back: run it again, a few times.
+      const code = (e as { code?: string }).code;
+      if ((code === '40P01' || code === '40001' || /deadlock detected/.test(String((e as Error).message))) && attempt < 4) {
+        await new Promise((r) => setTimeout(r, 20 * attempt));
+        return this.fulfil(sessionId, attempt + 1);
+      }
+      throw e;
     });
     // Committed: the fulfilment stands whatever happens here.
     for (const after of afterCommit) await after().catch((e: Error) => this.logger.warn(`after fulfilling ${sessionId}: ${e.message}`));
@@ -200,17 +234,26 @@ export class PaymentsService implements OnModuleInit {
   async sweep(): Promise<void> {
     if (!this.config.jobsEnabled) return;
     await RequestContext.create(this.orm.em, async () => {
-      try {
-        await this.sessions.expireDue(new Date());
-        for (const id of await this.sessions.openStripeSessionsDue(new Date(), 50)) {
-          const remote = await this.provider.retrieve(id);
-          if (remote?.paymentStatus === 'paid') await this.sessions.markPaid(id);
-          else if (remote?.status === 'expired') await this.sessions.close(id, 'expired');
+      // Each item on its own: one session that keeps failing must not hold up the others.
+      const each = async (what: string, fn: () => Promise<unknown>) => {
+        try {
+          await fn();
+        } catch (e) {
+          this.logger.warn(`payment sweep, ${what}: ${(e as Error).message}`);
         }
-        for (const id of await this.sessions.unfulfilledPaid(100)) await this.fulfil(id);
-      } catch (e) {
-        this.logger.warn(`payment sweep failed: ${(e as Error).message}`);
+      };
+      await each('expiry', () => this.sessions.expireDue(new Date()));
+      if (this.provider.name === 'stripe') {
+        for (const id of await this.sessions.openStripeSessionsDue(new Date(), 50)) {
+          await each(id, async () => {
+            const remote = await this.provider.retrieve(id);
+            if (remote?.paymentStatus === 'paid') await this.sessions.markPaid(id);
+            // Past its time and not paid: closed, so it leaves this list (a late async payment still marks it paid).
+            else await this.sessions.close(id, 'expired');
+          });
+        }
       }
+      for (const id of await this.sessions.unfulfilledPaid(100)) await each(id, () => this.fulfil(id));
     });
   }
 }

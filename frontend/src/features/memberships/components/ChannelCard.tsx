@@ -103,7 +103,7 @@ export const JoinableChannelCard = observer(function JoinableChannelCard({ chann
         <MyMembershipNote channel={channel} />
         {mine && (
           <Text size="xs" c="dimmed">
-            Switching to another tier moves your membership to it and adds 30 days.
+            Switching moves your membership to that tier: the time left is converted at the two prices, and 30 days are added.
           </Text>
         )}
         <Stack component="ul" gap="xs" p={0} m={0} style={{ listStyle: 'none' }} aria-label={`Tiers of ${channel.channel_name}`}>
