@@ -3,7 +3,7 @@ import { RequestContext } from '@mikro-orm/core';
 import { createTestApp, type TestApp } from './harness.js';
 import { baseUrl, makeClips, type Clips } from './media-fixtures.js';
 import { person, publish, settled, type Person } from './social-fixtures.js';
-import { balance, buy, checkout, channelOf, earnings, expectLedgerConsistent, ledgerSnapshot } from './money-fixtures.js';
+import { admin, balance, buy, checkout, channelOf, earnings, expectLedgerConsistent, ledgerSnapshot } from './money-fixtures.js';
 import { IdentityFacade } from '../src/modules/identity/identity.facade.js';
 import { PrincipalCache } from '../src/modules/identity/application/principal-cache.js';
 import { MonetizationFacade } from '../src/modules/monetization/monetization.facade.js';
@@ -234,6 +234,65 @@ describe('ad revenue at the default rate ($5 per 1,000 views)', () => {
   });
 });
 
+describe('limits on checkouts and payout requests', () => {
+  /** The limits count in whole minutes: start early in one so that every request of the test falls in it. */
+  async function startOfAMinute(): Promise<void> {
+    const into = Date.now() % 60_000;
+    if (into > 30_000) await new Promise((r) => setTimeout(r, 60_000 - into + 50));
+  }
+
+  it('refuses a user’s 31st checkout in a minute with 429 (premium and memberships alike); another user is unaffected', async () => {
+    const eager = await person(t);
+    const calm = await person(t);
+    const host = await person(t);
+    const channel = await channelOf(t, host);
+    const tier = await t.http().post(`/api/channels/${channel}/membership-tiers`).set(...host.auth).send({ name: 'Fans', price: 2.99, description: 'Thanks' });
+    expect(tier.status).toBe(201);
+    await startOfAMinute();
+    const statuses: number[] = [];
+    for (let i = 0; i < 30; i++) {
+      const r = i % 2 === 0 ? await checkout(t, origin, eager, '/api/subscriptions/premium/checkout', { package_type: 'monthly' }) : await checkout(t, origin, eager, `/api/subscriptions/channel/${channel}/checkout`, { package_type: 'Fans' });
+      statuses.push(r.status);
+    }
+    expect(statuses.filter((s) => s !== 200)).toEqual([]);
+    const refused = await checkout(t, origin, eager, '/api/subscriptions/premium/checkout', { package_type: 'monthly' });
+    expect(refused.status).toBe(429);
+    expect(refused.body.detail).toBe('Too many checkouts started. Please wait a minute.');
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+    expect(Number(refused.headers['retry-after'])).toBeLessThanOrEqual(60);
+    const refusedToo = await checkout(t, origin, eager, `/api/subscriptions/channel/${channel}/checkout`, { package_type: 'Fans' });
+    expect(refusedToo.status).toBe(429);
+    // The refused ones started nothing at the provider.
+    const [sessions] = await t.sql<{ n: string }>('select count(*) as n from payment_sessions where user_id = $1', [eager.id]);
+    expect(Number(sessions.n)).toBe(30);
+
+    const other = await checkout(t, origin, calm, '/api/subscriptions/premium/checkout', { package_type: 'monthly' });
+    expect(other.status).toBe(200);
+    expect(other.body.url).toContain('/api/payments/sandbox/checkout/');
+  }, 120_000);
+
+  it('refuses a user’s 31st payout request in a minute with 429; another user is unaffected', async () => {
+    const eager = await person(t);
+    const calm = await person(t);
+    await startOfAMinute();
+    const body = { amount: 50, payment_method: 'paypal' };
+    const statuses: number[] = [];
+    for (let i = 0; i < 30; i++) statuses.push((await t.http().post('/api/payout/request').set(...eager.auth).send(body)).status);
+    // Nothing to pay out: each is refused on its merits, but each counts.
+    expect(statuses.filter((s) => s !== 400)).toEqual([]);
+    const refused = await t.http().post('/api/payout/request').set(...eager.auth).send(body);
+    expect(refused.status).toBe(429);
+    expect(refused.body.detail).toBe('Too many payout requests. Please wait a minute.');
+    const other = await t.http().post('/api/payout/request').set(...calm.auth).send(body);
+    expect(other.status).toBe(400);
+    expect(other.body.detail).not.toBe('Too many payout requests. Please wait a minute.');
+  }, 120_000);
+});
+
+/**
+ * Last in this file: a second app in the same process takes over process-wide registrations (passport's 'jwt'
+ * strategy), so the first app's tokens no longer sign in once it exists. Its tests use only the second app.
+ */
 describe('ad revenue with fractions of a cent (AD_RPM_CENTS=333)', () => {
   let a: TestApp;
   let clips: Clips;
@@ -329,6 +388,33 @@ describe('ad revenue with fractions of a cent (AD_RPM_CENTS=333)', () => {
     expect((await earnings(a, creator)).earnings.pending_balance).toBe(1.83);
   });
 
+  it('a creator approved through the partner program earns from the views after approval, 55% of them', async () => {
+    const boss = await admin(a);
+    const creator = await person(a);
+    // A monetized video from an earlier membership, with the views it had when the creator (re)joins.
+    const video = await storedVideo(a, creator, { monetized: true, views: 1000 });
+    await a.sql('update social_users set followers_count = 1500 where user_id = $1', [creator.id]);
+    await a.sql(`insert into media_watch_time (media_id, user_id, day, seconds, last_beat_at) values ($1, $2, current_date - 10, $3, now())`, [video, randomUUID(), 4001 * 3600]);
+    const applied = await a.http().post('/api/creator/partner-program/apply').set(...creator.auth).send({ original_content: true });
+    expect(applied.status).toBe(200);
+    const [application] = await a.sql<{ id: string }>('select id from partner_applications where user_id = $1', [creator.id]);
+    expect((await a.http().post(`/api/admin/partner-applications/${application.id}/approve`).set(...boss.adminAuth)).status).toBe(200);
+    expect((await a.http().get('/api/me').set(...creator.auth)).body.creator_program).toBe(true);
+
+    const before = await ledgerSnapshot(a);
+    expect(await accrue(a)).toEqual({ items: 0, grossCents: 0 });
+    expect(await ledgerSnapshot(a)).toEqual(before);
+    expect(await adRevenue(video)).toBe(0);
+
+    // 500 views since approval: $4.99 for 1,500 views less the $3.33 of the first 1,000, $0.91 of it (55%) the creator's.
+    await setViews(video, 1500);
+    expect(await accrue(a)).toEqual({ items: 1, grossCents: 166 });
+    expect(await balance(a, `user:${creator.id}:pending`)).toBe(91);
+    expect(await paidFor(video)).toEqual({ gross: 166, creator: 91, platform: 75 });
+    expect(await adRevenue(video)).toBe(0.91);
+    expect((await earnings(a, creator)).earnings.pending_balance).toBe(0.91);
+  });
+
   it('pays nothing for a video without monetization, one still processing, or a creator outside the program', async () => {
     const member = await creatorInProgram();
     const outsider = await person(a);
@@ -351,59 +437,4 @@ describe('ad revenue with fractions of a cent (AD_RPM_CENTS=333)', () => {
     for (const who of [member, outsider, suspended]) expect((await earnings(a, who)).earnings.pending_balance).toBe(0);
     expect(await a.sql('select media_id from ad_accruals where media_id in ($1, $2, $3, $4)', [plain, processing, theirs, earlier])).toEqual([]);
   });
-});
-
-describe('limits on checkouts and payout requests', () => {
-  /** The limits count in whole minutes: start early in one so that every request of the test falls in it. */
-  async function startOfAMinute(): Promise<void> {
-    const into = Date.now() % 60_000;
-    if (into > 30_000) await new Promise((r) => setTimeout(r, 60_000 - into + 50));
-  }
-
-  it('refuses a user’s 31st checkout in a minute with 429 (premium and memberships alike); another user is unaffected', async () => {
-    const eager = await person(t);
-    const calm = await person(t);
-    const host = await person(t);
-    const channel = await channelOf(t, host);
-    const tier = await t.http().post(`/api/channels/${channel}/membership-tiers`).set(...host.auth).send({ name: 'Fans', price: 2.99, description: 'Thanks' });
-    expect(tier.status).toBe(201);
-    await startOfAMinute();
-    const statuses: number[] = [];
-    for (let i = 0; i < 30; i++) {
-      const r = i % 2 === 0 ? await checkout(t, origin, eager, '/api/subscriptions/premium/checkout', { package_type: 'monthly' }) : await checkout(t, origin, eager, `/api/subscriptions/channel/${channel}/checkout`, { package_type: 'Fans' });
-      statuses.push(r.status);
-    }
-    expect(statuses.filter((s) => s !== 200)).toEqual([]);
-    const refused = await checkout(t, origin, eager, '/api/subscriptions/premium/checkout', { package_type: 'monthly' });
-    expect(refused.status).toBe(429);
-    expect(refused.body.detail).toBe('Too many checkouts started. Please wait a minute.');
-    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
-    expect(Number(refused.headers['retry-after'])).toBeLessThanOrEqual(60);
-    const refusedToo = await checkout(t, origin, eager, `/api/subscriptions/channel/${channel}/checkout`, { package_type: 'Fans' });
-    expect(refusedToo.status).toBe(429);
-    // The refused ones started nothing at the provider.
-    const [sessions] = await t.sql<{ n: string }>('select count(*) as n from payment_sessions where user_id = $1', [eager.id]);
-    expect(Number(sessions.n)).toBe(30);
-
-    const other = await checkout(t, origin, calm, '/api/subscriptions/premium/checkout', { package_type: 'monthly' });
-    expect(other.status).toBe(200);
-    expect(other.body.url).toContain('/api/payments/sandbox/checkout/');
-  }, 120_000);
-
-  it('refuses a user’s 31st payout request in a minute with 429; another user is unaffected', async () => {
-    const eager = await person(t);
-    const calm = await person(t);
-    await startOfAMinute();
-    const body = { amount: 50, payment_method: 'paypal' };
-    const statuses: number[] = [];
-    for (let i = 0; i < 30; i++) statuses.push((await t.http().post('/api/payout/request').set(...eager.auth).send(body)).status);
-    // Nothing to pay out: each is refused on its merits, but each counts.
-    expect(statuses.filter((s) => s !== 400)).toEqual([]);
-    const refused = await t.http().post('/api/payout/request').set(...eager.auth).send(body);
-    expect(refused.status).toBe(429);
-    expect(refused.body.detail).toBe('Too many payout requests. Please wait a minute.');
-    const other = await t.http().post('/api/payout/request').set(...calm.auth).send(body);
-    expect(other.status).toBe(400);
-    expect(other.body.detail).not.toBe('Too many payout requests. Please wait a minute.');
-  }, 120_000);
 });

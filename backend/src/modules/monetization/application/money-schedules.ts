@@ -5,11 +5,14 @@ import { RequestContext } from '@mikro-orm/core';
 import { APP_CONFIG, type AppConfig } from '../../../common/config/config.js';
 import { CatalogFacade } from '../../catalog/catalog.facade.js';
 import { IdentityFacade } from '../../identity/identity.facade.js';
-import { Accounts, LEDGER, PENDING_DAYS, split, type Ledger } from '../domain/ledger.js';
+import { Accounts, LEDGER, PENDING_DAYS, type Ledger } from '../domain/ledger.js';
 import { AD_CREATOR_PERCENT } from '../domain/rules.js';
 import { monthStart } from './earnings.service.js';
 
 const days = (n: number) => new Date(Date.now() + n * 86_400_000);
+
+/** The creator's part of an item's ad revenue, rounded down (ad_accruals.creator_cents follows gross_cents by it). */
+const creatorPart = (grossCents: number) => Math.floor((grossCents * AD_CREATOR_PERCENT) / 100);
 
 /**
  * The money side's periodic work. Each run is safe when several processes run it at once: maturation claims rows
@@ -132,10 +135,11 @@ export class MoneySchedules {
     for (;;) {
       const page = await this.catalog.monetizedViews([userId], after, 500);
       for (const m of page) {
+        const gross = Math.floor((m.views * rpm) / 1000);
         await this.em.execute(
-          `insert into ad_accruals (media_id, user_id, views, gross_cents) values (?, ?, ?, ?)
-           on conflict (media_id) do update set views = excluded.views, gross_cents = excluded.gross_cents, updated_at = now()`,
-          [m.mediaId, m.userId, m.views, Math.floor((m.views * rpm) / 1000)],
+          `insert into ad_accruals (media_id, user_id, views, gross_cents, creator_cents) values (?, ?, ?, ?, ?)
+           on conflict (media_id) do update set views = excluded.views, gross_cents = excluded.gross_cents, creator_cents = excluded.creator_cents, updated_at = now()`,
+          [m.mediaId, m.userId, m.views, gross, creatorPart(gross)],
         );
       }
       if (page.length < 500) return;
@@ -161,11 +165,15 @@ export class MoneySchedules {
       for (const m of page) {
         const added = await this.em.transactional(async () => {
           await this.em.execute('insert into ad_accruals (media_id, user_id) values (?, ?) on conflict do nothing', [m.mediaId, m.userId]);
-          const [row] = await this.em.execute<{ views: string; gross_cents: string }[]>('select views, gross_cents from ad_accruals where media_id = ? for update', [m.mediaId]);
+          const [row] = await this.em.execute<{ views: string; gross_cents: string; creator_cents: string }[]>('select views, gross_cents, creator_cents from ad_accruals where media_id = ? for update', [m.mediaId]);
           if (m.views <= Number(row.views)) return 0;
-          const due = Math.floor((m.views * rpm) / 1000) - Number(row.gross_cents);
+          const total = Math.floor((m.views * rpm) / 1000);
+          const due = total - Number(row.gross_cents);
           if (due <= 0) return 0;
-          const { payee, platform } = split(due, AD_CREATOR_PERCENT);
+          // The creator's 55% of the item's whole accrual less what they already have, so the split's fractions carry
+          // too (split per run, a cent or two at a time, would give the platform every rounding, often all of it).
+          const payee = Math.min(due, Math.max(0, creatorPart(total) - Number(row.creator_cents)));
+          const platform = due - payee;
           await this.ledger.post({
             idempotencyKey: `ads:${m.mediaId}:${m.views}`,
             kind: 'ads',
