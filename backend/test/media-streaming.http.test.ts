@@ -1,6 +1,7 @@
+import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { createTestApp, signUp, type TestApp } from './harness.js';
-import { binary, makeClips, markReady, upload, type Auth, type Clips, type Kind } from './media-fixtures.js';
+import { binary, makeClips, markReady, MP4_HEAD, upload, type Auth, type Clips, type Kind } from './media-fixtures.js';
 
 /** GET/HEAD /api/{videos,reels,movies}/{id}/stream: the HTTP semantics players rely on. */
 
@@ -185,6 +186,32 @@ describe('GET /api/videos/{id}/stream', () => {
     const staleDate = await get(v.url, { Range: 'bytes=0-99', 'If-Range': new Date(Date.parse(lastModified) - 3600_000).toUTCString() });
     expect(staleDate.status).toBe(200);
     expect((staleDate.body as Buffer).length).toBe(v.size);
+  });
+
+  it('gives every concurrent range request exactly its own bytes, up to 4 MiB (range buffers are reused between requests)', async () => {
+    // A 12 MiB file of distinct bytes, so a range that borrowed another's buffer too early would show it.
+    const { auth } = await signUp(t);
+    const bytes = Buffer.concat([MP4_HEAD, randomBytes(12 * 1024 * 1024 - MP4_HEAD.length)]);
+    const r0 = await upload(t, 'video', auth, bytes, { title: 'Distinct bytes' });
+    expect(r0.status).toBe(201);
+    await markReady(t, r0.body.id);
+    const url = `/api/videos/${r0.body.id}/stream`;
+    const ranges = Array.from({ length: 48 }, (_, i) => {
+      const length = i % 3 === 0 ? 4 * 1024 * 1024 : 1 + ((i * 7919 * 97) % (3 * 1024 * 1024));
+      const start = (i * 1_048_573) % (bytes.length - length);
+      return { start, end: start + length - 1 };
+    });
+    // Eight clients at once, each asking for its share of the ranges one after another.
+    await Promise.all(
+      Array.from({ length: 8 }, async (_, c) => {
+        for (let i = c; i < ranges.length; i += 8) {
+          const { start, end } = ranges[i];
+          const r = await get(url, { Range: `bytes=${start}-${end}` });
+          expect(r.status).toBe(206);
+          expect(Buffer.compare(r.body as Buffer, bytes.subarray(start, end + 1))).toBe(0);
+        }
+      }),
+    );
   });
 
   it('serves a WebM as video/webm', async () => {

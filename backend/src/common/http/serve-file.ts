@@ -93,12 +93,56 @@ export async function serveStored(req: FastifyRequest, reply: FastifyReply, stor
     .status(206)
     .header('Content-Range', `bytes ${r.start}-${r.end}/${stat.size}`)
     .header('Content-Length', String(r.end - r.start + 1));
-  // A small range (a player's usual request) is read at once through a cached handle; larger ones stream.
-  const small = r.end - r.start + 1 <= SMALL_RANGE_BYTES && storage.readRange;
-  await sendBody(req, reply, () => (small ? storage.readRange!(key, r, stat.modified) : storage.read(key, r)));
+  // A small range (a player's usual request) is read at once through a cached handle, into a pooled buffer that goes
+  // back to the pool once the response has been handed to the socket; larger ones stream.
+  const length = r.end - r.start + 1;
+  if (length <= SMALL_RANGE_BYTES && storage.readRange && req.method !== 'HEAD') {
+    const pooled = rangeBuffers.take(length);
+    let body: Buffer;
+    try {
+      body = await storage.readRange(key, r, stat.modified, pooled);
+    } catch (e) {
+      rangeBuffers.give(pooled);
+      throw e;
+    }
+    // Given back only when every byte was written ('finish'); after an abort the buffer is left to the collector.
+    reply.raw.once('finish', () => rangeBuffers.give(pooled));
+    await reply.send(body);
+    return;
+  }
+  await sendBody(req, reply, () => storage.read(key, r));
 }
 
 const SMALL_RANGE_BYTES = 4 * 1024 * 1024;
+
+/**
+ * Reusable buffers for range reads, by power-of-two size (64 KiB to 4 MiB): a player's ranges then allocate nothing,
+ * which keeps the garbage collector (a large share of streaming's CPU time) out of the way. A few per size are kept.
+ */
+class BufferPool {
+  private readonly free = new Map<number, Buffer[]>();
+
+  constructor(private readonly keepPerSize: number) {}
+
+  private sizeFor(length: number): number {
+    let size = 64 * 1024;
+    while (size < length) size *= 2;
+    return size;
+  }
+
+  take(length: number): Buffer {
+    const size = this.sizeFor(length);
+    return this.free.get(size)?.pop() ?? Buffer.allocUnsafeSlow(size);
+  }
+
+  give(buf: Buffer): void {
+    const list = this.free.get(buf.length) ?? [];
+    if (list.length < this.keepPerSize) list.push(buf);
+    this.free.set(buf.length, list);
+  }
+}
+
+const rangeBuffers = new BufferPool(16);
 
 /** HEAD answers with the GET's headers, Content-Length included, and no body (Fastify would rewrite it to 0). */
 async function sendBody(req: FastifyRequest, reply: FastifyReply, body: () => NodeJS.ReadableStream | Promise<Buffer>): Promise<void> {

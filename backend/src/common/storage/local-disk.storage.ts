@@ -15,7 +15,7 @@ export class LocalDiskStorage implements Storage {
 
   constructor(private readonly root: string, private readonly tmp: string) {}
 
-  async readRange(key: string, range: { start: number; end: number }, modified: Date): Promise<Buffer> {
+  async readRange(key: string, range: { start: number; end: number }, modified: Date, into?: Buffer): Promise<Buffer> {
     const path = this.path(key);
     let h = this.handles.get(path);
     if (h && h.mtime !== modified.getTime()) {
@@ -37,7 +37,7 @@ export class LocalDiskStorage implements Storage {
     clearTimeout(held.idle);
     try {
       const length = range.end - range.start + 1;
-      const buf = Buffer.allocUnsafe(length);
+      const buf = into && into.length >= length ? into.subarray(0, length) : Buffer.allocUnsafe(length);
       let done = 0;
       while (done < length) {
         const { bytesRead } = await held.fh.read(buf, done, length - done, range.start + done);

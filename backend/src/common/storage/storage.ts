@@ -18,7 +18,7 @@ export interface Storage {
    * A small range read at once into memory (players' 1 MiB requests), where the adapter can do it cheaper than a
    * stream; `modified` is the stat the caller made, so a replaced object is never read through an old handle.
    */
-  readRange?(key: string, range: { start: number; end: number }, modified: Date): Promise<Buffer>;
+  readRange?(key: string, range: { start: number; end: number }, modified: Date, into?: Buffer): Promise<Buffer>;
   delete(key: string): Promise<void>;
   /** Moves a finished local file (under the data directory's tmp) into storage under key, without copying. */
   adopt(key: string, localPath: string): Promise<StoredObject>;
