@@ -109,6 +109,8 @@ async function main() {
     STRIPE_SECRET_KEY: 'sk_test_bench',
     STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
     STRIPE_API_BASE: `http://127.0.0.1:${stand.port}`,
+    // With Stripe, buyers return to PUBLIC_URL (required): here the address the benchmark reaches the server at.
+    PUBLIC_URL: `http://127.0.0.1:${port}`,
     DEMO_DATA: 'false',
   };
   let dbUrl;
