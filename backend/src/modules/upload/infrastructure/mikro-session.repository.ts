@@ -50,10 +50,11 @@ export class MikroSessionRepository implements SessionRepository {
     return rows.length ? Number(rows[0].received_count) : null;
   }
 
+  /** Un-counts a chunk about to be written again. A chunk never received changes no row, so its commit waits for nothing. */
   async clearReceived(id: string, index: number) {
     await this.em.execute(
-      `update upload_sessions set received_count = received_count - get_bit(received, ?), received = set_bit(received, ?, 0), last_activity_at = now() where id = ?`,
-      [index, index, id],
+      `update upload_sessions set received_count = received_count - 1, received = set_bit(received, ?, 0), last_activity_at = now() where id = ? and get_bit(received, ?) = 1`,
+      [index, id, index],
     );
   }
 
