@@ -124,6 +124,14 @@ export class IdentityFacade implements OnModuleInit {
     };
   }
 
+  /** Display names of users, in one query (lists of payouts, members, applications); deleted users are absent. */
+  async usernames(userIds: string[]): Promise<Map<string, string>> {
+    const ids = [...new Set(userIds)];
+    if (ids.length === 0) return new Map();
+    const rows = await this.em.execute<{ id: string; display_name: string }[]>('select id, display_name from users where id in (?)', [ids]);
+    return new Map(rows.map((r) => [r.id, r.display_name]));
+  }
+
   /** Whether the user is an administrator (is_admin): the updates section and platform earnings. */
   async isAdmin(userId: string): Promise<boolean> {
     return (await this.principals.get(userId))?.isAdmin ?? false;

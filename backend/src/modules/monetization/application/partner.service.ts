@@ -139,8 +139,8 @@ export class PartnerService {
   async applications(status: PartnerApplication['status'] | 'all', limit: number): Promise<(PartnerApplication & { username: string | null })[]> {
     const rows = await this.em.execute<AppRow[]>(`select * from partner_applications ${status === 'all' ? '' : 'where status = ?'} order by submitted_at limit ?`, status === 'all' ? [limit] : [status, limit]);
     const apps = rows.map(toApp);
-    const names = await Promise.all(apps.map((a) => this.identity.publicProfile(a.userId)));
-    return apps.map((a, i) => ({ ...a, username: names[i]?.username ?? null }));
+    const names = await this.identity.usernames(apps.map((a) => a.userId));
+    return apps.map((a) => ({ ...a, username: names.get(a.userId) ?? null }));
   }
 
   /** An admin approves or rejects a pending application (or suspends an approved partner); the creator is told. */

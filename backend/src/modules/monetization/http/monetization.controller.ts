@@ -193,11 +193,11 @@ export class MonetizationController {
   @ApiResponse({ status: 404, type: ErrorResponseDto })
   async listChannelMembers(@CurrentPrincipal() p: Principal, @Param('channelId') channelId: string, @Query('limit') limit?: string, @Query('include_lapsed') lapsed?: string): Promise<ChannelMembersResponseDto> {
     const rows = await this.memberships.members(p.userId, checkId(channelId, moneyErrors.channelNotFound), { limit: pageSize(limit, 50), includeLapsed: lapsed === 'true' });
-    const names = await Promise.all(rows.map((r) => this.identity.publicProfile(r.userId)));
+    const names = await this.identity.usernames(rows.map((r) => r.userId));
     return {
-      members: rows.map((r, i) => ({
+      members: rows.map((r) => ({
         user_id: r.userId,
-        username: names[i]?.username ?? null,
+        username: names.get(r.userId) ?? null,
         tier_name: r.tierName,
         price: toDollars(r.priceCents),
         started_at: r.startedAt.toISOString(),
@@ -360,8 +360,8 @@ export class MonetizationController {
   @ApiResponse({ status: 401, type: ErrorResponseDto })
   async listPendingPayouts(@Query('limit') limit?: string): Promise<AdminPayoutsResponseDto> {
     const rows = await this.earnings.pendingPayouts(pageSize(limit, 50));
-    const names = await Promise.all(rows.map((r) => this.identity.publicProfile(r.userId)));
-    return { payouts: rows.map((r, i) => ({ ...payoutDto(r), user_id: r.userId, username: names[i]?.username ?? null, bank_details: r.bankDetails })) };
+    const names = await this.identity.usernames(rows.map((r) => r.userId));
+    return { payouts: rows.map((r) => ({ ...payoutDto(r), user_id: r.userId, username: names.get(r.userId) ?? null, bank_details: r.bankDetails })) };
   }
 
   @Post('admin/payouts/:id/complete')

@@ -59,11 +59,8 @@ export class PgLedger implements Ledger {
 
   /** Locks an account for the rest of the transaction and returns its balance (0 when it has never been used). */
   async lockBalance(accountId: string): Promise<number> {
-    await this.em.execute(
-      `insert into ledger_accounts (id, user_id, may_go_negative) values (?, ?, ?) on conflict (id) do nothing`,
-      [accountId, accountOwner(accountId), mayGoNegative(accountId)],
-    );
-    const rows = await this.em.execute<{ balance_cents: string }[]>('select balance_cents from ledger_accounts where id = ? for update', [accountId]);
+    await this.lockAccounts([accountId]);
+    const rows = await this.em.execute<{ balance_cents: string }[]>('select balance_cents from ledger_accounts where id = ?', [accountId]);
     return Number(rows[0].balance_cents);
   }
 
