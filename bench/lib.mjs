@@ -3,6 +3,8 @@ import { spawn } from 'node:child_process';
 import { join, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createServer } from 'node:net';
+import { readFileSync } from 'node:fs';
+import pg from 'pg';
 
 export const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -63,4 +65,32 @@ export async function signUp(base, name = 'bench_user') {
   const login = await fetch(`${base}/api/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ login_identifier: name, password: 'bench-password' }) });
   if (login.status !== 200) throw new Error(`login: ${login.status} ${await login.text()}`);
   return { authorization: `Bearer ${(await login.json()).access_token}` };
+}
+
+/**
+ * A database of the benchmark's own: a new one on the server of DATABASE_URL (its URL put into `env`, dropped by
+ * `drop`), or else the embedded server the app starts in `dataDir` (`drop` is null: the data directory goes with it).
+ * `url()` is known once the app has started.
+ */
+export async function benchDatabase(label, env, dataDir, pgPort) {
+  if (!process.env.DATABASE_URL) {
+    return { url: () => `postgres://scriven:${readFileSync(join(dataDir, 'secrets', 'postgres.password'), 'utf8').trim()}@127.0.0.1:${pgPort}/scriven`, drop: null };
+  }
+  const name = `scriven_bench_${label}_${process.pid}`;
+  const admin = new pg.Client({ connectionString: process.env.DATABASE_URL });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const u = new URL(process.env.DATABASE_URL);
+  u.pathname = `/${name}`;
+  env.DATABASE_URL = u.toString();
+  return {
+    url: () => env.DATABASE_URL,
+    drop: async () => {
+      const c = new pg.Client({ connectionString: process.env.DATABASE_URL });
+      await c.connect();
+      await c.query(`drop database if exists ${name} with (force)`);
+      await c.end();
+    },
+  };
 }

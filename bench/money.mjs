@@ -12,12 +12,12 @@
 // the server of DATABASE_URL) and is removed at the end.
 import { createServer } from 'node:http';
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import Stripe from 'stripe';
-import { freePort, startApp, signUp } from './lib.mjs';
+import { benchDatabase, freePort, startApp, signUp } from './lib.mjs';
 
 const SESSIONS = Number(process.env.BENCH_MONEY_SESSIONS ?? 500);
 const SENDERS = 50;
@@ -113,29 +113,13 @@ async function main() {
     PUBLIC_URL: `http://127.0.0.1:${port}`,
     DEMO_DATA: 'false',
   };
+  const database = await benchDatabase('money', env, dataDir, pgPort);
+  const dropDb = database.drop;
   let dbUrl;
-  let dropDb = null;
-  if (process.env.DATABASE_URL) {
-    const name = `scriven_bench_money_${process.pid}`;
-    const admin = new pg.Client({ connectionString: process.env.DATABASE_URL });
-    await admin.connect();
-    await admin.query(`create database ${name}`);
-    await admin.end();
-    const u = new URL(process.env.DATABASE_URL);
-    u.pathname = `/${name}`;
-    dbUrl = u.toString();
-    env.DATABASE_URL = dbUrl;
-    dropDb = async () => {
-      const c = new pg.Client({ connectionString: process.env.DATABASE_URL });
-      await c.connect();
-      await c.query(`drop database if exists ${name} with (force)`);
-      await c.end();
-    };
-  }
   const app = startApp(env);
   try {
     await app.ready;
-    if (!dbUrl) dbUrl = `postgres://scriven:${readFileSync(join(dataDir, 'secrets', 'postgres.password'), 'utf8').trim()}@127.0.0.1:${pgPort}/scriven`;
+    dbUrl = database.url();
     const base = `http://127.0.0.1:${port}`;
     const db = new pg.Client({ connectionString: dbUrl });
     await db.connect();

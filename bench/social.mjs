@@ -16,7 +16,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import WebSocket from 'ws';
-import { freePort, startApp, signUp } from './lib.mjs';
+import { benchDatabase, freePort, startApp, signUp } from './lib.mjs';
 
 const VIDEOS = Number(process.env.BENCH_SOCIAL_VIDEOS ?? 1_000_000);
 const USERS = Number(process.env.BENCH_SOCIAL_USERS ?? 100_000);
@@ -131,29 +131,13 @@ async function main() {
   const port = await freePort();
   const pgPort = await freePort();
   const env = { PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'warn', RATE_LIMIT_PER_MINUTE: '1000000', SEARCH_LIMIT_PER_MINUTE: '1000000', EMBEDDED_PG_PORT: String(pgPort) };
+  const database = await benchDatabase('social', env, dataDir, pgPort);
+  const dropDb = database.drop;
   let dbUrl;
-  let dropDb = null;
-  if (process.env.DATABASE_URL) {
-    const name = `scriven_bench_social_${process.pid}`;
-    const admin = new pg.Client({ connectionString: process.env.DATABASE_URL });
-    await admin.connect();
-    await admin.query(`create database ${name}`);
-    await admin.end();
-    const u = new URL(process.env.DATABASE_URL);
-    u.pathname = `/${name}`;
-    dbUrl = u.toString();
-    env.DATABASE_URL = dbUrl;
-    dropDb = async () => {
-      const c = new pg.Client({ connectionString: process.env.DATABASE_URL });
-      await c.connect();
-      await c.query(`drop database if exists ${name} with (force)`);
-      await c.end();
-    };
-  }
   const app = startApp(env);
   try {
     await app.ready;
-    if (!dbUrl) dbUrl = `postgres://scriven:${readFileSync(join(dataDir, 'secrets', 'postgres.password'), 'utf8').trim()}@127.0.0.1:${pgPort}/scriven`;
+    dbUrl = database.url();
     const base = `http://127.0.0.1:${port}`;
     const creator = await signUp(base, 'bench_creator');
     const reader = await signUp(base, 'bench_reader');
