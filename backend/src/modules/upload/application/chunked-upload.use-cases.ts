@@ -72,7 +72,7 @@ export class InitUploadUseCase {
  */
 @Injectable()
 export class SessionGate {
-  /** Bounds the memory one session can hold (up to 1 MiB buffered per chunk in flight). */
+  /** Bounds the memory one session can hold (a chunk being written holds at most ~8 MiB: batches pending and at the disk). */
   static readonly MAX_PARALLEL = 16;
   private readonly writers = new Map<string, number>();
   private readonly closing = new Map<string, Promise<unknown>>();

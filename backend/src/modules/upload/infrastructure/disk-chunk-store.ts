@@ -9,8 +9,10 @@ import { UploadErrors } from '../domain/upload-session.js';
 import type { ChunkStore } from '../domain/ports.js';
 
 const CHUNK_IDLE_MS = 30_000;
-/** Bytes per write: with O_DSYNC each write waits for the disk, so fewer, larger writes; one is received meanwhile. */
+/** Bytes per write: with O_DSYNC each write waits for the disk, so fewer, larger writes, received while earlier ones are written. */
 const BATCH_BYTES = 2 * 1024 * 1024;
+/** Batch writes at the disk at once (a queue of one leaves the device idle between synchronous requests). */
+const MAX_IN_FLIGHT = 2;
 const ID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
 /** Upload files in DATA_DIR/tmp/uploads (same filesystem as storage, so completion is a rename). */
@@ -39,35 +41,53 @@ export class DiskChunkStore implements ChunkStore {
   async writeAt(id: string, offset: number, length: number, data: Readable): Promise<Buffer> {
     // The file is opened when the first bytes arrive, and a chunk that stops arriving is dropped after 30 s, so a
     // slow or stalled client cannot hold file handles.
-    const file: { fh: FileHandle | null } = { fh: null };
+    const file: { opening: Promise<FileHandle> | null } = { opening: null };
+    let queued = 0; // bytes handed to batches so far: the next batch's offset within the chunk
     let written = 0;
     let received = 0;
     let head = Buffer.alloc(0);
     let pending: Buffer[] = [];
     let pendingBytes = 0;
+    const inFlight = new Set<Promise<void>>();
+    let failure: Error | null = null;
     let idle: NodeJS.Timeout | undefined;
     const armIdle = () => {
       clearTimeout(idle);
       idle = setTimeout(() => data.destroy(UploadErrors.stalled()), CHUNK_IDLE_MS);
     };
-    // The form parser hands over ~64 KiB pieces; write them in batches of BATCH_BYTES, one writev each (no copy into a batch
-    // buffer: allocating and copying a batch kept the garbage collector busy).
-    const flush = async () => {
-      if (!pendingBytes) return;
-      const batch = pending;
-      const batchBytes = pendingBytes;
-      pending = [];
-      pendingBytes = 0;
-      // O_DSYNC: each batch is on the disk when its write returns, while the next one is still arriving, so the disk
+    const writeBatch = async (batch: Buffer[], at: number, bytes: number) => {
+      // O_DSYNC: each batch is on the disk when its write returns, while the next ones are still arriving, so the disk
       // works during the transfer instead of in one flush after it (a sequential upload waits for that flush).
-      file.fh ??= await open(this.path(id), constants.O_RDWR | constants.O_DSYNC);
+      file.opening ??= open(this.path(id), constants.O_RDWR | constants.O_DSYNC);
+      const fh = await file.opening;
       let done = 0;
-      while (done < batchBytes) {
-        const { bytesWritten } = done === 0 ? await file.fh.writev(batch, offset + written) : await file.fh.write(Buffer.concat(batch).subarray(done), 0, batchBytes - done, offset + written + done);
+      while (done < bytes) {
+        const { bytesWritten } = done === 0 ? await fh.writev(batch, at) : await fh.write(Buffer.concat(batch).subarray(done), 0, bytes - done, at + done);
         if (bytesWritten <= 0) throw new Error('the disk accepted no bytes');
         done += bytesWritten;
       }
-      written += batchBytes;
+      written += bytes;
+    };
+    // Starts writing what is pending as one batch (one writev, no copy into a batch buffer: allocating and copying a
+    // batch kept the garbage collector busy). Batches go to distinct offsets, so up to MAX_IN_FLIGHT of them can be at
+    // the disk at once: a synchronous write of one batch alone leaves the device idle between requests.
+    const startBatch = () => {
+      if (!pendingBytes) return;
+      const p = writeBatch(pending, offset + queued, pendingBytes).then(
+        () => void inFlight.delete(p),
+        (e: Error) => {
+          inFlight.delete(p);
+          failure ??= e;
+        },
+      );
+      inFlight.add(p);
+      queued += pendingBytes;
+      pending = [];
+      pendingBytes = 0;
+    };
+    const settle = async (max: number) => {
+      while (inFlight.size > max) await Promise.race(inFlight);
+      if (failure) throw failure;
     };
     try {
       armIdle();
@@ -75,16 +95,20 @@ export class DiskChunkStore implements ChunkStore {
         highWaterMark: BATCH_BYTES,
         write: (chunk: Buffer, _enc, done) => {
           armIdle();
+          if (failure) return done(failure);
           received += chunk.length;
           if (received > length) return done(UploadErrors.badSize(length));
           if (head.length < 64) head = Buffer.concat([head, chunk.subarray(0, 64 - head.length)]);
           pending.push(chunk);
           pendingBytes += chunk.length;
           if (pendingBytes < BATCH_BYTES) return done();
-          flush().then(() => done(), (e: Error) => done(e));
+          startBatch();
+          if (inFlight.size < MAX_IN_FLIGHT) return done();
+          settle(MAX_IN_FLIGHT - 1).then(() => done(), (e: Error) => done(e));
         },
         final: (done) => {
-          flush().then(() => done(), (e: Error) => done(e));
+          startBatch();
+          settle(0).then(() => done(), (e: Error) => done(e));
         },
       });
       await pipeline(data, sink);
@@ -97,7 +121,9 @@ export class DiskChunkStore implements ChunkStore {
       throw e;
     } finally {
       clearTimeout(idle);
-      await file.fh?.close();
+      // No write may outlive the chunk (a repeat of it could be writing the same range next).
+      await Promise.allSettled(inFlight);
+      if (file.opening) await (await file.opening.catch(() => null))?.close();
     }
   }
 
