@@ -312,6 +312,53 @@ describe('chunks and completion', () => {
     expect(mine.map((v: { id: string }) => v.id)).toEqual([a.body.id]);
   });
 
+  it('a completion that fails before it commits loses nothing: completing again works, and leaves one original', async () => {
+    const { auth } = await signUp(t);
+    const id = await started(auth);
+    for (let i = 0; i < total; i++) await chunk(auth, id, i, piece(i));
+    const originals = join(t.config.dataDir, 'media', 'originals');
+    const mine = () => (existsSync(originals) ? readdirSync(originals).filter((f) => f.startsWith(id)) : []);
+    // The server dies (here: the database refuses) after the file went to the catalog but before the commit.
+    await t.sql(`create or replace function scriven_test_fail_complete() returns trigger language plpgsql as $$
+      begin if new.status = 'completed' and new.id = '${id}' then raise exception 'simulated crash'; end if; return new; end $$`);
+    await t.sql('create trigger scriven_test_fail_complete before update on upload_sessions for each row execute function scriven_test_fail_complete()');
+    try {
+      expect((await complete(auth, id)).status).toBe(500);
+    } finally {
+      await t.sql('drop trigger scriven_test_fail_complete on upload_sessions');
+      await t.sql('drop function scriven_test_fail_complete()');
+    }
+    expect((await status(auth, id)).body).toMatchObject({ status: 'active', uploaded_chunks: [...Array(total).keys()] });
+    expect(statSync(partFile(id)).size).toBe(source.length);
+    expect((await t.http().get('/api/videos').set(...auth)).body).toEqual([]);
+
+    const done = await complete(auth, id);
+    expect(done.status).toBe(201);
+    expect((await streamed(auth, done.body.id)).equals(source)).toBe(true);
+    expect(existsSync(partFile(id))).toBe(false);
+    expect(mine()).toEqual([`${id}.mp4`]);
+  });
+
+  it('cancelling after a failed completion removes what that completion stored', async () => {
+    const { auth } = await signUp(t);
+    const id = await started(auth);
+    for (let i = 0; i < total; i++) await chunk(auth, id, i, piece(i));
+    const originals = join(t.config.dataDir, 'media', 'originals');
+    await t.sql(`create or replace function scriven_test_fail_complete() returns trigger language plpgsql as $$
+      begin if new.status = 'completed' and new.id = '${id}' then raise exception 'simulated crash'; end if; return new; end $$`);
+    await t.sql('create trigger scriven_test_fail_complete before update on upload_sessions for each row execute function scriven_test_fail_complete()');
+    try {
+      expect((await complete(auth, id)).status).toBe(500);
+    } finally {
+      await t.sql('drop trigger scriven_test_fail_complete on upload_sessions');
+      await t.sql('drop function scriven_test_fail_complete()');
+    }
+    expect(existsSync(join(originals, `${id}.mp4`))).toBe(true);
+    expect((await cancel(auth, id)).status).toBe(200);
+    expect(existsSync(join(originals, `${id}.mp4`))).toBe(false);
+    expect(existsSync(partFile(id))).toBe(false);
+  });
+
   it('refuses monetization at init (403) for a user outside the creator program, and keeps it for a member', async () => {
     const outsider = await signUp(t);
     const refused = await init(outsider.auth, { monetization_enabled: true });

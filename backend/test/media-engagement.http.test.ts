@@ -218,7 +218,7 @@ describe('reel comments', () => {
     const id = await ready('reel', owner.auth);
     const empty = await t.http().get(`/api/reels/${id}/comments`);
     expect(empty.status).toBe(200);
-    expect(empty.body).toEqual([]);
+    expect(empty.body).toEqual({ comments: [], next_cursor: null });
 
     const first = await t.http().post(`/api/reels/${id}/comments`).set(...a.auth).send({ content: '  Great reel!  ' });
     expect(first.status).toBe(201);
@@ -234,7 +234,7 @@ describe('reel comments', () => {
     expect(second.body.username).toBe(created.body.account.handle);
 
     const list = await t.http().get(`/api/reels/${id}/comments`);
-    expect(list.body.map((c: { id: string; username: string }) => [c.id, c.username])).toEqual([
+    expect(list.body.comments.map((c: { id: string; username: string }) => [c.id, c.username])).toEqual([
       [first.body.id, aHandle],
       [second.body.id, created.body.account.handle],
     ]);
@@ -255,7 +255,7 @@ describe('reel comments', () => {
     const r = await t.http().post(`/api/reels/${id}/comments`).set(...a.auth).send(body);
     expect(r.status).toBe(400);
     expect(r.body.detail).toBe(message);
-    expect((await t.http().get(`/api/reels/${id}/comments`)).body).toEqual([]);
+    expect((await t.http().get(`/api/reels/${id}/comments`)).body.comments).toEqual([]);
     expect((await t.sql<{ comments: number }>('select comments from media where id = $1', [id]))[0].comments).toBe(0);
   });
 
@@ -276,7 +276,40 @@ describe('reel comments', () => {
     const users = await Promise.all(Array.from({ length: 8 }, () => signUp(t)));
     const results = await Promise.all(users.map((u, i) => t.http().post(`/api/reels/${id}/comments`).set(...u.auth).send({ content: `comment ${i}` })));
     expect(results.map((r) => r.status)).toEqual(Array(8).fill(201));
-    expect((await t.http().get(`/api/reels/${id}/comments`)).body).toHaveLength(8);
+    expect((await t.http().get(`/api/reels/${id}/comments`)).body.comments).toHaveLength(8);
     expect((await t.sql<{ comments: number }>('select comments from media where id = $1', [id]))[0].comments).toBe(8);
+  });
+
+  it('pages through every comment oldest first, even past a hundred and with equal times, and refuses nothing for a bad cursor', async () => {
+    const owner = await signUp(t);
+    const a = await signUp(t);
+    const id = await ready('reel', owner.auth);
+    const account = await activeAccount(t, a.auth);
+    // 130 comments, the last 30 at the very same instant (keyset ties are broken by id).
+    await t.sql(
+      `insert into media_comments (id, media_id, user_id, account_id, username, content, created_at)
+       select gen_random_uuid(), $1, $2, $3, $4, 'comment ' || n, case when n <= 100 then now() - interval '1 hour' + n * interval '1 second' else now() end
+       from generate_series(1, 130) n`,
+      [id, await userIdOf(t, a.auth), account.id, account.handle],
+    );
+    const seen: string[] = [];
+    let cursor: string | null = null;
+    let pages = 0;
+    do {
+      const r: { status: number; body: { comments: { id: string; content: string }[]; next_cursor: string | null } } = await t
+        .http()
+        .get(`/api/reels/${id}/comments?limit=40${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`);
+      expect(r.status).toBe(200);
+      expect(r.body.comments.length).toBeLessThanOrEqual(40);
+      seen.push(...r.body.comments.map((c) => c.id));
+      if (pages === 0) expect(r.body.comments.slice(0, 3).map((c) => c.content)).toEqual(['comment 1', 'comment 2', 'comment 3']);
+      cursor = r.body.next_cursor;
+      pages++;
+    } while (cursor && pages < 10);
+    expect(pages).toBe(4);
+    expect(new Set(seen).size).toBe(130);
+    expect((await t.http().get(`/api/reels/${id}/comments`)).body.comments).toHaveLength(20); // the default page
+    expect((await t.http().get(`/api/reels/${id}/comments?limit=1000`)).body.comments).toHaveLength(100); // at most 100
+    expect((await t.http().get(`/api/reels/${id}/comments?cursor=garbage`)).body.comments).toHaveLength(20); // read from the start
   });
 });

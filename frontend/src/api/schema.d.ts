@@ -840,7 +840,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Comments, oldest first. */
+        /** Comments, oldest first, `limit` (default 20, at most 100) at a time; `cursor` is the previous page's `next_cursor`. */
         get: operations["listReelComments"];
         put?: never;
         /** Adds a comment (1-500 characters) as the active account. */
@@ -1894,6 +1894,11 @@ export interface components {
             created_at: string;
             id: string;
             username: string;
+        };
+        ReelCommentListDto: {
+            comments: components["schemas"]["ReelCommentDto"][];
+            /** @description Continues after the last comment of this page; null at the end. */
+            next_cursor: string | null;
         };
         ReelListDto: {
             next_cursor: string | null;
@@ -4141,7 +4146,10 @@ export interface operations {
     };
     listReelComments: {
         parameters: {
-            query?: never;
+            query?: {
+                limit?: string;
+                cursor?: string;
+            };
             header?: never;
             path: {
                 id: string;
@@ -4155,7 +4163,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ReelCommentDto"][];
+                    "application/json": components["schemas"]["ReelCommentListDto"];
                 };
             };
             404: {

@@ -1,5 +1,5 @@
 import { createReadStream, createWriteStream } from 'node:fs';
-import { mkdir, open, rename, rm, stat, writeFile, type FileHandle } from 'node:fs/promises';
+import { copyFile, link, mkdir, open, rename, rm, stat, writeFile, type FileHandle } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { randomUUID } from 'node:crypto';
 import { pipeline } from 'node:stream/promises';
@@ -128,6 +128,24 @@ export class LocalDiskStorage implements Storage {
     this.forget(target);
     await mkdir(dirname(target), { recursive: true });
     await rename(localPath, target);
+    this.forget(target);
+    return (await this.stat(key))!;
+  }
+
+  async link(key: string, localPath: string): Promise<StoredObject> {
+    const target = this.path(key);
+    const staged = `${target}.link-${randomUUID()}`;
+    await mkdir(dirname(target), { recursive: true });
+    try {
+      await link(localPath, staged).catch(async (e: NodeJS.ErrnoException) => {
+        if (e.code !== 'EXDEV' && e.code !== 'EPERM' && e.code !== 'ENOTSUP') throw e;
+        await copyFile(localPath, staged); // another filesystem, or one without hard links
+      });
+      this.forget(target);
+      await rename(staged, target); // atomic: an earlier attempt's object under this key is replaced whole
+    } finally {
+      await rm(staged, { force: true });
+    }
     this.forget(target);
     return (await this.stat(key))!;
   }

@@ -7,21 +7,48 @@ import { LocalDiskStorage } from './local-disk.storage.js';
 import { STORAGE } from './storage.js';
 
 const TMP_MAX_AGE_MS = 24 * 3600_000;
+/**
+ * The chunked uploads' folder (DiskChunkStore): its part files belong to upload sessions, which expire after 24 hours
+ * idle and remove their own files. Only a part file untouched for twice that long is an orphan (a crash between
+ * creating it and recording its session, or between a session's end and its file's removal). The folder's own time
+ * says nothing: writing chunks into a file does not change it.
+ */
+const UPLOADS_DIR = 'uploads';
+const UPLOAD_PART_MAX_AGE_MS = 48 * 3600_000;
 
-/** Removes temporary upload files older than a day: what a crash or a killed process left behind. */
+/** The newest modification time of a file or of anything in a folder (a work folder in use is not stale). */
+async function newestMtime(path: string, depth = 0): Promise<number> {
+  const s = await stat(path).catch(() => null);
+  if (!s) return Date.now();
+  if (!s.isDirectory() || depth > 4) return s.mtimeMs;
+  let newest = s.mtimeMs;
+  for (const name of await readdir(path).catch(() => [] as string[])) newest = Math.max(newest, await newestMtime(join(path, name), depth + 1));
+  return newest;
+}
+
+/** Removes temporary files older than a day: what a crash or a killed process left behind. */
 @Injectable()
 export class TmpSweeper {
   private readonly logger = new Logger('TmpSweeper');
   constructor(@Inject(APP_CONFIG) private readonly config: AppConfig) {}
 
   @Interval('tmp-sweeper', 3600_000)
-  async sweep(): Promise<number> {
+  async sweep(now = Date.now()): Promise<number> {
     const dir = join(this.config.dataDir, 'tmp');
     let removed = 0;
     for (const name of await readdir(dir).catch(() => [] as string[])) {
       const path = join(dir, name);
-      const s = await stat(path).catch(() => null);
-      if (s && Date.now() - s.mtimeMs > TMP_MAX_AGE_MS) {
+      if (name === UPLOADS_DIR) {
+        for (const part of await readdir(path).catch(() => [] as string[])) {
+          const s = await stat(join(path, part)).catch(() => null);
+          if (s?.isFile() && now - s.mtimeMs > UPLOAD_PART_MAX_AGE_MS) {
+            await rm(join(path, part), { force: true });
+            removed++;
+          }
+        }
+        continue;
+      }
+      if (now - (await newestMtime(path)) > TMP_MAX_AGE_MS) {
         await rm(path, { force: true, recursive: true });
         removed++;
       }

@@ -22,6 +22,11 @@ export interface Storage {
   delete(key: string): Promise<void>;
   /** Moves a finished local file (under the data directory's tmp) into storage under key, without copying. */
   adopt(key: string, localPath: string): Promise<StoredObject>;
+  /**
+   * Puts a finished local file under key and leaves it where it is (a hard link where possible: no copy), replacing
+   * whatever the key held. For a caller that must keep its file until its own transaction has committed.
+   */
+  link(key: string, localPath: string): Promise<StoredObject>;
   /** A local file holding the object (for ffmpeg); release() when done (a no-op for the local disk). */
   localFile(key: string): Promise<{ path: string; release(): Promise<void> }>;
   /** Deletes every object whose key starts with prefix (a folder such as `hls/<id>/`). */

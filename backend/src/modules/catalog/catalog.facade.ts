@@ -1,4 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
+import { STORAGE, type Storage } from '../../common/storage/storage.js';
 import { AccountsFacade } from '../accounts/accounts.facade.js';
 import { MEDIA_REPOSITORY, type MediaRepository } from './domain/ports.js';
 import { MediaService } from './application/media.service.js';
@@ -20,6 +21,7 @@ export class CatalogFacade {
     private readonly accounts: AccountsFacade,
     @Inject(MEDIA_REPOSITORY) private readonly media: MediaRepository,
     private readonly creatorStats: PgCreatorStats,
+    @Inject(STORAGE) private readonly storage: Storage,
   ) {}
 
   /** A creator's catalogue figures; watch time counts from `watchSince`. */
@@ -72,10 +74,23 @@ export class CatalogFacade {
     });
   }
 
-  async publishVideo(userId: string, meta: VideoMeta, file: { path: string; size: number; container: string }): Promise<{ id: string; response: VideoResponseDto }> {
+  /**
+   * Publishes an assembled upload as a video. The file is linked, not moved: it stays the caller's until the caller's
+   * transaction commits (then the caller removes it). The stored original is named after `uploadId`, so a retry after
+   * a failure or a crash replaces it, and discardUnpublished() removes it when the upload is abandoned.
+   */
+  async publishVideo(userId: string, meta: VideoMeta, file: { path: string; size: number; container: string }, uploadId: string): Promise<{ id: string; response: VideoResponseDto }> {
     const received: ReceivedMedia = { ...file, contentType: MediaService.contentTypeOf(file.container) };
-    const m = await this.publish.execute(userId, { kind: 'video', meta }, received, { keepFileOnError: true });
+    const m = await this.publish.execute(userId, { kind: 'video', meta }, received, { keepSource: true, originalId: uploadId });
     return { id: m.id, response: (await this.presenter.videos([m], userId))[0] };
+  }
+
+  /**
+   * Removes what a publishVideo(…, uploadId) that never committed may have stored. Only for an upload that did not
+   * complete: a committed publish completes its upload in the same transaction.
+   */
+  async discardUnpublished(uploadId: string, container: string | null): Promise<void> {
+    if (container) await this.storage.delete(`originals/${uploadId}.${container}`);
   }
 
   async video(userId: string, mediaId: string): Promise<VideoResponseDto | null> {

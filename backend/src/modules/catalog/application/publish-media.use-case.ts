@@ -42,8 +42,13 @@ export class PublishMediaUseCase {
     private readonly jobs: JobsService,
   ) {}
 
-  /** `keepFileOnError`: the caller's file survives a refusal (a chunked upload's assembled file must not be lost). */
-  async execute(userId: string, input: PublishInput, file: ReceivedMedia, opts: { keepFileOnError?: boolean } = {}): Promise<Media> {
+  /**
+   * `keepSource`: the caller's file stays where it is whatever happens (it is linked into storage, not moved), so a
+   * chunked upload's assembled file survives a refusal, a failed commit or a crash before the caller's own commit; the
+   * caller removes it once committed. `originalId` names the stored original (the upload session's id), so a retry
+   * after such a failure replaces the same object instead of leaving another behind.
+   */
+  async execute(userId: string, input: PublishInput, file: ReceivedMedia, opts: { keepSource?: boolean; originalId?: string } = {}): Promise<Media> {
     let adopted = false;
     try {
       const account = await this.accounts.publishingAccount(userId);
@@ -59,7 +64,7 @@ export class PublishMediaUseCase {
       m.description = input.meta.description;
       m.originalSize = file.size;
       m.contentType = file.contentType;
-      m.originalKey = `originals/${randomUUID()}.${file.container}`;
+      m.originalKey = `originals/${opts.originalId ?? randomUUID()}.${file.container}`;
       if (input.kind === 'video' || input.kind === 'reel') {
         m.isVertical = input.meta.isVertical;
         m.monetizationEnabled = input.meta.monetizationEnabled;
@@ -75,7 +80,8 @@ export class PublishMediaUseCase {
           isPremium: input.meta.isPremium,
         });
       }
-      await this.storage.adopt(m.originalKey, file.path);
+      if (opts.keepSource) await this.storage.link(m.originalKey, file.path);
+      else await this.storage.adopt(m.originalKey, file.path);
       adopted = true;
       this.media.add(m);
       try {
@@ -87,7 +93,7 @@ export class PublishMediaUseCase {
       await this.jobs.send(PROCESS_JOB, { mediaId: m.id }, { singletonKey: `process:${m.id}` });
       return m;
     } finally {
-      if (!adopted && !opts.keepFileOnError) await rm(file.path, { force: true });
+      if (!adopted && !opts.keepSource) await rm(file.path, { force: true });
     }
   }
 }

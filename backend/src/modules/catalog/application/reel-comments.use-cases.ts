@@ -5,6 +5,7 @@ import { AccountsFacade } from '../../accounts/accounts.facade.js';
 import { CommentEmpty, CommentTooLong, NoPublishingAccount } from '../domain/catalog.errors.js';
 import { MediaComment } from '../domain/comment.js';
 import { MediaService } from './media.service.js';
+import { decodeCursor, encodeCursor } from '../../../common/keyset.js';
 
 export interface CommentView {
   id: string;
@@ -22,10 +23,20 @@ export class ReelCommentsUseCases {
     private readonly accounts: AccountsFacade,
   ) {}
 
-  async list(reelId: string, viewer: string | null): Promise<CommentView[]> {
+  /** Oldest first, `limit` at a time; `next_cursor` continues after the last one (null at the end). */
+  async list(reelId: string, viewer: string | null, limit: number, cursor?: string): Promise<{ comments: CommentView[]; next_cursor: string | null }> {
     await this.service.reachable('reel', reelId, viewer);
-    const rows = await this.em.find(MediaComment, { mediaId: reelId }, { orderBy: { createdAt: 'asc', id: 'asc' }, limit: 500 });
-    return rows.map((c) => ({ id: c.id, username: c.username, content: c.content, created_at: c.createdAt.toISOString() }));
+    const after = cursor ? decodeCursor(cursor) : null;
+    const where = after
+      ? { mediaId: reelId, $or: [{ createdAt: { $gt: after.at } }, { createdAt: after.at, id: { $gt: after.id } }] }
+      : { mediaId: reelId };
+    const rows = await this.em.find(MediaComment, where, { orderBy: { createdAt: 'asc', id: 'asc' }, limit: limit + 1 });
+    const page = rows.slice(0, limit);
+    const last = page[page.length - 1];
+    return {
+      comments: page.map((c) => ({ id: c.id, username: c.username, content: c.content, created_at: c.createdAt.toISOString() })),
+      next_cursor: rows.length > limit && last ? encodeCursor(last.createdAt, last.id) : null,
+    };
   }
 
   async add(reelId: string, userId: string, content: unknown): Promise<CommentView> {

@@ -112,6 +112,12 @@ export class ReelCommentDto {
   created_at: string;
 }
 
+export class ReelCommentListDto {
+  comments: ReelCommentDto[];
+  /** Continues after the last comment of this page; null at the end. */
+  next_cursor: string | null;
+}
+
 export class CreateCommentRequestDto {
   /** 1-500 characters. */
   @Allow() content: string;

@@ -10,7 +10,7 @@ import { ReelCommentsUseCases } from '../application/reel-comments.use-cases.js'
 import { NoVideoFile } from '../domain/catalog.errors.js';
 import { validateReelMeta } from '../domain/media-rules.js';
 import { MEDIA_REPOSITORY, type MediaRepository } from '../domain/ports.js';
-import { CreateCommentRequestDto, LikeStateDto, ReelCommentDto, ReelListDto, ReelResponseDto, ViewCountDto } from './catalog.dto.js';
+import { CreateCommentRequestDto, LikeStateDto, ReelCommentDto, ReelCommentListDto, ReelListDto, ReelResponseDto, ViewCountDto } from './catalog.dto.js';
 import { MediaPresenter } from './media-presenter.js';
 import { MediaUploads } from './media-form.js';
 import { pageSize } from '../../../common/keyset.js';
@@ -102,13 +102,15 @@ export class ReelsController {
     return this.service.view('reel', id, req);
   }
 
-  /** Comments, oldest first. */
+  /** Comments, oldest first, `limit` (default 20, at most 100) at a time; `cursor` is the previous page's `next_cursor`. */
   @Get(':id/comments')
   @UseGuards(OptionalUserAuthGuard)
-  @ApiResponse({ status: 200, type: [ReelCommentDto] })
+  @ApiQuery({ name: 'limit', required: false })
+  @ApiQuery({ name: 'cursor', required: false })
+  @ApiResponse({ status: 200, type: ReelCommentListDto })
   @ApiResponse({ status: 404, type: ErrorResponseDto })
-  async listReelComments(@Param('id') id: string, @Req() req: Req): Promise<ReelCommentDto[]> {
-    return this.comments.list(id, req.user?.userId ?? null);
+  async listReelComments(@Param('id') id: string, @Req() req: Req, @Query('limit') limit?: string, @Query('cursor') cursor?: string): Promise<ReelCommentListDto> {
+    return this.comments.list(id, req.user?.userId ?? null, pageSize(limit), typeof cursor === 'string' ? cursor : undefined);
   }
 
   /** Adds a comment (1-500 characters) as the active account. */

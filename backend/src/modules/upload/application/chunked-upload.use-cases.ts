@@ -152,7 +152,11 @@ export class CompleteUploadUseCase {
     private readonly gate: SessionGate,
   ) {}
 
-  /** Checks every chunk is there and hands the file to the catalog as a new video, in one transaction. Idempotent. */
+  /**
+   * Checks every chunk is there and hands the file to the catalog as a new video, in one transaction. Idempotent. The
+   * catalog links the file rather than moving it, so until this transaction commits the upload is intact: a failure
+   * or a crash before then leaves the session active with every chunk, and completing again works.
+   */
   async execute(userId: string, sessionId: string): Promise<VideoResponseDto> {
     await this.owned.owned(sessionId, userId);
     const result = await this.gate.exclusive(sessionId, () => this.uow.inTransaction(async (): Promise<{ created: VideoResponseDto } | { existing: string }> => {
@@ -168,6 +172,7 @@ export class CompleteUploadUseCase {
         userId,
         { title: session.title, description: session.description, isVertical: session.isVertical, monetizationEnabled: session.monetizationEnabled },
         { path: this.chunks.path(session.id), size: session.totalSize, container: session.container },
+        session.id,
       );
       session.status = 'completed';
       session.videoId = published.id;
@@ -175,7 +180,12 @@ export class CompleteUploadUseCase {
       await this.uow.commit();
       return { created: published.response };
     }));
-    if ('created' in result) return result.created;
+    if ('created' in result) {
+      // Committed: the video holds its own link to the bytes. (A crash before this leaves an orphan part file, which
+      // the temporary-files sweeper removes.)
+      await this.chunks.remove(sessionId);
+      return result.created;
+    }
     const video = await this.catalog.video(userId, result.existing);
     if (!video) throw UploadErrors.notFound();
     return video;
@@ -189,6 +199,7 @@ export class CancelUploadUseCase {
     @Inject(UPLOAD_UNIT_OF_WORK) private readonly uow: UnitOfWork,
     @Inject(CHUNK_STORE) private readonly chunks: ChunkStore,
     private readonly gate: SessionGate,
+    private readonly catalog: CatalogFacade,
   ) {}
 
   async execute(userId: string, sessionId: string): Promise<void> {
@@ -199,6 +210,7 @@ export class CancelUploadUseCase {
       session.status = 'cancelled';
       await this.uow.commit();
       await this.chunks.remove(session.id);
+      await this.catalog.discardUnpublished(session.id, session.container);
     });
   }
 }
@@ -212,6 +224,7 @@ export class UploadSweeper {
     @Inject(SESSION_REPOSITORY) private readonly sessions: SessionRepository,
     @Inject(CHUNK_STORE) private readonly chunks: ChunkStore,
     @Inject(UPLOAD_UNIT_OF_WORK) private readonly uow: UnitOfWork,
+    private readonly catalog: CatalogFacade,
   ) {}
 
   @Interval('upload-expiry', 10 * 60_000)
@@ -220,7 +233,10 @@ export class UploadSweeper {
       const idle = await this.sessions.idleSince(new Date(now.getTime() - 24 * 3600_000), 200);
       for (const s of idle) s.status = 'expired';
       await this.uow.commit();
-      for (const s of idle) await this.chunks.remove(s.id);
+      for (const s of idle) {
+        await this.chunks.remove(s.id);
+        await this.catalog.discardUnpublished(s.id, s.container);
+      }
       if (idle.length) this.logger.log(`expired ${idle.length} idle upload session(s)`);
       return idle.length;
     });
