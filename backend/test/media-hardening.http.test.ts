@@ -1,5 +1,5 @@
 import { statfsSync } from 'node:fs';
-import { join } from 'node:path';
+import { tmpdir } from 'node:os';
 import { createTestApp, signUp, type TestApp } from './harness.js';
 import { hlsLadder } from '../src/modules/catalog/domain/media.js';
 import { makeClips, setPrivacy, upload, waitFor, type Clips } from './media-fixtures.js';
@@ -7,9 +7,12 @@ import { makeClips, setPrivacy, upload, waitFor, type Clips } from './media-fixt
 // What a review of the media change found, kept fixed.
 let t: TestApp;
 let clips: Clips;
+const GiB = 1024 ** 3;
 beforeAll(async () => {
   clips = await makeClips(['landscape']);
-  t = await createTestApp({ JOBS_ENABLED: 'true' });
+  // Whatever this machine's disk, uploads see 10 GiB of room: the disk's free space less a reserve kept for others.
+  const s = statfsSync(tmpdir());
+  t = await createTestApp({ JOBS_ENABLED: 'true', UPLOAD_DISK_RESERVE_BYTES: String(Math.max(0, s.bavail * s.bsize - 10 * GiB)) });
 });
 afterAll(async () => {
   await t.close();
@@ -40,14 +43,13 @@ it("hides a now-private item's thumbnail from others, and shows it to its owner"
 it("does not let one user's unfinished uploads reserve the disk against another's", async () => {
   const alice = await signUp(t);
   const bob = await signUp(t);
-  const s = statfsSync(join(t.config.dataDir));
-  const free = s.bavail * s.bsize;
-  const huge = await t.http().post('/api/videos/upload/init').set(...alice.auth).send({ filename: 'huge.mp4', total_size: free - 2 * 1024 ** 3, title: 'Huge' });
+  // 10 GiB of room (see beforeAll): Alice's 9 GiB fits, and so does Bob's 1 GiB beside it.
+  const huge = await t.http().post('/api/videos/upload/init').set(...alice.auth).send({ filename: 'huge.mp4', total_size: 9 * GiB, title: 'Huge' });
   expect(huge.status).toBe(201);
-  const small = await t.http().post('/api/videos/upload/init').set(...bob.auth).send({ filename: 'small.mp4', total_size: 1024 ** 3, title: 'Small' });
+  const small = await t.http().post('/api/videos/upload/init').set(...bob.auth).send({ filename: 'small.mp4', total_size: GiB, title: 'Small' });
   expect(small.status).toBe(201);
   // Alice herself cannot open a second one the disk could not hold on top of her first.
-  const second = await t.http().post('/api/videos/upload/init').set(...alice.auth).send({ filename: 'again.mp4', total_size: 2 * 1024 ** 3, title: 'Again' });
+  const second = await t.http().post('/api/videos/upload/init').set(...alice.auth).send({ filename: 'again.mp4', total_size: 2 * GiB, title: 'Again' });
   expect(second.status).toBe(507);
   expect(second.body.detail).toBe('Not enough storage space for this upload');
 });

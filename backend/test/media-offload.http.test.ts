@@ -55,7 +55,7 @@ describe('MEDIA_OFFLOAD=x-accel', () => {
     expect(r.headers['x-accel-redirect']).toBe(`/_scriven_media/${reel.key}`);
     const movie = await item(t, 'movie', auth);
     const visitor = await t.http().get(`/api/movies/${movie.id}/stream`);
-    expect(visitor.status).toBe(404);
+    expect(visitor.status).toBe(401);
     expect(visitor.headers['x-accel-redirect']).toBeUndefined();
     const other = await signUp(t);
     const m = await t.http().get(`/api/movies/${movie.id}/stream`).set(...other.auth);

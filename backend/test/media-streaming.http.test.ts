@@ -268,10 +268,12 @@ describe('GET /api/reels/{id}/stream', () => {
 });
 
 describe('GET /api/movies/{id}/stream', () => {
-  it('is for signed-in viewers: 404 for a visitor, ranges for a signed-in one (by header or by the list URL)', async () => {
+  it('is for signed-in viewers: 401 for a visitor, ranges for a signed-in one (by header or by the list URL)', async () => {
     const m = await readyItem('movie');
-    expect((await t.http().get(m.url)).status).toBe(404);
-    expect((await t.http().head(m.url)).status).toBe(404);
+    const visitor = await t.http().get(m.url);
+    expect(visitor.status).toBe(401);
+    expect(visitor.body.detail).toBe('Please sign in to watch movies');
+    expect((await t.http().head(m.url)).status).toBe(401);
     const viewer = await signUp(t);
     const byHeader = await get(m.url, { Authorization: viewer.auth[1], Range: 'bytes=0-99' });
     expect(byHeader.status).toBe(206);

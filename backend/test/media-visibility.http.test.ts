@@ -199,20 +199,21 @@ describe("the account's privacy settings", () => {
 });
 
 describe('movies', () => {
-  it('are visible to signed-in users only: list 401 and stream 404 for visitors', async () => {
+  it('are visible to signed-in users only: list and stream 401 for visitors', async () => {
     const owner = await signUp(t);
     const other = await signUp(t);
     const m = await ready('movie', owner.auth);
     expect((await t.http().get('/api/movies')).status).toBe(401);
-    expect((await stream(`/api/movies/${m.id}/stream`)).status).toBe(404);
+    expect((await stream(`/api/movies/${m.id}/stream`)).status).toBe(401);
+    expect((await stream('/api/movies/00000000-0000-4000-8000-000000000000/stream')).status).toBe(401); // whatever the id: nothing to learn
     expect(await listed('movie', other.auth)).toContain(m.id);
     const seen = await listedItem('movie', other.auth, m.id);
     expect(seen).toMatchObject({ is_owner: false, failure_reason: null, status: 'ready' });
     expect((await stream(seen.stream_url as string)).status).toBe(200);
-    // The token belongs to the movie it was made for.
+    // The token belongs to the movie it was made for: with another movie's, the request is a visitor's.
     const m2 = await ready('movie', owner.auth);
     const token = (seen.stream_url as string).split('?')[1];
-    expect((await stream(`/api/movies/${m2.id}/stream?${token}`)).status).toBe(404);
+    expect((await stream(`/api/movies/${m2.id}/stream?${token}`)).status).toBe(401);
   });
 
   it('being processed are the owner\'s alone', async () => {

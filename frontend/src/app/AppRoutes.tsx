@@ -15,6 +15,7 @@ import { HelpPage } from '../features/help/pages/HelpPage';
 import { MonetizationPage } from '../features/monetization/pages/MonetizationPage';
 import { ReelRoute } from '../features/reels/pages/ReelRoute';
 import { MovieRoute } from '../features/movies/pages/MovieRoute';
+import { VideoRoute } from '../features/videos/pages/VideoRoute';
 
 /** Top-level routes (seed 002 §2.1). `?admin=true` replaces everything with the admin console. */
 export function AppRoutes() {
@@ -36,6 +37,7 @@ export function AppRoutes() {
       <Route path={PATHS.founderControl} element={<FounderControlPage />} />
       <Route path={PATHS.parentalConsent} element={<ParentalConsentPage />} />
       <Route path={PATHS.reel} element={<ReelRoute />} />
+      <Route path={PATHS.video} element={<VideoRoute />} />
       <Route path={PATHS.movie} element={<MovieRoute />} />
       <Route path={PATHS.help} element={<HelpPage />} />
       <Route path={PATHS.monetization} element={<MonetizationPage />} />

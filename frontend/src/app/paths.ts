@@ -8,6 +8,8 @@ export const PATHS = {
   parentalConsent: '/parental-consent/:token',
   /** A shared reel (seed 002 §2.1): the viewer opens on it. */
   reel: '/reels/:id',
+  /** A shared video (a video card's Share): the video opens with its player. */
+  video: '/videos/:id',
   /** A shared movie: the Cinema room opens on it. */
   movie: '/movies/:id',
   /** Pages of the footer; they work signed in or out. */

@@ -20,9 +20,9 @@ export interface AppConfig {
   admin?: { username: string; password: string };
   logLevel: LogLevel;
   trustProxy: boolean;
-  rateLimit: { perMinute: number; loginFailures: number; loginWindowMinutes: number; searchesPerMinute: number; followsPerMinute: number };
+  rateLimit: { perMinute: number; mediaPerMinute: number; engagementsPerMinute: number; loginFailures: number; loginWindowMinutes: number; searchesPerMinute: number; followsPerMinute: number };
   jobsEnabled: boolean;
-  uploads: { maxVideoBytes: number; maxMovieBytes: number; chunkBytes: number; maxSessionsPerUser: number };
+  uploads: { maxVideoBytes: number; maxMovieBytes: number; chunkBytes: number; maxSessionsPerUser: number; diskReserveBytes: number };
   /** 'x-accel': media bodies are handed to nginx (X-Accel-Redirect) after the server has checked access. */
   mediaOffload: { mode: 'none' | 'x-accel'; prefix: string };
   frontendDist: string;
@@ -159,6 +159,8 @@ export function loadConfig(env: Env = process.env, opts: { cwd?: string; version
     trustProxy: bool(env, 'TRUST_PROXY', false, problems),
     rateLimit: {
       perMinute: int(env, 'RATE_LIMIT_PER_MINUTE', 600, 1, 1_000_000, problems),
+      mediaPerMinute: int(env, 'MEDIA_RATE_LIMIT_PER_MINUTE', 12_000, 1, 10_000_000, problems),
+      engagementsPerMinute: int(env, 'ENGAGEMENT_LIMIT_PER_MINUTE', 60, 1, 1_000_000, problems),
       loginFailures: int(env, 'LOGIN_MAX_FAILURES', 5, 1, 1000, problems),
       loginWindowMinutes: int(env, 'LOGIN_WINDOW_MINUTES', 15, 1, 1440, problems),
       searchesPerMinute: int(env, 'SEARCH_LIMIT_PER_MINUTE', 120, 1, 1_000_000, problems),
@@ -170,6 +172,7 @@ export function loadConfig(env: Env = process.env, opts: { cwd?: string; version
       maxMovieBytes: int(env, 'MAX_MOVIE_UPLOAD_BYTES', 64 * 1024 ** 3, 1, 274877906944, problems),
       chunkBytes: int(env, 'UPLOAD_CHUNK_BYTES', 8 * 1024 * 1024, 256 * 1024, 64 * 1024 * 1024, problems),
       maxSessionsPerUser: int(env, 'MAX_UPLOAD_SESSIONS_PER_USER', 3, 1, 100, problems),
+      diskReserveBytes: int(env, 'UPLOAD_DISK_RESERVE_BYTES', 512 * 1024 ** 2, 0, 2 ** 50, problems),
     },
     mediaOffload: {
       mode: (['none', 'x-accel'].includes(env.MEDIA_OFFLOAD?.trim() || 'none') ? env.MEDIA_OFFLOAD?.trim() || 'none' : (problems.push(`MEDIA_OFFLOAD must be none or x-accel, but it is "${env.MEDIA_OFFLOAD}".`), 'none')) as 'none' | 'x-accel',

@@ -5,8 +5,15 @@ import { APP_CONFIG, type AppConfig } from '../config/config.js';
 import { ActionLimiter } from './action-limiter.js';
 
 const SKIP = 'scriven:skip-rate-limit';
+const MEDIA = 'scriven:media-rate-limit';
 /** Exempts a route from the per-address request limit (health checks). */
 export const SkipRateLimit = () => SetMetadata(SKIP, true);
+/**
+ * Counts a route in the per-address media budget (MEDIA_RATE_LIMIT_PER_MINUTE) instead of the general one: byte
+ * ranges, HLS segments, thumbnails and upload chunks come many to a page or a second, and a fast network would
+ * otherwise hit the general limit while doing nothing wrong.
+ */
+export const MediaRateLimit = () => SetMetadata(MEDIA, true);
 
 /**
  * A per-address limit on requests per minute (RATE_LIMIT_PER_MINUTE), counted in fixed one-minute windows in
@@ -15,17 +22,21 @@ export const SkipRateLimit = () => SetMetadata(SKIP, true);
 @Injectable()
 export class RateLimitGuard implements CanActivate {
   private readonly limiter: ActionLimiter;
+  private readonly media: ActionLimiter;
 
   constructor(
     private readonly reflector: Reflector,
     @Inject(APP_CONFIG) config: AppConfig,
   ) {
     this.limiter = new ActionLimiter(config.rateLimit.perMinute, 60_000, 'Too many requests. Please slow down.');
+    this.media = new ActionLimiter(config.rateLimit.mediaPerMinute, 60_000, 'Too many requests. Please slow down.');
   }
 
   canActivate(context: ExecutionContext): boolean {
     if (this.reflector.getAllAndOverride<boolean>(SKIP, [context.getHandler(), context.getClass()])) return true;
-    this.limiter.hit(context.switchToHttp().getRequest<FastifyRequest>().ip);
+    const targets = [context.getHandler(), context.getClass()];
+    const ip = context.switchToHttp().getRequest<FastifyRequest>().ip;
+    (this.reflector.getAllAndOverride<boolean>(MEDIA, targets) ? this.media : this.limiter).hit(ip);
     return true;
   }
 }

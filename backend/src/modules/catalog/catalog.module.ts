@@ -1,3 +1,4 @@
+import { EngagementLimits } from './http/engagement-limits.js';
 import { PgCreatorStats } from './infrastructure/pg-creator-stats.js';
 import { Module } from '@nestjs/common';
 import { AccountsModule } from '../accounts/accounts.module.js';
@@ -38,6 +39,7 @@ import { PgEngagement } from './infrastructure/pg-engagement.js';
     PublishMediaUseCase,
     ProcessMediaJob,
     ReelCommentsUseCases,
+    EngagementLimits,
     CatalogEvents,
     CatalogFacade,
   ],

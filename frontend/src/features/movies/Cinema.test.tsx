@@ -49,9 +49,64 @@ describe('Cinema room', () => {
     expect(shownTitles()).toEqual(['Paper Boats']);
     await user.click(screen.getByRole('combobox', { name: 'Genre' }));
     await user.click(await screen.findByRole('option', { name: 'Action' }));
-    expect(screen.getByText('No movies found')).toBeInTheDocument();
+    // The empty state of seed 000 §2 whatever emptied the grid, with the hint under it.
+    expect(screen.getByRole('heading', { name: 'No movies found' })).toBeInTheDocument();
     expect(screen.getByText('Try another search, genre or tab.')).toBeInTheDocument();
-    expect(screen.queryByRole('button', { name: 'Add First Movie' })).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Add First Movie' }));
+    expect(await screen.findByRole('dialog', { name: 'Add Movie' })).toBeInTheDocument();
+  });
+
+  test('the list is read whole, page after page: the stat cards count, and the filters find, every movie', async () => {
+    const lighthouse = mediaDb.movies.find((movie) => movie.title === 'The Lighthouse Keeper');
+    if (!lighthouse) throw new Error('no demo movie');
+    const then = Date.parse('2020-01-01T00:00:00.000Z');
+    for (let i = 0; i < 147; i += 1) {
+      // Older than the demo movies, so the last of them come on the second page.
+      mediaDb.movies.push({
+        ...lighthouse,
+        id: `movie-extra-${i}`,
+        title: `Extra ${i}`,
+        description: i === 146 ? 'The oldest one, on the last page.' : null,
+        is_premium: i % 2 === 0,
+        rating: null,
+        created_at: new Date(then - i * 60_000).toISOString(),
+      });
+    }
+    const cursors: (string | null)[] = [];
+    server.use(
+      http.get('/api/movies', ({ request }) => {
+        cursors.push(new URL(request.url).searchParams.get('cursor'));
+        return undefined;
+      }),
+    );
+    const { user } = await openCinema();
+
+    expect(await stat('Total Movies').findByText('150')).toBeInTheDocument();
+    expect(cursors).toEqual([null, '100']);
+    expect(stat('Family Safe').getByText('149')).toBeInTheDocument(); // all but Gears of Tomorrow
+    expect(stat('Premium').getByText('75')).toBeInTheDocument(); // Gears of Tomorrow and 74 extras
+    expect(stat('Avg Rating').getByText('7.8')).toBeInTheDocument();
+    expect(shownTitles()).toHaveLength(150);
+
+    await user.type(screen.getByRole('searchbox', { name: 'Search movies' }), 'last page');
+    expect(shownTitles()).toEqual(['Extra 146']);
+  });
+
+  test('a page of the list that cannot be read fails the load: the samples show, not a part of the list', async () => {
+    const lighthouse = mediaDb.movies.find((movie) => movie.title === 'The Lighthouse Keeper');
+    if (!lighthouse) throw new Error('no demo movie');
+    for (let i = 0; i < 120; i += 1) {
+      mediaDb.movies.push({ ...lighthouse, id: `movie-extra-${i}`, title: `Extra ${i}`, created_at: '2020-01-01T00:00:00.000Z' });
+    }
+    server.use(
+      http.get('/api/movies', ({ request, response }) =>
+        new URL(request.url).searchParams.get('cursor') ? response.untyped(new Response('', { status: 500 })) : undefined,
+      ),
+    );
+    await openCinema();
+
+    expect(await stat('Total Movies').findByText('6')).toBeInTheDocument();
+    expect(grid().getAllByText('Sample')).toHaveLength(6);
   });
 
   test('with no rating anywhere, Avg Rating says so instead of a number', async () => {
@@ -79,12 +134,20 @@ describe('Cinema room', () => {
     expect(shownTitles()).toHaveLength(6);
     expect(grid().getAllByText('Sample')).toHaveLength(6);
     expect(stat('Total Movies').getByText('6')).toBeInTheDocument();
-    expect(screen.getByText('These are built-in sample movies: the list could not be loaded from the server.')).toBeInTheDocument();
-    expect(screen.queryByText(/^Failed/)).not.toBeInTheDocument(); // no error toast (seed 000 §8)
+    // Silent (seed 000 §4, §8): no message about the failure, no error toast.
+    expect(screen.queryByText(/could not be loaded/)).not.toBeInTheDocument();
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    expect(screen.queryByText(/^Failed/)).not.toBeInTheDocument();
+    // The samples have no rating: none is shown, and Avg Rating has none to average.
+    expect(stat('Avg Rating').getByText('—')).toBeInTheDocument();
+    expect(stat('Avg Rating').getByText('No ratings yet')).toBeInTheDocument();
+    expect(grid().queryByText(/^\d+\.\d$/)).not.toBeInTheDocument();
     expect(grid().getAllByRole('button', { name: 'Watch Now' }).every((button) => (button as HTMLButtonElement).disabled)).toBe(true);
 
     await user.click(grid().getByRole('button', { name: 'Details of Paper Moons' }));
     const dialog = within(await screen.findByRole('dialog', { name: 'Paper Moons' }));
+    expect(dialog.getByText('Sample')).toBeInTheDocument();
+    expect(dialog.queryByText(/^\d+\.\d$/)).not.toBeInTheDocument(); // no rating
     expect(dialog.getByRole('button', { name: 'Play Movie' })).toBeDisabled();
     expect(dialog.getByText('Sample movies have no video to play')).toBeInTheDocument();
     expect(dialog.getByRole('button', { name: 'Share' })).toBeDisabled();

@@ -17,7 +17,10 @@ import { SAMPLE_MOVIES } from './samples';
 import type { Movie, MovieDto, MovieTab, MovieUploadInput } from './types';
 
 export const MOVIE_POLL_MS = 5000;
+/** The list is read whole, 100 (the server's maximum) at a time, following `next_cursor`. */
 const MOVIE_PAGE_SIZE = 100;
+/** A bound on the pages read in one load (10,000 movies), should a server keep answering with a cursor. */
+const MOVIE_MAX_PAGES = 100;
 const FAVORITES_KEY = 'scriven.movieFavorites';
 const WATCHLIST_KEY = 'scriven.movieWatchlist';
 
@@ -46,9 +49,9 @@ function writeIds(key: string, ids: Set<string>): void {
  * browser only, sharing, and the Add Movie upload with its progress.
  */
 export class MoviesStore {
+  /** Every movie the server lists (all its pages): the filters and the stat cards work on the whole list. */
   movies: MovieDto[] = [];
   status: ListStatus = 'idle';
-  nextCursor: string | null = null;
 
   search = '';
   genre = 'All';
@@ -128,6 +131,7 @@ export class MoviesStore {
     return () => clearInterval(timer);
   }
 
+  /** Reads the whole list; a failure keeps the list shown, or shows the samples when there is none yet. */
   load(): Promise<boolean> {
     this.loading ??= this.loadList().finally(() => {
       this.loading = null;
@@ -137,41 +141,45 @@ export class MoviesStore {
 
   private async loadList(): Promise<boolean> {
     if (this.status !== 'ready') this.status = 'loading';
-    let page: { movies: MovieDto[]; next_cursor: string | null } | undefined;
-    try {
-      const { data } = await this.root.api.GET('/api/movies', { params: { query: { limit: String(MOVIE_PAGE_SIZE) } } });
-      page = data;
-    } catch {
-      page = undefined;
-    }
+    const list = await this.fetchAll();
     runInAction(() => {
-      if (page) {
-        this.movies = page.movies;
-        this.nextCursor = page.next_cursor;
+      if (list) {
+        this.movies = list;
         this.status = 'ready';
       } else if (this.status !== 'ready') {
         this.status = 'error';
       }
     });
-    return page !== undefined;
+    return list !== null;
   }
 
-  async loadMore(): Promise<void> {
-    const cursor = this.nextCursor;
-    if (!cursor || this.usingSamples) return;
-    try {
-      const { data } = await this.root.api.GET('/api/movies', {
-        params: { query: { limit: String(MOVIE_PAGE_SIZE), cursor } },
-      });
-      if (!data) return;
-      runInAction(() => {
-        const known = new Set(this.movies.map((movie) => movie.id));
-        this.movies = [...this.movies, ...data.movies.filter((movie) => !known.has(movie.id))];
-        this.nextCursor = data.next_cursor;
-      });
-    } catch {
-      // The first pages stay.
+  /**
+   * Every page of the list, following `next_cursor` until it is null (at most MOVIE_MAX_PAGES pages). A page that
+   * cannot be read fails the whole read: a part of the list would give wrong totals.
+   */
+  private async fetchAll(): Promise<MovieDto[] | null> {
+    const list: MovieDto[] = [];
+    const known = new Set<string>();
+    let cursor: string | null = null;
+    for (let pages = 0; pages < MOVIE_MAX_PAGES; pages += 1) {
+      const query: { limit: string; cursor?: string } = { limit: String(MOVIE_PAGE_SIZE), ...(cursor ? { cursor } : {}) };
+      let page: { movies: MovieDto[]; next_cursor: string | null } | undefined;
+      try {
+        const { data } = await this.root.api.GET('/api/movies', { params: { query } });
+        page = data;
+      } catch {
+        page = undefined;
+      }
+      if (!page) return null;
+      for (const movie of page.movies) {
+        if (known.has(movie.id)) continue;
+        known.add(movie.id);
+        list.push(movie);
+      }
+      cursor = page.next_cursor;
+      if (!cursor) break;
     }
+    return list;
   }
 
   /** Opens the detail dialog; `play` starts playback at once (Play Movie on a poster). */
@@ -318,7 +326,6 @@ export class MoviesStore {
   reset(): void {
     this.movies = [];
     this.status = 'idle';
-    this.nextCursor = null;
     this.search = '';
     this.genre = 'All';
     this.tab = 'all';

@@ -54,9 +54,11 @@ describe('Cinema room filtering (seed 000 §5)', () => {
     expect(movieStats([])).toEqual({ total: 0, familySafe: 0, premium: 0, averageRating: null });
   });
 
-  test('six built-in samples, marked as samples', () => {
+  test('six built-in samples, marked as samples, with no invented rating', () => {
     expect(SAMPLE_MOVIES).toHaveLength(6);
     expect(SAMPLE_MOVIES.every((entry) => entry.sample)).toBe(true);
+    expect(SAMPLE_MOVIES.map((entry) => entry.rating)).toEqual([null, null, null, null, null, null]);
+    expect(movieStats(SAMPLE_MOVIES).averageRating).toBeNull();
   });
 });
 

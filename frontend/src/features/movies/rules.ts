@@ -53,13 +53,16 @@ export const MOVIE_MESSAGES = {
   uploadFailed: (detail: string) => `Failed to upload movie: ${detail}`,
   noDetail: 'the server did not answer. Please try again.',
   noMovies: 'No movies found',
+  /** Under 'No movies found' when the search, genre or tab hides every movie. */
+  noMatch: 'Try another search, genre or tab.',
   /** A shared link whose movie the server does not show (404). */
   unavailable: 'This movie is not available',
   loadOneFailed: 'This movie could not be loaded right now. Please try again.',
   linkCopied: 'Link copied to clipboard!',
   linkCopyFailed: (link: string) => `Could not copy the link: ${link}`,
   noRatings: 'No ratings yet',
-  sampleNotice: 'These are built-in sample movies: the list could not be loaded from the server.',
+  /** What a sample movie's badge explains; the fallback itself is silent (seed 000 §4, §8). */
+  sampleBadge: 'A built-in sample movie, not an upload',
   samplePlay: 'Sample movies have no video to play',
   sampleShare: 'Sample movies have no link to share',
   /** The label's maximum, not enforced (seed 000 §5, §9). */

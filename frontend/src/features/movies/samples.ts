@@ -1,6 +1,6 @@
 import type { Movie } from './types';
 
-function sample(id: number, fields: Partial<Movie> & Pick<Movie, 'title'>): Movie {
+function sample(id: number, fields: Partial<Omit<Movie, 'rating'>> & Pick<Movie, 'title'>): Movie {
   return {
     id: `sample-movie-${id}`,
     description: null,
@@ -27,8 +27,8 @@ function sample(id: number, fields: Partial<Movie> & Pick<Movie, 'title'>): Movi
 }
 
 /**
- * The six built-in sample movies of seed 000 §4, used when the list cannot be loaded. They are marked as samples,
- * have no video and no link.
+ * The six built-in sample movies of seed 000 §4, used (silently) when the list cannot be loaded. They are marked as
+ * samples, have no video, no link and no rating (none is invented, so Avg Rating has none to average).
  */
 export const SAMPLE_MOVIES: readonly Movie[] = [
   sample(1, {
@@ -36,7 +36,6 @@ export const SAMPLE_MOVIES: readonly Movie[] = [
     description: 'A young apprentice discovers that the town clock keeps more than time.',
     year: 2023,
     duration: 96,
-    rating: 7.8,
     genre: ['Family', 'Fantasy'],
     age_rating: 'PG',
     cast: ['Ella Morrow', 'Jonah Reyes'],
@@ -46,7 +45,6 @@ export const SAMPLE_MOVIES: readonly Movie[] = [
     description: 'Two rival food-truck owners race across the country for one prize.',
     year: 2021,
     duration: 104,
-    rating: 6.9,
     genre: ['Comedy', 'Adventure'],
     age_rating: 'PG-13',
     family_safe: false,
@@ -57,7 +55,6 @@ export const SAMPLE_MOVIES: readonly Movie[] = [
     description: 'An animated tale of a paper crane that wants to reach the moon.',
     year: 2024,
     duration: 82,
-    rating: 8.2,
     genre: ['Animation', 'Family'],
     age_rating: 'G',
     cast: ['Voice of Lila Chen'],
@@ -67,7 +64,6 @@ export const SAMPLE_MOVIES: readonly Movie[] = [
     description: 'A mountain rescue team faces the storm of the century.',
     year: 2022,
     duration: 121,
-    rating: 7.1,
     genre: ['Action', 'Drama'],
     age_rating: 'PG-13',
     family_safe: false,
@@ -79,7 +75,6 @@ export const SAMPLE_MOVIES: readonly Movie[] = [
     description: 'A quiet drama about a keeper and the town that forgot her.',
     year: 2019,
     duration: 110,
-    rating: 7.5,
     genre: ['Drama'],
     age_rating: 'PG',
     is_premium: true,
@@ -90,7 +85,6 @@ export const SAMPLE_MOVIES: readonly Movie[] = [
     description: 'Cousins spend a summer chasing a legend through the marshes.',
     year: 2025,
     duration: 92,
-    rating: 6.8,
     genre: ['Adventure', 'Family', 'Fantasy'],
     age_rating: 'PG',
     cast: ['Noah Vance', 'Iris Vance'],

@@ -88,6 +88,19 @@ describe('Shorts', () => {
     expect(screen.queryByRole('dialog', { name: 'Reels viewer' })).not.toBeInTheDocument();
   });
 
+  test('the viewer starts muted each time it opens (seed 002 §2.6, §4)', async () => {
+    const { user } = await openShorts();
+    await user.click(await screen.findByRole('button', { name: 'Watch Reels (4)' }));
+    await user.click(viewer().getByRole('button', { name: 'Unmute' }));
+    expect((viewer().getByLabelText('One line of poetry') as HTMLVideoElement).muted).toBe(false);
+    await user.click(viewer().getByRole('button', { name: 'Back' }));
+    expect(screen.queryByRole('dialog', { name: 'Reels viewer' })).not.toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Watch Latte art, slowly' }));
+    expect(viewer().getByRole('button', { name: 'Unmute' })).toBeInTheDocument();
+    expect((viewer().getByLabelText('Latte art, slowly') as HTMLVideoElement).muted).toBe(true);
+  });
+
   test('a reel shows at most 5 hashtags, and its first play counts a view', async () => {
     const { user } = await openShorts();
     await user.click(await screen.findByRole('button', { name: 'Watch Punch cards at work' }));
@@ -144,6 +157,91 @@ describe('Shorts', () => {
 
     await user.click(drawer.getByRole('button', { name: 'Close comments' }));
     expect(viewer().queryByRole('complementary', { name: 'Comments' })).not.toBeInTheDocument();
+  });
+
+  test('comments come a page at a time, oldest first: Load more comments reads the next; a new one shows at once', async () => {
+    const harbour = mediaDb.reels.find((reel) => reel.title === 'Harbour in 15 seconds');
+    if (!harbour) throw new Error('no demo reel');
+    const since = Date.now() - 3 * 3_600_000; // after the two demo comments
+    for (let i = 1; i <= 43; i += 1) {
+      const created_at = new Date(since + i * 1000).toISOString();
+      mediaDb.comments.push({ id: `comment-extra-${i}`, reelId: harbour.id, userId: null, username: 'sam_sails', content: `Comment ${i}`, created_at });
+    }
+    const asked: { limit: string | null; cursor: string | null }[] = [];
+    server.use(
+      http.get('/api/reels/{id}/comments', ({ request }) => {
+        const query = new URL(request.url).searchParams;
+        asked.push({ limit: query.get('limit'), cursor: query.get('cursor') });
+        return undefined;
+      }),
+    );
+    const { user } = await openShorts();
+    await user.click(await screen.findByRole('button', { name: 'Watch Harbour in 15 seconds' }));
+    expect(viewer().getByText('45')).toBeInTheDocument();
+    await user.click(viewer().getByRole('button', { name: 'Comments' }));
+    const drawer = within(viewer().getByRole('complementary', { name: 'Comments' }));
+    const listed = () => within(drawer.getByRole('list', { name: 'Comment list' })).getAllByRole('listitem');
+
+    expect(await drawer.findByText('I can smell the sea from here')).toBeInTheDocument();
+    expect(listed()).toHaveLength(20);
+    expect(drawer.getByText('Comment 18')).toBeInTheDocument();
+    expect(drawer.queryByText('Comment 19')).not.toBeInTheDocument();
+
+    await user.type(drawer.getByRole('textbox', { name: 'Add a comment' }), 'Fresh from the harbour');
+    await user.click(drawer.getByRole('button', { name: 'Post' }));
+    expect(await drawer.findByText('Fresh from the harbour')).toBeInTheDocument();
+    expect(listed()).toHaveLength(21);
+    expect(listed().at(-1)).toHaveTextContent('Fresh from the harbour');
+
+    await user.click(drawer.getByRole('button', { name: 'Load more comments' }));
+    expect(await drawer.findByText('Comment 38')).toBeInTheDocument();
+    expect(listed()).toHaveLength(41);
+    expect(listed().at(-1)).toHaveTextContent('Fresh from the harbour'); // still after the pages read
+
+    await user.click(drawer.getByRole('button', { name: 'Load more comments' }));
+    expect(await drawer.findByText('Comment 43')).toBeInTheDocument();
+    expect(listed()).toHaveLength(46); // the new comment, now on the last page, shows once
+    expect(drawer.getAllByText('Fresh from the harbour')).toHaveLength(1);
+    expect(listed().at(-1)).toHaveTextContent('Fresh from the harbour');
+    expect(drawer.queryByRole('button', { name: 'Load more comments' })).not.toBeInTheDocument();
+
+    expect(asked.map((entry) => entry.limit)).toEqual(['20', '20', '20']);
+    expect(asked[0]?.cursor).toBeNull();
+    expect(asked[1]?.cursor).toEqual(expect.any(String));
+    expect(asked[2]?.cursor).toEqual(expect.any(String));
+    expect(asked[2]?.cursor).not.toBe(asked[1]?.cursor);
+  });
+
+  test('a next page of comments that cannot be read says so, keeps those shown, and can be tried again', async () => {
+    const harbour = mediaDb.reels.find((reel) => reel.title === 'Harbour in 15 seconds');
+    if (!harbour) throw new Error('no demo reel');
+    for (let i = 1; i <= 25; i += 1) {
+      const created_at = new Date(Date.now() - 3 * 3_600_000 + i * 1000).toISOString();
+      mediaDb.comments.push({ id: `comment-extra-${i}`, reelId: harbour.id, userId: null, username: 'sam_sails', content: `Comment ${i}`, created_at });
+    }
+    let failures = 1;
+    server.use(
+      http.get('/api/reels/{id}/comments', ({ request, response }) => {
+        if (!new URL(request.url).searchParams.get('cursor') || failures === 0) return undefined;
+        failures -= 1;
+        return response.untyped(new Response('', { status: 500 }));
+      }),
+    );
+    const { user } = await openShorts();
+    await user.click(await screen.findByRole('button', { name: 'Watch Harbour in 15 seconds' }));
+    await user.click(viewer().getByRole('button', { name: 'Comments' }));
+    const drawer = within(viewer().getByRole('complementary', { name: 'Comments' }));
+    expect(await drawer.findByText('Comment 18')).toBeInTheDocument();
+
+    await user.click(drawer.getByRole('button', { name: 'Load more comments' }));
+    expect(await drawer.findByText('More comments could not be loaded. Please try again.')).toBeInTheDocument();
+    expect(drawer.getByText('Comment 18')).toBeInTheDocument();
+    expect(drawer.queryByText('Comments could not be loaded. These are sample comments.')).not.toBeInTheDocument();
+
+    await user.click(drawer.getByRole('button', { name: 'Load more comments' }));
+    expect(await drawer.findByText('Comment 25')).toBeInTheDocument();
+    expect(drawer.queryByText('More comments could not be loaded. Please try again.')).not.toBeInTheDocument();
+    expect(drawer.queryByRole('button', { name: 'Load more comments' })).not.toBeInTheDocument();
   });
 
   test('comments that cannot be loaded show the sample comments, marked', async () => {
@@ -303,6 +401,32 @@ describe('the sample reels (seed 002 §8)', () => {
     expect(viewer().getByRole('button', { name: 'Comments' })).toHaveAccessibleDescription('Sample reels have no comments');
     expect(viewer().getByRole('button', { name: 'Share' })).toHaveAccessibleDescription('Sample reels have no link to share');
     expect(viewer().getByText('#fyp')).toBeInTheDocument();
+  });
+
+  test('the samples carry no like count, and have nothing to play, pause or unmute: the buttons say why, Space does nothing', async () => {
+    server.use(http.get('/api/reels', ({ response }) => response.untyped(new Response('', { status: 500 }))));
+    const { store, user } = await openShorts();
+    expect(await screen.findByText('Failed to load reels')).toBeInTheDocument();
+    const grid = within(screen.getByRole('list', { name: 'Reels' }));
+    for (const figure of ['1.2K', '860', '430']) expect(grid.queryByText(figure)).not.toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Watch Reels (3)' }));
+    expect(viewer().getByRole('group', { name: 'Welcome to Shorts, 1 of 3' })).toBeInTheDocument();
+    expect(viewer().queryByText('1.2K')).not.toBeInTheDocument();
+    expect(viewer().getAllByText(/^\d/).map((count) => count.textContent)).toEqual(['0']); // the comments only, none beside Like
+
+    const unmute = viewer().getByRole('button', { name: 'Unmute' });
+    expect(unmute).toBeDisabled();
+    expect(unmute).toHaveAccessibleDescription('Sample reels have no sound');
+    const play = viewer().getByRole('button', { name: 'Play' });
+    expect(play).toBeDisabled();
+    expect(play).toHaveAccessibleDescription('Sample reels have no video to play');
+
+    const playing = store.reels.playing;
+    await user.keyboard(' ');
+    expect(store.reels.playing).toBe(playing);
+    expect(store.reels.muted).toBe(true);
+    expect(viewer().getByRole('button', { name: 'Play' })).toBeDisabled();
   });
 
   test('an empty list shows the samples too, without an error', async () => {

@@ -17,6 +17,8 @@ import { SAMPLE_COMMENTS, SAMPLE_REELS } from './samples';
 import type { Reel, ReelComment, ReelDto, ReelUploadInput } from './types';
 
 export const REEL_PAGE_SIZE = 20;
+/** Comments are read a page at a time, oldest first. */
+export const REEL_COMMENT_PAGE_SIZE = 20;
 export const REEL_POLL_MS = 5000;
 
 /**
@@ -29,11 +31,29 @@ export type ReelUploadResult = { ok: true; reel: ReelDto } | { ok: false; detail
 export type CommentResult = { ok: true } | { ok: false; detail: string };
 
 export interface CommentsState {
+  /** The pages read so far, oldest first (or the samples). */
   items: ReelComment[];
+  /** Comments posted here that the pages read so far do not hold yet: shown after them, at once. */
+  posted: ReelComment[];
   status: ListStatus;
   /** True when the comments could not be loaded and the samples show instead. */
   sample: boolean;
+  /** The server's `next_cursor`: more comments follow; null at the end. */
+  nextCursor: string | null;
+  loadingMore: boolean;
+  /** True when the last attempt to read the next page failed (it can be tried again). */
+  moreFailed: boolean;
 }
+
+const NO_COMMENTS: CommentsState = {
+  items: [],
+  posted: [],
+  status: 'idle',
+  sample: false,
+  nextCursor: null,
+  loadingMore: false,
+  moreFailed: false,
+};
 
 /**
  * Reels (seed 002 §2.6, §4, §5, §7, §8): the list (with the sample fallback), the full-screen viewer's state
@@ -174,10 +194,12 @@ export class ReelsStore {
     this.openViewer(0);
   }
 
+  /** Opens the viewer on a reel, playing and muted: it starts muted every time (seed 002 §2.6, §4). */
   openViewer(index: number): void {
     this.index = Math.min(Math.max(0, index), Math.max(0, this.shown.length - 1));
     this.viewerOpen = true;
     this.playing = true;
+    this.muted = true;
     this.commentsOpen = false;
   }
 
@@ -193,6 +215,7 @@ export class ReelsStore {
     this.viewerOpen = true;
     this.commentsOpen = false;
     this.playing = true;
+    this.muted = true;
     const [read] = await Promise.all([this.fetchReel(id), this.status === 'ready' ? Promise.resolve(true) : this.load()]);
     // Closed, or another link opened, while the reel was read.
     if (this.linkedId !== id || !this.viewerOpen) return false;
@@ -240,7 +263,9 @@ export class ReelsStore {
     }
   }
 
+  /** Play/pause; a sample has no video, so there is nothing to play or pause. */
   togglePlay(): void {
+    if (this.current?.sample) return;
     this.playing = !this.playing;
   }
 
@@ -248,7 +273,9 @@ export class ReelsStore {
     this.playing = playing;
   }
 
+  /** Mute/unmute; a sample has no video, so no sound to turn on. */
   toggleMute(): void {
+    if (this.current?.sample) return;
     this.muted = !this.muted;
   }
 
@@ -285,24 +312,65 @@ export class ReelsStore {
   }
 
   commentsOf(id: string): CommentsState {
-    return this.comments[id] ?? { items: [], status: 'idle', sample: false };
+    return this.comments[id] ?? NO_COMMENTS;
   }
 
-  /** The comments of a reel; a failure shows the sample comments, marked as such (seed 002 §8). */
+  /** What the drawer lists: the pages read, then the comments posted here beyond them. */
+  commentList(id: string): ReelComment[] {
+    const state = this.commentsOf(id);
+    return state.posted.length ? [...state.items, ...state.posted] : state.items;
+  }
+
+  /** The first page of a reel's comments; a failure shows the sample comments, marked as such (seed 002 §8). */
   async loadComments(id: string): Promise<void> {
     this.comments[id] = { ...this.commentsOf(id), status: 'loading' };
-    let items: ReelComment[] | undefined;
-    try {
-      const { data } = await this.root.api.GET('/api/reels/{id}/comments', { params: { path: { id } } });
-      items = data;
-    } catch {
-      items = undefined;
-    }
+    const page = await this.fetchComments(id, null);
     runInAction(() => {
-      this.comments[id] = items
-        ? { items, status: 'ready', sample: false }
-        : { items: [...SAMPLE_COMMENTS], status: 'error', sample: true };
+      const state = this.commentsOf(id);
+      if (!page) {
+        this.comments[id] = { ...NO_COMMENTS, items: [...SAMPLE_COMMENTS], status: 'error', sample: true };
+        return;
+      }
+      const read = new Set(page.comments.map((comment) => comment.id));
+      this.comments[id] = {
+        ...NO_COMMENTS,
+        items: page.comments,
+        // Posted while the page was read, or beyond it: still shown, at the end.
+        posted: state.sample ? [] : state.posted.filter((comment) => !read.has(comment.id)),
+        status: 'ready',
+        nextCursor: page.next_cursor,
+      };
     });
+  }
+
+  /** The next page of a reel's comments, after those read (Load more comments). */
+  async loadMoreComments(id: string): Promise<boolean> {
+    const cursor = this.commentsOf(id).nextCursor;
+    if (!cursor || this.commentsOf(id).loadingMore) return false;
+    this.comments[id] = { ...this.commentsOf(id), loadingMore: true, moreFailed: false };
+    const page = await this.fetchComments(id, cursor);
+    runInAction(() => {
+      const state = this.commentsOf(id);
+      // The comments were read again meanwhile: this page no longer follows them.
+      if (state.nextCursor !== cursor) {
+        this.comments[id] = { ...state, loadingMore: false };
+        return;
+      }
+      if (!page) {
+        this.comments[id] = { ...state, loadingMore: false, moreFailed: true };
+        return;
+      }
+      const known = new Set(state.items.map((comment) => comment.id));
+      const read = new Set(page.comments.map((comment) => comment.id));
+      this.comments[id] = {
+        ...state,
+        items: [...state.items, ...page.comments.filter((comment) => !known.has(comment.id))],
+        posted: state.posted.filter((comment) => !read.has(comment.id)),
+        nextCursor: page.next_cursor,
+        loadingMore: false,
+      };
+    });
+    return page !== null;
   }
 
   /** Posts a comment (non-blank, at most 500 characters); a failure says 'Failed to post comment'. */
@@ -327,8 +395,9 @@ export class ReelsStore {
       this.commentPending = false;
       if (!comment) return;
       const state = this.commentsOf(id);
-      const kept = state.sample ? [] : state.items;
-      this.comments[id] = { items: [...kept, comment], status: 'ready', sample: false };
+      this.comments[id] = state.sample
+        ? { ...NO_COMMENTS, posted: [comment], status: 'ready' }
+        : { ...state, posted: [...state.posted, comment] };
       const reel = this.reels.find((entry) => entry.id === id) ?? (this.linked?.id === id ? this.linked : undefined);
       if (reel) this.update(id, { comments: reel.comments + 1 });
     });
@@ -453,6 +522,18 @@ export class ReelsStore {
       return { reel: data ?? null, missing: response.status === 404 };
     } catch {
       return { reel: null, missing: false };
+    }
+  }
+
+  /** One page of a reel's comments, oldest first; null when it could not be read. */
+  private async fetchComments(id: string, cursor: string | null) {
+    try {
+      const { data } = await this.root.api.GET('/api/reels/{id}/comments', {
+        params: { path: { id }, query: { limit: String(REEL_COMMENT_PAGE_SIZE), ...(cursor ? { cursor } : {}) } },
+      });
+      return data ?? null;
+    } catch {
+      return null;
     }
   }
 

@@ -41,6 +41,9 @@ export const REEL_MESSAGES = {
   sampleLike: 'Sample reels cannot be liked',
   sampleComments: 'Sample reels have no comments',
   sampleShare: 'Sample reels have no link to share',
+  samplePlay: 'Sample reels have no video to play',
+  sampleSound: 'Sample reels have no sound',
+  moreCommentsFailed: 'More comments could not be loaded. Please try again.',
   signInToLike: 'Sign in to like reels',
 } as const;
 

@@ -46,6 +46,37 @@ describe('mock reels API', () => {
     expect((await get(asMira(), reelId('Punch cards at work'))).error?.code).toBe('MEDIA.NOT_FOUND');
     expect((await get(asAda(), reelId('Punch cards at work'))).data).toMatchObject({ status: 'processing', is_owner: true });
   });
+
+  test('GET /api/reels/{id}/comments: oldest first, `limit` (20 by default, at most 100) at a time, after next_cursor', async () => {
+    const id = reelId('Harbour in 15 seconds');
+    const base = Date.parse('2025-06-01T00:00:00.000Z');
+    mediaDb.comments = mediaDb.comments.filter((comment) => comment.reelId !== id);
+    // Stored newest first: the list sorts them.
+    for (let i = 129; i >= 0; i -= 1) {
+      const created_at = new Date(base + i * 1000).toISOString();
+      mediaDb.comments.push({ id: `comment-${String(i).padStart(3, '0')}`, reelId: id, userId: null, username: 'sam', content: `C${i}`, created_at });
+    }
+    const list = (query: { limit?: string; cursor?: string } = {}) =>
+      clientFor(null).GET('/api/reels/{id}/comments', { params: { path: { id }, query } });
+
+    const first = await list();
+    expect(first.data?.comments.map((comment) => comment.content)).toEqual(Array.from({ length: 20 }, (_, i) => `C${i}`));
+    expect(first.data?.next_cursor).toEqual(expect.any(String));
+
+    const pages: string[][] = [];
+    let cursor: string | undefined;
+    do {
+      const { data } = await list({ limit: '50', ...(cursor ? { cursor } : {}) });
+      pages.push(data?.comments.map((comment) => comment.content) ?? []);
+      cursor = data?.next_cursor ?? undefined;
+    } while (cursor && pages.length < 10);
+    expect(pages.map((page) => page.length)).toEqual([50, 50, 30]);
+    expect(pages.flat()).toEqual(Array.from({ length: 130 }, (_, i) => `C${i}`));
+
+    expect((await list({ limit: '500' })).data?.comments).toHaveLength(100);
+    expect((await list({ cursor: 'not-a-cursor' })).data?.comments[0]?.content).toBe('C0');
+    expect((await clientFor(null).GET('/api/reels/{id}/comments', { params: { path: { id: 'reel-unknown' } } })).response.status).toBe(404);
+  });
 });
 
 describe('mock movies API', () => {

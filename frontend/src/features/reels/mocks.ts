@@ -59,6 +59,34 @@ function visibleReel(id: string, viewerId: string | undefined): MockReel | undef
   return isVisible(reel, viewerId) ? reel : undefined;
 }
 
+type CommentKey = { created_at: string; id: string };
+
+/** Comments run oldest first, by time then id (the server's keyset). */
+function byCommentKey(a: CommentKey, b: CommentKey): number {
+  return a.created_at.localeCompare(b.created_at) || a.id.localeCompare(b.id);
+}
+
+/** The comment list's `limit`: a whole number from 1 to 100, 20 when absent or unreadable. */
+function commentPageSize(raw: string | null): number {
+  return Math.min(100, Math.max(1, Number.parseInt(raw ?? '20', 10) || 20));
+}
+
+/** An opaque cursor: the last comment's time and id. */
+function commentCursor(comment: CommentKey): string {
+  return btoa(`${comment.created_at}|${comment.id}`);
+}
+
+/** The cursor's time and id; null when it is not one of ours (the list then starts at the beginning, as the server). */
+function readCommentCursor(cursor: string | null): CommentKey | null {
+  if (!cursor) return null;
+  try {
+    const [created_at, id] = atob(cursor).split('|');
+    return created_at && id && !Number.isNaN(Date.parse(created_at)) ? { created_at, id } : null;
+  } catch {
+    return null;
+  }
+}
+
 /** The tags field: a JSON array of strings, as text (a bare word list is taken too). */
 function parseTags(raw: string): string[] | null {
   if (!raw.trim()) return [];
@@ -145,14 +173,23 @@ export const reelsHandlers = [
     return response(200).json({ liked, likes: reel.baseLikes + reel.likedBy.length });
   }),
 
+  // Oldest first, `limit` (default 20, at most 100) at a time, after the keyset `cursor`, as the server.
   http.get('/api/reels/{id}/comments', ({ request, params, response }) => {
     const reel = visibleReel(params.id, caller(request)?.user.id);
     if (!reel) return response(404).json(notFound());
-    const comments = mediaDb.comments
+    const url = new URL(request.url);
+    const limit = commentPageSize(url.searchParams.get('limit'));
+    const after = readCommentCursor(url.searchParams.get('cursor'));
+    const rows = mediaDb.comments
       .filter((comment) => comment.reelId === reel.id)
-      .sort((a, b) => a.created_at.localeCompare(b.created_at))
-      .map(({ id, username, content, created_at }) => ({ id, username, content, created_at }));
-    return response(200).json(comments);
+      .sort(byCommentKey)
+      .filter((comment) => !after || byCommentKey(comment, after) > 0);
+    const items = rows.slice(0, limit);
+    const last = items[items.length - 1];
+    return response(200).json({
+      comments: items.map(({ id, username, content, created_at }) => ({ id, username, content, created_at })),
+      next_cursor: rows.length > limit && last ? commentCursor(last) : null,
+    });
   }),
 
   http.post('/api/reels/{id}/comments', async ({ request, params, response }) => {

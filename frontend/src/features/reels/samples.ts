@@ -1,8 +1,8 @@
-import type { Reel, ReelComment } from './types';
+import type { ReelComment, SampleReel } from './types';
 
 const owner = { account_id: 'sample', user_id: '', display_name: 'Scriven samples', handle: 'scriven', profile_photo_url: null };
 
-function sample(id: number, fields: Pick<Reel, 'title' | 'description' | 'tags' | 'likes' | 'comments'>): Reel {
+function sample(id: number, fields: Pick<SampleReel, 'title' | 'description' | 'tags'>): SampleReel {
   return {
     id: `sample-reel-${id}`,
     created_by: 'scriven',
@@ -18,6 +18,9 @@ function sample(id: number, fields: Pick<Reel, 'title' | 'description' | 'tags' 
     is_owner: false,
     monetization_enabled: false,
     views: 0,
+    // No like count: a sample has none to show (seed 002 §8), and none is invented.
+    likes: null,
+    comments: 0,
     sample: true,
     ...fields,
   };
@@ -25,29 +28,24 @@ function sample(id: number, fields: Pick<Reel, 'title' | 'description' | 'tags' 
 
 /**
  * The built-in sample reels of seed 002 §8, shown when the list cannot be loaded or is empty. They are marked as
- * samples wherever they show, have no video, and cannot be liked, commented on or shared.
+ * samples wherever they show, have no video (so nothing to play or hear), carry no like count, and cannot be liked,
+ * commented on or shared.
  */
-export const SAMPLE_REELS: readonly Reel[] = [
+export const SAMPLE_REELS: readonly SampleReel[] = [
   sample(1, {
     title: 'Welcome to Shorts',
     description: 'Short vertical videos, one screen at a time. Swipe or use the arrow keys.',
     tags: ['fyp', 'viral', 'trending'],
-    likes: 1200,
-    comments: 0,
   }),
   sample(2, {
     title: 'Make your first reel',
     description: 'Choose Create Reel, pick a vertical clip of 60 seconds or less, add a title and hashtags.',
     tags: ['howto', 'creators', 'fyp'],
-    likes: 860,
-    comments: 0,
   }),
   sample(3, {
     title: 'Keyboard shortcuts',
     description: 'Arrow Up or K for the previous reel, Arrow Down or J for the next, Space to play or pause.',
     tags: ['tips', 'shortcuts'],
-    likes: 430,
-    comments: 0,
   }),
 ];
 

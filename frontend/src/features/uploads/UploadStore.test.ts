@@ -196,6 +196,50 @@ describe('large upload: the state machine (seed 002 §4)', () => {
     gate.releaseAll();
   });
 
+  test('Cancel while the session is still being opened: the session the server then opens is cancelled, not kept', async () => {
+    const gate = deferred();
+    const cancelled: string[] = [];
+    let chunks = 0;
+    server.use(
+      http.post('/api/videos/upload/init', async () => {
+        await gate.promise;
+        return undefined; // the mock server's own handler opens the session
+      }),
+      http.delete('/api/videos/upload/cancel/{uploadId}', ({ params }) => {
+        cancelled.push(params.uploadId);
+        return undefined;
+      }),
+      http.post('/api/videos/upload/chunk/{sessionId}', () => {
+        chunks += 1;
+        return undefined;
+      }),
+    );
+    const { store, notify } = await signedInStore();
+    const upload = store.upload;
+    upload.selectFile(videoFile('holiday.mp4', 2500));
+    const started = upload.start();
+    expect(upload.phase).toBe('uploading');
+
+    await upload.cancel(); // no session yet: nothing to name
+    expect(upload.phase).toBe('idle');
+    expect(cancelled).toEqual([]);
+
+    gate.release();
+    expect(await started).toBe(false);
+    await waitFor(() => expect(cancelled).toHaveLength(1));
+    const opened = mediaDb.uploads.filter((session) => session.title === 'holiday');
+    expect(opened).toHaveLength(1);
+    expect(cancelled).toEqual([opened[0]?.session_id]);
+    expect(opened[0]?.status).toBe('cancelled');
+
+    expect(upload.phase).toBe('idle');
+    expect(upload.session).toBeNull();
+    expect(upload.starting).toBe(false);
+    expect(storedKeys()).toEqual([]); // not offered for Resume
+    expect(chunks).toBe(0);
+    expect(notify.success).not.toHaveBeenCalledWith(expect.stringMatching(/^Upload initialized/));
+  });
+
   test('a refused init is an error: "Failed to initialize upload: " and the detail', async () => {
     server.use(
       http.post('/api/videos/upload/init', ({ response }) =>

@@ -214,9 +214,15 @@ export class UploadStore {
       session = undefined;
     }
     runInAction(() => {
-      this.starting = false;
+      // After a Cancel, a new upload may be starting: its own init is under way.
+      if (run === this.runId) this.starting = false;
     });
-    if (run !== this.runId) return false;
+    if (run !== this.runId) {
+      // Cancelled while the session was being opened: it is neither kept nor remembered for Resume, and the server is
+      // asked to cancel it, or it would count against the user's uploads in progress until it expired.
+      if (session) void this.cancelOnServer(session.upload_id);
+      return false;
+    }
     if (!session) {
       this.fail(UPLOAD_MESSAGES.initFailed(detail));
       return false;

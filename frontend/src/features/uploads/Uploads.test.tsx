@@ -5,7 +5,7 @@ import { http } from '../../mocks/http';
 import { server } from '../../mocks/server';
 import { field } from '../../test/queries';
 import { renderApp } from '../../test/renderApp';
-import { fakeVideoFile, fileFacts, videoFile } from '../../test/media';
+import { fakeVideoFile, fileFacts, signedInStore, videoFile } from '../../test/media';
 import { storeDemoUserToken } from '../../test/session';
 import { QUICK_UPLOAD_MAX_BYTES } from '../videos/messages';
 
@@ -178,5 +178,28 @@ describe('editor studio', () => {
     const result = await act(() => store.videos.quickUpload(fileFacts('huge.mp4', QUICK_UPLOAD_MAX_BYTES + 1)));
     expect(result).toEqual({ ok: false, detail: 'File too large. Use chunked upload for files over 1GB.', field: 'file' });
     expect(await screen.findByText('File too large. Use chunked upload for files over 1GB.')).toBeInTheDocument();
+  });
+
+  test('the quick upload sends the file as "video" plus the title from its name; the other forms send "file"', async () => {
+    const sent: { file: string[]; video: string[]; title: string }[] = [];
+    server.use(
+      http.post('/api/videos/upload', async ({ request }) => {
+        const form = await request.clone().formData();
+        const names = (name: string) => form.getAll(name).map((value) => (typeof value === 'string' ? value : value.name));
+        sent.push({ file: names('file'), video: names('video'), title: String(form.get('title')) });
+        return undefined;
+      }),
+    );
+    const { store } = await signedInStore();
+
+    expect((await store.videos.quickUpload(videoFile('sunset.final.mp4', 600))).ok).toBe(true);
+    expect(
+      (await store.videos.upload({ file: videoFile('harbour.mp4', 600), title: 'Harbour', description: '', monetization_enabled: false })).ok,
+    ).toBe(true);
+
+    expect(sent).toEqual([
+      { file: [], video: ['sunset.final.mp4'], title: 'sunset.final' },
+      { file: ['harbour.mp4'], video: [], title: 'Harbour' },
+    ]);
   });
 });

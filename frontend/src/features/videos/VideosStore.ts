@@ -1,12 +1,22 @@
 import { makeAutoObservable, runInAction } from 'mobx';
 import type { RootStore } from '../../app/RootStore';
 import { errorDetail } from '../../shared/apiError';
+import { appOrigin, copyToClipboard } from '../../shared/clipboard';
 import { multipart } from '../../shared/multipart';
 import { isVideoFile, nameWithoutExtension } from '../media/videoFiles';
-import { QUICK_UPLOAD_MAX_BYTES, VIDEO_MESSAGES } from './messages';
+import { QUICK_UPLOAD_MAX_BYTES, VIDEO_MESSAGES, videoLink } from './messages';
 import { mineList, type VideoDto, type VideoListKey, type VideoUploadInput } from './types';
 
 export type ListStatus = 'idle' | 'loading' | 'ready' | 'error';
+
+/**
+ * A video opened by its link (`/videos/:id`): being read, shown, not available (404: unknown, removed or not visible
+ * to this viewer), or not read (any other failure, which can be retried).
+ */
+export type LinkedVideoStatus = 'idle' | 'loading' | 'ready' | 'missing' | 'error';
+
+/** The field the file is sent in: `file` for the upload forms, `video` for the quick editor upload (seed 002 §7). */
+export type UploadFileField = 'file' | 'video';
 
 export interface VideoList {
   videos: VideoDto[];
@@ -51,7 +61,8 @@ export interface WatchOptions {
 /**
  * Videos (seed 002 §2.3, §2.5, §7): the public lists (all, horizontal, vertical) and the user's own (`mine:…`, every
  * state), paged by cursor and polled while one of the user's uploads is processing; likes, views and watch-time
- * heartbeats; and the single-request upload of the home, upload section and quick editor forms.
+ * heartbeats; sharing, and the video a shared link (`/videos/:id`) opens; and the single-request upload of the home,
+ * upload section and quick editor forms.
  */
 export class VideosStore {
   lists: Record<VideoListKey, VideoList> = emptyLists();
@@ -61,6 +72,10 @@ export class VideosStore {
   /** A video opened on its own (a feed item, a notification), read by its id and shown in a dialog. */
   opened: VideoDto | null = null;
   openedStatus: 'idle' | 'loading' | 'ready' = 'idle';
+  /** The id a shared link (`/videos/:id`) opened, how reading it went, and the video read. */
+  linkedId: string | null = null;
+  linkedStatus: LinkedVideoStatus = 'idle';
+  linked: VideoDto | null = null;
 
   constructor(readonly root: RootStore) {
     makeAutoObservable(this, { root: false }, { autoBind: true });
@@ -190,8 +205,9 @@ export class VideosStore {
     }
   }
 
-  /** Reports seconds actually watched (1 to 60). */
+  /** Reports seconds actually watched (1 to 60); the server takes them from signed-in viewers only. */
   async heartbeat(id: string, seconds: number): Promise<void> {
+    if (!this.root.auth.user) return;
     const whole = Math.min(60, Math.max(1, Math.floor(seconds)));
     try {
       await this.root.api.POST('/api/videos/{id}/heartbeat', { params: { path: { id } }, body: { seconds: whole } });
@@ -202,9 +218,9 @@ export class VideosStore {
 
   /**
    * The single-request upload (seed 002 §2.3, §2.4, §5, §7): a file and a title are required. Monetization is sent
-   * only for creator-program users; the home form leaves is_vertical out.
+   * only for creator-program users; the home form leaves is_vertical out. The file goes in `fileField`.
    */
-  async upload(input: VideoUploadInput): Promise<UploadResult> {
+  async upload(input: VideoUploadInput, fileField: UploadFileField = 'file'): Promise<UploadResult> {
     if (!input.file) {
       this.root.notify.error(VIDEO_MESSAGES.selectVideo);
       return { ok: false, detail: VIDEO_MESSAGES.selectVideo, field: 'file' };
@@ -220,7 +236,7 @@ export class VideosStore {
     try {
       const { data, error } = await this.root.api.POST('/api/videos/upload', {
         ...multipart({
-          file: { blob: input.file, filename: input.file.name },
+          [fileField]: { blob: input.file, filename: input.file.name },
           title,
           description: input.description.trim(),
           is_vertical: input.is_vertical === undefined ? undefined : String(input.is_vertical),
@@ -248,7 +264,8 @@ export class VideosStore {
   }
 
   /**
-   * The quick editor upload (seed 002 §5, §7): the chosen file at once, titled with its name; over 1 GB is refused.
+   * The quick editor upload (seed 002 §5, §7): the chosen file at once, sent as `video`, titled with its name; over
+   * 1 GB is refused.
    */
   async quickUpload(file: File): Promise<UploadResult> {
     if (file.size > QUICK_UPLOAD_MAX_BYTES) {
@@ -259,7 +276,7 @@ export class VideosStore {
       this.root.notify.error(VIDEO_MESSAGES.selectVideo);
       return { ok: false, detail: VIDEO_MESSAGES.selectVideo, field: 'file' };
     }
-    return this.upload({ file, title: nameWithoutExtension(file.name), description: '', monetization_enabled: false });
+    return this.upload({ file, title: nameWithoutExtension(file.name), description: '', monetization_enabled: false }, 'video');
   }
 
   /**
@@ -269,22 +286,14 @@ export class VideosStore {
   async openById(id: string): Promise<boolean> {
     this.opened = null;
     this.openedStatus = 'loading';
-    let video: VideoDto | undefined;
-    let missing = false;
-    try {
-      const { data, response } = await this.root.api.GET('/api/videos/{id}', { params: { path: { id } } });
-      video = data;
-      missing = response.status === 404;
-    } catch {
-      video = undefined;
-    }
+    const { video, missing } = await this.fetchVideo(id);
     if (this.openedStatus !== 'loading') return false; // closed meanwhile
     runInAction(() => {
-      this.opened = video ?? null;
+      this.opened = video;
       this.openedStatus = video ? 'ready' : 'idle';
     });
     if (!video) this.root.notify.error(missing ? VIDEO_MESSAGES.unavailable : VIDEO_MESSAGES.loadOneFailed);
-    return video !== undefined;
+    return video !== null;
   }
 
   closeOpened(): void {
@@ -292,9 +301,43 @@ export class VideosStore {
     this.openedStatus = 'idle';
   }
 
+  /**
+   * Reads the video of a shared link (`/videos/:id`, GET /api/videos/{id}). The page says when it is not available
+   * (404) or could not be read (Try again reads it again).
+   */
+  async openLink(id: string): Promise<boolean> {
+    this.linkedId = id;
+    this.linkedStatus = 'loading';
+    this.linked = null;
+    const { video, missing } = await this.fetchVideo(id);
+    // Closed, or another link opened, while the video was read.
+    if (this.linkedId !== id || this.linkedStatus !== 'loading') return false;
+    runInAction(() => {
+      this.linked = video;
+      this.linkedStatus = video ? 'ready' : missing ? 'missing' : 'error';
+    });
+    return video !== null;
+  }
+
+  closeLink(): void {
+    this.linkedId = null;
+    this.linkedStatus = 'idle';
+    this.linked = null;
+  }
+
+  /** Copies `{origin}/videos/{id}` (the address `/videos/:id` opens), with the same toasts as the reels' share. */
+  async share(video: Pick<VideoDto, 'id'>): Promise<boolean> {
+    const link = videoLink(appOrigin(), video.id);
+    const copied = await copyToClipboard(link);
+    if (copied) this.root.notify.success(VIDEO_MESSAGES.linkCopied);
+    else this.root.notify.error(VIDEO_MESSAGES.linkCopyFailed(link));
+    return copied;
+  }
+
   reset(): void {
     this.opened = null;
     this.openedStatus = 'idle';
+    this.closeLink();
     this.lists = emptyLists();
     this.uploadPending = false;
     this.likePending.clear();
@@ -302,8 +345,19 @@ export class VideosStore {
 
   private update(id: string, change: Partial<VideoDto>): void {
     if (this.opened?.id === id) this.opened = { ...this.opened, ...change };
+    if (this.linked?.id === id) this.linked = { ...this.linked, ...change };
     for (const list of Object.values(this.lists)) {
       list.videos = list.videos.map((video) => (video.id === id ? { ...video, ...change } : video));
+    }
+  }
+
+  /** One video by its id; `missing` when the server does not show it (404). */
+  private async fetchVideo(id: string): Promise<{ video: VideoDto | null; missing: boolean }> {
+    try {
+      const { data, response } = await this.root.api.GET('/api/videos/{id}', { params: { path: { id } } });
+      return { video: data ?? null, missing: response.status === 404 };
+    } catch {
+      return { video: null, missing: false };
     }
   }
 

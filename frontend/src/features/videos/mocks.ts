@@ -84,7 +84,8 @@ export const videosHandlers = [
     const me = caller(request);
     if (!me) return response(401).json(sessionInvalid());
     const form = await request.formData();
-    const file = fileField(form, 'file');
+    // The server takes the file as `file` or `video` (the quick editor upload sends `video`, seed 002 §7).
+    const file = fileField(form, 'file') ?? fileField(form, 'video');
     const title = text(form, 'title').trim();
     if (!file) return response(400).json(badRequest(VIDEO_MESSAGES.selectVideo, 'file'));
     if (!title) return response(400).json(badRequest(VIDEO_MESSAGES.titleRequired, 'title'));

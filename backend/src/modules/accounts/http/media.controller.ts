@@ -3,6 +3,7 @@ import { ApiProduces, ApiResponse, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { STORAGE, type Storage } from '../../../common/storage/storage.js';
 import { ErrorResponseDto } from '../../../common/http/error-response.dto.js';
+import { MediaRateLimit } from '../../../common/http/rate-limit.guard.js';
 
 const PHOTO_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\.webp$/;
 
@@ -12,6 +13,7 @@ const PHOTO_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\
 export class MediaController {
   constructor(@Inject(STORAGE) private readonly storage: Storage) {}
 
+  @MediaRateLimit()
   @Get('photos/:file')
   @ApiProduces('image/webp')
   @ApiResponse({ status: 200, description: 'The photo (image/webp)' })

@@ -1,3 +1,4 @@
+import { DomainError } from '../../../common/errors/domain-error.js';
 import { Inject, Injectable } from '@nestjs/common';
 import { createHash } from 'node:crypto';
 import { join } from 'node:path';
@@ -97,8 +98,10 @@ export class MediaService {
 
   async stream(kind: MediaKind, id: string, req: FastifyRequest, reply: FastifyReply): Promise<void> {
     const viewer = this.viewerOf(req, id);
+    // Movies are for signed-in users (a token or the list's link): a visitor is told to sign in, whatever the id.
+    if (kind === 'movie' && !viewer) throw new DomainError('unauthenticated', 'AUTH.REQUIRED', 'Please sign in to watch movies');
     const m = await this.cachedItem(id);
-    if (!m || m.kind !== kind || !m.isReachableBy(viewer) || (kind === 'movie' && !viewer)) throw MediaNotFound();
+    if (!m || m.kind !== kind || !m.isReachableBy(viewer)) throw MediaNotFound();
     const open = kind !== 'movie' && m.status === 'ready' && m.visibility === 'public';
     await serveStored(req, reply, this.storage, m.originalKey, {
       contentType: m.contentType,

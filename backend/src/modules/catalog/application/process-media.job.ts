@@ -23,6 +23,11 @@ export const NOT_MEDIA_REASON = 'This file is not a playable video: no video str
  * and for videos an HLS ladder up to the source height (at most 1080p). Retried with backoff by pg-boss; after the
  * last retry the item is marked failed. Idempotent: an item no longer processing is left alone.
  */
+/** The owner sees why processing failed, never the server's file paths (ffmpeg names its input and output files). */
+export function ownerFacing(reason: string): string {
+  return reason.replace(/(^|[\s'"(=])\/[^\s'"|),]+/g, '$1(file)');
+}
+
 @Injectable()
 export class ProcessMediaJob implements OnModuleInit {
   private readonly logger = new Logger('ProcessMedia');
@@ -63,7 +68,7 @@ export class ProcessMediaJob implements OnModuleInit {
         const reason = (e as Error).message;
         if (retryCount >= PROCESS_RETRIES) {
           this.logger.warn(`processing ${mediaId} failed for good: ${reason}`);
-          m.markFailed(`Processing failed: ${reason.slice(0, 300)}`);
+          m.markFailed(`Processing failed: ${ownerFacing(reason).slice(0, 300)}`);
           this.durable.record('catalog.media-changed', { mediaId: m.id });
           await this.uow.commit();
           return;

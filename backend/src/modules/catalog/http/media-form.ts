@@ -1,9 +1,13 @@
-import { Injectable } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
+import { APP_CONFIG, type AppConfig } from '../../../common/config/config.js';
+
+/** Room for a form's fields and boundaries around its file. */
+const FORM_OVERHEAD_BYTES = 1024 * 1024;
 import type { FastifyRequest } from 'fastify';
-import { rm } from 'node:fs/promises';
+import { mkdir, rm, statfs } from 'node:fs/promises';
 import type { Readable } from 'node:stream';
 import { DomainError } from '../../../common/errors/domain-error.js';
-import { receiveUpload, type IntakeLimits, type ReceivedFile } from '../../../common/storage/intake.js';
+import { noSpace, receiveUpload, type IntakeLimits, type ReceivedFile } from '../../../common/storage/intake.js';
 import { MediaService } from '../application/media.service.js';
 import { PublishMediaUseCase, type PublishInput } from '../application/publish-media.use-case.js';
 import type { Media } from '../domain/media.js';
@@ -48,10 +52,20 @@ export class MediaUploads {
   constructor(
     private readonly service: MediaService,
     private readonly publish: PublishMediaUseCase,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
   async receive<M>(req: FastifyRequest, userId: string, kind: PublishInput['kind'], validate: (fields: Record<string, string>) => M, missingFile: () => Error): Promise<Media> {
-    const form = await readMediaForm(req, this.service.tmpDir, this.service.limits(kind));
+    // Refused before any byte is stored when the declared size cannot fit (a disk filled mid-way is refused too).
+    const declared = Number(req.headers['content-length']);
+    const limits = this.service.limits(kind);
+    // (A body beyond the kind's cap is refused as too large while it arrives, whatever the disk.)
+    if (Number.isFinite(declared) && declared > 0 && declared <= limits.maxBytes + FORM_OVERHEAD_BYTES) {
+      await mkdir(this.service.tmpDir, { recursive: true });
+      const fs = await statfs(this.service.tmpDir);
+      if (fs.bavail * fs.bsize < declared + this.config.uploads.diskReserveBytes) throw noSpace();
+    }
+    const form = await readMediaForm(req, this.service.tmpDir, limits);
     if (!form.file) throw missingFile();
     let meta: M;
     try {

@@ -13,6 +13,7 @@ import { MovieListDto, MovieResponseDto, MovieUploadResponseDto } from './catalo
 import { MediaPresenter } from './media-presenter.js';
 import { MediaUploads } from './media-form.js';
 import { pageSize } from '../../../common/keyset.js';
+import { MediaRateLimit } from '../../../common/http/rate-limit.guard.js';
 
 type Req = FastifyRequest & { user?: Principal | null };
 
@@ -81,10 +82,15 @@ export class MoviesController {
   }
 
   /** The movie file with HTTP ranges (the URL from the list carries the viewer's access token). */
+  @MediaRateLimit()
   @Get(':id/stream')
   @UseGuards(OptionalUserAuthGuard)
-  @ApiResponse({ status: 206, description: 'A range' })
+  @ApiResponse({ status: 200, description: 'The whole file' })
+  @ApiResponse({ status: 206, description: 'A range of it' })
+  @ApiResponse({ status: 304, description: 'Not modified (If-None-Match, If-Modified-Since)' })
+  @ApiResponse({ status: 401, type: ErrorResponseDto, description: 'A visitor: movies are for signed-in users' })
   @ApiResponse({ status: 404, type: ErrorResponseDto })
+  @ApiResponse({ status: 416, description: 'Range not satisfiable' })
   async streamMovie(@Param('id') id: string, @Req() req: Req, @Res() reply: FastifyReply): Promise<void> {
     await this.service.stream('movie', id, req, reply);
   }

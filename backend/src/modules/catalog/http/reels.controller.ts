@@ -14,6 +14,8 @@ import { CreateCommentRequestDto, LikeStateDto, ReelCommentDto, ReelCommentListD
 import { MediaPresenter } from './media-presenter.js';
 import { MediaUploads } from './media-form.js';
 import { pageSize } from '../../../common/keyset.js';
+import { EngagementLimits } from './engagement-limits.js';
+import { MediaRateLimit } from '../../../common/http/rate-limit.guard.js';
 
 type Req = FastifyRequest & { user?: Principal | null };
 
@@ -26,6 +28,7 @@ export class ReelsController {
     private readonly presenter: MediaPresenter,
     private readonly comments: ReelCommentsUseCases,
     @Inject(MEDIA_REPOSITORY) private readonly media: MediaRepository,
+    private readonly limits: EngagementLimits,
   ) {}
 
   /** Newest first; others see ready reels of public accounts, the owner all of theirs. */
@@ -75,10 +78,14 @@ export class ReelsController {
   }
 
   /** The reel's file with HTTP ranges. */
+  @MediaRateLimit()
   @Get(':id/stream')
   @UseGuards(OptionalUserAuthGuard)
-  @ApiResponse({ status: 206, description: 'A range' })
+  @ApiResponse({ status: 200, description: 'The whole file' })
+  @ApiResponse({ status: 206, description: 'A range of it' })
+  @ApiResponse({ status: 304, description: 'Not modified (If-None-Match, If-Modified-Since)' })
   @ApiResponse({ status: 404, type: ErrorResponseDto })
+  @ApiResponse({ status: 416, description: 'Range not satisfiable' })
   async streamReel(@Param('id') id: string, @Req() req: Req, @Res() reply: FastifyReply): Promise<void> {
     await this.service.stream('reel', id, req, reply);
   }
@@ -91,13 +98,16 @@ export class ReelsController {
   @ApiBearerAuth()
   @ApiResponse({ status: 401, type: ErrorResponseDto })
   @ApiResponse({ status: 404, type: ErrorResponseDto })
+  @ApiResponse({ status: 429, type: ErrorResponseDto, description: 'More than ENGAGEMENT_LIMIT_PER_MINUTE likes a minute' })
   async likeReel(@CurrentPrincipal() p: Principal, @Param('id') id: string): Promise<LikeStateDto> {
+    this.limits.likes.hit(p.userId);
     return this.service.like('reel', id, p.userId);
   }
 
   @Post(':id/view')
   @HttpCode(200)
   @UseGuards(OptionalUserAuthGuard)
+  @ApiResponse({ status: 404, type: ErrorResponseDto })
   async countReelView(@Param('id') id: string, @Req() req: Req): Promise<ViewCountDto> {
     return this.service.view('reel', id, req);
   }
@@ -121,7 +131,9 @@ export class ReelsController {
   @ApiResponse({ status: 400, type: ErrorResponseDto })
   @ApiResponse({ status: 401, type: ErrorResponseDto })
   @ApiResponse({ status: 404, type: ErrorResponseDto })
+  @ApiResponse({ status: 429, type: ErrorResponseDto, description: 'More than ENGAGEMENT_LIMIT_PER_MINUTE comments a minute' })
   async createReelComment(@CurrentPrincipal() p: Principal, @Param('id') id: string, @Body() body: CreateCommentRequestDto): Promise<ReelCommentDto> {
+    this.limits.comments.hit(p.userId);
     return this.comments.add(id, p.userId, body?.content);
   }
 }

@@ -7,6 +7,7 @@ import { serveStored } from '../../../common/http/serve-file.js';
 import { STORAGE, type Storage } from '../../../common/storage/storage.js';
 import { MediaService } from '../application/media.service.js';
 import { MEDIA_REPOSITORY, type MediaRepository } from '../domain/ports.js';
+import { MediaRateLimit } from '../../../common/http/rate-limit.guard.js';
 
 const THUMB_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\.jpg$/;
 
@@ -23,6 +24,7 @@ export class ThumbsController {
     private readonly service: MediaService,
   ) {}
 
+  @MediaRateLimit()
   @Get('thumbs/:file')
   @UseGuards(OptionalUserAuthGuard)
   @ApiProduces('image/jpeg')

@@ -15,6 +15,8 @@ import { HeartbeatRequestDto, LikeStateDto, VideoResponseDto, ViewCountDto } fro
 import { MediaPresenter } from './media-presenter.js';
 import { MediaUploads } from './media-form.js';
 import { pageSize } from '../../../common/keyset.js';
+import { EngagementLimits } from './engagement-limits.js';
+import { MediaRateLimit } from '../../../common/http/rate-limit.guard.js';
 
 type Req = FastifyRequest & { user?: Principal | null };
 const RENDITION_RE = /^\d{2,4}p$/;
@@ -30,6 +32,7 @@ export class VideosController {
     private readonly presenter: MediaPresenter,
     @Inject(MEDIA_REPOSITORY) private readonly media: MediaRepository,
     @Inject(STORAGE) private readonly storage: Storage,
+    private readonly limits: EngagementLimits,
   ) {}
 
   /** Newest first. Others see ready videos of public accounts; the owner also sees their own in every state. The next page's cursor is in X-Next-Cursor. */
@@ -92,10 +95,12 @@ export class VideosController {
   }
 
   /** The original file with HTTP ranges (206, 416), ETag and conditional requests. */
+  @MediaRateLimit()
   @Get(':id/stream')
   @UseGuards(OptionalUserAuthGuard)
   @ApiResponse({ status: 200, description: 'The video' })
   @ApiResponse({ status: 206, description: 'A range of it' })
+  @ApiResponse({ status: 304, description: 'Not modified (If-None-Match, If-Modified-Since)' })
   @ApiResponse({ status: 404, type: ErrorResponseDto })
   @ApiResponse({ status: 416, description: 'Range not satisfiable' })
   async streamVideo(@Param('id') id: string, @Req() req: Req, @Res() reply: FastifyReply): Promise<void> {
@@ -104,6 +109,7 @@ export class VideosController {
 
 
   /** The HLS master playlist of a ready video. */
+  @MediaRateLimit()
   @Get(':id/hls/master.m3u8')
   @UseGuards(OptionalUserAuthGuard)
   @ApiResponse({ status: 404, type: ErrorResponseDto })
@@ -112,6 +118,7 @@ export class VideosController {
   }
 
   /** A rendition playlist or segment of a ready video. */
+  @MediaRateLimit()
   @Get(':id/hls/:rendition/:file')
   @UseGuards(OptionalUserAuthGuard)
   @ApiResponse({ status: 404, type: ErrorResponseDto })
@@ -173,7 +180,9 @@ export class VideosController {
   @ApiBearerAuth()
   @ApiResponse({ status: 401, type: ErrorResponseDto })
   @ApiResponse({ status: 404, type: ErrorResponseDto })
+  @ApiResponse({ status: 429, type: ErrorResponseDto, description: 'More than ENGAGEMENT_LIMIT_PER_MINUTE likes a minute' })
   async likeVideo(@CurrentPrincipal() p: Principal, @Param('id') id: string): Promise<LikeStateDto> {
+    this.limits.likes.hit(p.userId);
     return this.service.like('video', id, p.userId);
   }
 }

@@ -1,7 +1,7 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { spawn } from 'node:child_process';
 import { accessSync, constants } from 'node:fs';
-import { mkdir } from 'node:fs/promises';
+import { access, mkdir } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { delimiter, join } from 'node:path';
 import type { ProbeResult } from '../domain/media.js';
@@ -48,8 +48,10 @@ function run(bin: string, args: string[], timeoutMs: number): Promise<string> {
     });
     child.on('close', (code, signal) => {
       clearTimeout(timer);
-      if (code === 0) resolve(out);
-      else reject(new Error(`${bin.split('/').pop()} ${signal ? `was killed (${signal})` : `exited ${code}`}: ${err.trim().split('\n').slice(-3).join(' | ')}`));
+      if (code === 0) return resolve(out);
+      const e = new Error(`${bin.split('/').pop()} ${signal ? `was killed (${signal})` : `exited ${code}`}: ${err.trim().split('\n').slice(-3).join(' | ')}`);
+      // Only a run that ended by itself judged its input; a kill (the time limit, the system) says nothing about it.
+      reject(Object.assign(e, { exitCode: signal ? null : code }));
     });
   });
 }
@@ -61,11 +63,15 @@ export class FfmpegProcessor implements MediaProcessor {
   readonly ffprobe = resolveBinary('ffprobe');
 
   async probe(path: string): Promise<ProbeResult | null> {
+    // A missing file, a binary that cannot start or a probe killed at its time limit is a failure of this attempt
+    // (thrown: the job retries); only ffprobe refusing the bytes means the file is not media.
+    await access(path, constants.R_OK);
     let json: string;
     try {
       json = await run(this.ffprobe, ['-v', 'error', '-print_format', 'json', '-show_format', '-show_streams', path], 60_000);
-    } catch {
-      return null;
+    } catch (e) {
+      if (typeof (e as { exitCode?: unknown }).exitCode === 'number') return null;
+      throw e;
     }
     const data = JSON.parse(json) as {
       format?: { duration?: string; format_name?: string };

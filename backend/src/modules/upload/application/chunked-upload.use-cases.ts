@@ -12,8 +12,6 @@ import { DomainError } from '../../../common/errors/domain-error.js';
 import { UploadErrors, UploadSession } from '../domain/upload-session.js';
 import { CHUNK_STORE, SESSION_REPOSITORY, UPLOAD_UNIT_OF_WORK, type ChunkStore, type SessionRepository } from '../domain/ports.js';
 
-/** What the disk keeps free beyond every active upload's remaining bytes. */
-const DISK_RESERVE_BYTES = 512 * 1024 * 1024;
 
 @Injectable()
 export class UploadSessions {
@@ -52,7 +50,7 @@ export class InitUploadUseCase {
       // Only the user's own unfinished uploads are set against the free space: nobody can reserve the disk from others
       // by opening sessions. Every chunk checks the free space again before it is written.
       const free = await this.chunks.freeBytes();
-      if (free - (await this.sessions.outstandingBytesOf(userId)) < session.totalSize + DISK_RESERVE_BYTES) throw UploadErrors.noSpace();
+      if (free - (await this.sessions.outstandingBytesOf(userId)) < session.totalSize + this.config.uploads.diskReserveBytes) throw UploadErrors.noSpace();
       await this.chunks.create(session.id, session.totalSize);
       this.sessions.add(session);
       try {
@@ -114,6 +112,7 @@ export class ReceiveChunkUseCase {
     @Inject(SESSION_REPOSITORY) private readonly sessions: SessionRepository,
     @Inject(CHUNK_STORE) private readonly chunks: ChunkStore,
     private readonly gate: SessionGate,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
   /**
@@ -124,7 +123,7 @@ export class ReceiveChunkUseCase {
     const session = await this.owned.owned(sessionId, userId);
     session.assertWritable();
     const index = session.checkIndex(rawIndex);
-    if ((await this.chunks.freeBytes()) < session.lengthOf(index) + DISK_RESERVE_BYTES) throw UploadErrors.noSpace();
+    if ((await this.chunks.freeBytes()) < session.lengthOf(index) + this.config.uploads.diskReserveBytes) throw UploadErrors.noSpace();
     return this.gate.write(session.id, () => this.write(session, index, data));
   }
 

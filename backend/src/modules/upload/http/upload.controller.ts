@@ -16,6 +16,7 @@ import {
 } from '../application/chunked-upload.use-cases.js';
 import { UploadErrors, type UploadSession } from '../domain/upload-session.js';
 import { ChunkReceivedDto, InitUploadRequestDto, UploadSessionDto } from './upload.dto.js';
+import { MediaRateLimit } from '../../../common/http/rate-limit.guard.js';
 
 function toDto(s: UploadSession): UploadSessionDto {
   return {
@@ -66,6 +67,7 @@ export class UploadController {
    * One chunk: multipart (chunk_index, then file) as the seed's client sends it, or the raw bytes as
    * application/octet-stream with chunk_index in the query (no form parsing: the fast path).
    */
+  @MediaRateLimit()
   @Post('chunk/:sessionId')
   @HttpCode(200)
   @ApiConsumes('multipart/form-data', 'application/octet-stream')
@@ -74,7 +76,10 @@ export class UploadController {
   @ApiResponse({ status: 200, type: ChunkReceivedDto })
   @ApiResponse({ status: 400, type: ErrorResponseDto, description: 'Wrong size, index out of range, or not a video' })
   @ApiResponse({ status: 404, type: ErrorResponseDto })
+  @ApiResponse({ status: 409, type: ErrorResponseDto, description: 'The upload is already complete, or being completed' })
   @ApiResponse({ status: 410, type: ErrorResponseDto, description: 'Expired or cancelled' })
+  @ApiResponse({ status: 429, type: ErrorResponseDto, description: 'Too many chunks of this upload at once' })
+  @ApiResponse({ status: 507, type: ErrorResponseDto, description: 'Not enough disk space' })
   async uploadChunk(@CurrentPrincipal() p: Principal, @Param('sessionId') sessionId: string, @Req() req: FastifyRequest, @Query('chunk_index') queryIndex?: string): Promise<ChunkReceivedDto> {
     if (req.headers['content-type']?.startsWith('application/octet-stream')) {
       if (queryIndex === undefined) throw UploadErrors.noChunk();
@@ -112,6 +117,7 @@ export class UploadController {
   @Post('complete/:uploadId')
   @ApiResponse({ status: 201, type: VideoResponseDto })
   @ApiResponse({ status: 400, type: ErrorResponseDto, description: 'Chunks missing' })
+  @ApiResponse({ status: 403, type: ErrorResponseDto, description: 'Monetization without the creator program' })
   @ApiResponse({ status: 404, type: ErrorResponseDto })
   @ApiResponse({ status: 410, type: ErrorResponseDto })
   async completeUpload(@CurrentPrincipal() p: Principal, @Param('uploadId') uploadId: string): Promise<VideoResponseDto> {

@@ -85,7 +85,7 @@ export const HomeSection = observer(function HomeSection() {
             <Group gap="md" wrap="nowrap" align="flex-start" pb="xs" role="list" aria-label="Horizontal videos">
               {videos.lists.horizontal.videos.map((video) => (
                 <Box key={video.id} w={300} style={{ flex: '0 0 auto' }} role="listitem">
-                  <VideoCard video={video} compact />
+                  <VideoCard video={video} />
                 </Box>
               ))}
             </Group>

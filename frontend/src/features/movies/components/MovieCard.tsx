@@ -2,9 +2,9 @@ import { observer } from 'mobx-react-lite';
 import { AspectRatio, Badge, Box, Button, Card, Group, Stack, Text, UnstyledButton } from '@mantine/core';
 import { useStores } from '../../../app/StoreProvider';
 import { PlayIcon, StarIcon } from '../../../shared/icons';
-import { SampleBadge } from '../../media/components/MediaStatus';
 import type { Movie } from '../types';
 import { MoviePoster, movieFacts } from './MoviePoster';
+import { SampleMovieBadge } from './SampleMovieBadge';
 
 /** A poster of the grid: it opens the detail dialog; Watch Now opens it playing. */
 export const MovieCard = observer(function MovieCard({ movie }: { movie: Movie }) {
@@ -18,7 +18,7 @@ export const MovieCard = observer(function MovieCard({ movie }: { movie: Movie }
           <Box pos="relative">
             <MoviePoster movie={movie} />
             <Group pos="absolute" top={8} left={8} gap={4}>
-              {movie.sample && <SampleBadge what="movie" />}
+              {movie.sample && <SampleMovieBadge />}
               {movie.is_premium && (
                 <Badge color="yellow" size="sm">
                   Premium

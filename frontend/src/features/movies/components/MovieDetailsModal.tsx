@@ -4,10 +4,11 @@ import { AspectRatio, Badge, Box, Button, Group, Modal, Stack, Text, Title, Tool
 import { useStores } from '../../../app/StoreProvider';
 import { formatViews } from '../../../shared/format';
 import { BookmarkIcon, PlayIcon, ShareIcon, StarIcon } from '../../../shared/icons';
-import { MediaPending, SampleBadge } from '../../media/components/MediaStatus';
+import { MediaPending } from '../../media/components/MediaStatus';
 import { VideoPlayer } from '../../media/components/VideoPlayer';
 import { MOVIE_MESSAGES, movieSource } from '../rules';
 import { MoviePoster, movieFacts } from './MoviePoster';
+import { SampleMovieBadge } from './SampleMovieBadge';
 
 /**
  * The movie detail dialog (seed 000 §2, §4): Play Movie, Add to Favorites and Add to Watchlist (kept in this browser
@@ -48,7 +49,7 @@ export const MovieDetailsModal = observer(function MovieDetailsModal() {
           </AspectRatio>
 
           <Group gap="xs">
-            {movie.sample && <SampleBadge what="movie" />}
+            {movie.sample && <SampleMovieBadge />}
             <Text size="sm" c="dimmed">
               {movieFacts(movie)}
             </Text>

@@ -6,12 +6,16 @@ import { formatDate } from '../../../shared/format';
 import { REEL_COMMENT_MAX, REEL_MESSAGES } from '../messages';
 import type { Reel } from '../types';
 
-/** The comments drawer of the reels viewer (seed 002 §2.6, §5, §8): the comments, and a form to add one. */
+/**
+ * The comments drawer of the reels viewer (seed 002 §2.6, §5, §8): the comments, oldest first, a page at a time
+ * (Load more comments while the server has more), and a form to add one, shown at once.
+ */
 export const CommentsPanel = observer(function CommentsPanel({ reel }: { reel: Reel }) {
   const { auth, reels } = useStores();
   const [text, setText] = useState('');
   const [error, setError] = useState<string | null>(null);
   const state = reels.commentsOf(reel.id);
+  const comments = reels.commentList(reel.id);
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -54,17 +58,17 @@ export const CommentsPanel = observer(function CommentsPanel({ reel }: { reel: R
       )}
 
       <ScrollArea style={{ flex: 1 }}>
-        {state.status === 'loading' && state.items.length === 0 ? (
+        {state.status === 'loading' && comments.length === 0 ? (
           <Group justify="center" py="md" role="status" aria-label="Loading comments">
             <Loader size="sm" />
           </Group>
-        ) : state.items.length === 0 ? (
+        ) : comments.length === 0 ? (
           <Text c="dimmed" size="sm">
             No comments yet. Be the first!
           </Text>
         ) : (
           <Stack gap="sm" component="ul" p={0} m={0} style={{ listStyle: 'none' }} aria-label="Comment list">
-            {state.items.map((comment) => (
+            {comments.map((comment) => (
               <li key={comment.id}>
                 <Group gap={6}>
                   <Text size="sm" fw={600}>
@@ -84,6 +88,23 @@ export const CommentsPanel = observer(function CommentsPanel({ reel }: { reel: R
                 </Text>
               </li>
             ))}
+          </Stack>
+        )}
+        {state.nextCursor && !state.sample && (
+          <Stack gap={4} align="center" mt="sm">
+            <Button
+              variant="subtle"
+              size="compact-sm"
+              loading={state.loadingMore}
+              onClick={() => void reels.loadMoreComments(reel.id)}
+            >
+              Load more comments
+            </Button>
+            {state.moreFailed && (
+              <Text size="xs" c="red" role="alert">
+                {REEL_MESSAGES.moreCommentsFailed}
+              </Text>
+            )}
           </Stack>
         )}
       </ScrollArea>

@@ -41,10 +41,13 @@ export const ReelCard = observer(function ReelCard({ reel, onOpen }: { reel: Ree
             </Text>
             <Text size="xs">@{reel.username}</Text>
             <Group gap="sm">
-              <Group gap={4}>
-                <HeartIcon size={14} />
-                <Text size="xs">{formatCount(reel.likes)}</Text>
-              </Group>
+              {/* A sample has no like count to show (none is invented). */}
+              {!reel.sample && (
+                <Group gap={4}>
+                  <HeartIcon size={14} />
+                  <Text size="xs">{formatCount(reel.likes)}</Text>
+                </Group>
+              )}
               <Group gap={4}>
                 <CommentIcon size={14} />
                 <Text size="xs">{formatCount(reel.comments)}</Text>

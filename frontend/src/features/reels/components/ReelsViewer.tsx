@@ -199,8 +199,9 @@ const LinkedReelState = observer(function LinkedReelState({ onBack }: { onBack: 
 
 /**
  * The full-screen reels viewer (seed 002 §2.6, §4): vertical paging (buttons, ArrowUp/k, ArrowDown/j, wheel, swipe),
- * space for play/pause, mute (starts muted), like with the server's answer, comments, share, follow the owner and back.
- * Samples are marked and cannot be liked, commented on, shared or followed.
+ * space for play/pause, mute (starts muted, each time the viewer opens), like with the server's answer, comments, share,
+ * follow the owner and back. Samples are marked, show no like count, have nothing to play, pause or unmute, and cannot
+ * be liked, commented on, shared or followed.
  */
 export const ReelsViewer = observer(function ReelsViewer() {
   const { auth, reels } = useStores();
@@ -246,7 +247,8 @@ export const ReelsViewer = observer(function ReelsViewer() {
           // A button reached with the keyboard keeps its own Space; after a click, Space is play/pause again.
           if (isKeyboardFocusedButton(event.target)) return;
           event.preventDefault();
-          reels.togglePlay();
+          // A sample has no video: Space does nothing there.
+          if (!reels.current?.sample) reels.togglePlay();
           break;
         default:
       }
@@ -355,7 +357,7 @@ export const ReelsViewer = observer(function ReelsViewer() {
                     <SideButton
                       label="Like"
                       icon={<HeartIcon filled={reel.liked} />}
-                      count={formatCount(reel.likes)}
+                      count={reel.sample ? undefined : formatCount(reel.likes)}
                       pressed={reel.liked}
                       loading={reels.likePending.has(reel.id)}
                       disabledReason={likeReason}
@@ -377,11 +379,14 @@ export const ReelsViewer = observer(function ReelsViewer() {
                     <SideButton
                       label={reels.muted ? 'Unmute' : 'Mute'}
                       icon={reels.muted ? <MutedIcon /> : <VolumeIcon />}
+                      disabledReason={reel.sample ? REEL_MESSAGES.sampleSound : null}
                       onClick={reels.toggleMute}
                     />
+                    {/* A sample never plays: its button offers Play, which it cannot do, rather than Pause. */}
                     <SideButton
-                      label={reels.playing ? 'Pause' : 'Play'}
-                      icon={reels.playing ? <PauseIcon /> : <PlayIcon />}
+                      label={reels.playing && !reel.sample ? 'Pause' : 'Play'}
+                      icon={reels.playing && !reel.sample ? <PauseIcon /> : <PlayIcon />}
+                      disabledReason={reel.sample ? REEL_MESSAGES.samplePlay : null}
                       onClick={reels.togglePlay}
                     />
                   </Stack>

@@ -1,19 +1,42 @@
+import { useId } from 'react';
 import { observer } from 'mobx-react-lite';
-import { AspectRatio, Badge, Box, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
+import { ActionIcon, AspectRatio, Badge, Box, Button, Card, Group, Stack, Text, Title, Tooltip, VisuallyHidden } from '@mantine/core';
 import { useStores } from '../../../app/StoreProvider';
 import { formatCount, formatDollars, formatViews } from '../../../shared/format';
-import { HeartIcon } from '../../../shared/icons';
+import { HeartIcon, ShareIcon } from '../../../shared/icons';
 import { MediaPending } from '../../media/components/MediaStatus';
 import { VideoPlayer } from '../../media/components/VideoPlayer';
+import { VIDEO_MESSAGES } from '../messages';
 import type { VideoDto } from '../types';
 
 /**
- * A video (seed 002 §2.5): the inline player (HLS when ready), title, description, views and likes, the monetization
- * badge, ad earnings above zero, and for the owner the processing or failed state. The first play counts a view and
- * the seconds watched are reported.
+ * A video (seed 002 §2.5): the inline player (HLS when ready), title, description (up to 2 lines), views and likes,
+ * Share (copies the `/videos/:id` link), the monetization badge, ad earnings above zero, and for the owner the
+ * processing or failed state. The first play counts a view and the seconds watched are reported. A visitor (on a
+ * shared link) is told that liking needs an account.
  */
-export const VideoCard = observer(function VideoCard({ video, compact = false }: { video: VideoDto; compact?: boolean }) {
-  const { videos } = useStores();
+export const VideoCard = observer(function VideoCard({ video }: { video: VideoDto }) {
+  const { auth, videos } = useStores();
+  const likeReasonId = useId();
+  const ready = video.status === 'ready';
+  const likeReason = auth.user ? null : VIDEO_MESSAGES.signInToLike;
+
+  const like = (
+    <Button
+      variant={video.liked ? 'light' : 'subtle'}
+      color={video.liked ? 'red' : 'gray'}
+      size="compact-sm"
+      leftSection={<HeartIcon size={16} filled={video.liked} />}
+      aria-label="Like"
+      aria-pressed={video.liked}
+      aria-describedby={likeReason ? likeReasonId : undefined}
+      loading={videos.likePending.has(video.id)}
+      disabled={!ready || likeReason !== null}
+      onClick={() => void videos.like(video.id)}
+    >
+      {formatCount(video.likes)}
+    </Button>
+  );
 
   return (
     <Card withBorder padding={0} radius="md" component="article" aria-label={video.title}>
@@ -40,7 +63,7 @@ export const VideoCard = observer(function VideoCard({ video, compact = false }:
         <Text size="xs" c="dimmed">
           {video.owner.display_name}
         </Text>
-        {!compact && video.description && (
+        {video.description && (
           <Text size="sm" lineClamp={2}>
             {video.description}
           </Text>
@@ -66,19 +89,27 @@ export const VideoCard = observer(function VideoCard({ video, compact = false }:
           <Text size="sm" c="dimmed">
             {formatViews(video.views)}
           </Text>
-          <Button
-            variant={video.liked ? 'light' : 'subtle'}
-            color={video.liked ? 'red' : 'gray'}
-            size="compact-sm"
-            leftSection={<HeartIcon size={16} filled={video.liked} />}
-            aria-label="Like"
-            aria-pressed={video.liked}
-            loading={videos.likePending.has(video.id)}
-            disabled={video.status !== 'ready'}
-            onClick={() => void videos.like(video.id)}
-          >
-            {formatCount(video.likes)}
-          </Button>
+          <Group gap={4} wrap="nowrap">
+            {likeReason ? (
+              <Tooltip label={likeReason} withArrow>
+                <span>{like}</span>
+              </Tooltip>
+            ) : (
+              like
+            )}
+            {likeReason && <VisuallyHidden id={likeReasonId}>{likeReason}</VisuallyHidden>}
+            <Tooltip label="Copy link" withArrow disabled={!ready}>
+              <ActionIcon
+                variant="subtle"
+                color="gray"
+                aria-label="Share"
+                disabled={!ready}
+                onClick={() => void videos.share(video)}
+              >
+                <ShareIcon size={16} />
+              </ActionIcon>
+            </Tooltip>
+          </Group>
         </Group>
       </Stack>
     </Card>

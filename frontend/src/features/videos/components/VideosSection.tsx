@@ -65,7 +65,7 @@ export const VideosSection = observer(function VideosSection() {
           <SimpleGrid cols={COLUMNS.tall} spacing="md" aria-label="Vertical videos" role="list">
             {vertical.map((video) => (
               <div role="listitem" key={video.id}>
-                <VideoCard video={video} compact />
+                <VideoCard video={video} />
               </div>
             ))}
           </SimpleGrid>
