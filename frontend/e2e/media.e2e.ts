@@ -99,6 +99,41 @@ it('uploads a clip in chunks, pauses, survives a reload, resumes with only the m
   expect(hlsRequests.some((u) => u.includes('master.m3u8'))).toBe(true);
   expect(hlsRequests.some((u) => u.endsWith('.ts') || u.includes('.ts?'))).toBe(true);
   await screenshot(page, '22-playing-hls');
+
+  // Share: the link copied opens that video on its own.
+  await card.getByRole('button', { name: 'Share' }).click();
+  await page.getByText('Link copied to clipboard!').first().waitFor();
+  const link = await page.evaluate(() => navigator.clipboard.readText());
+  expect(link).toMatch(new RegExp(`^${server.url.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}/videos/[0-9a-f-]{36}$`));
+  await page.goto(link);
+  const shared = page.getByRole('dialog', { name: 'Ocean chunks' });
+  await shared.locator('video').waitFor();
+  await screenshot(page, '22b-video-link');
+});
+
+it('adds a movie in the Cinema room and finds it by search and genre', async () => {
+  const film = makeClip('film.mp4', '640x360', 3, '800k');
+  await registerAndSignIn(page, server.url, { first: 'Cato', displayName: 'cato_e2e', email: 'cato.e2e@example.com', password: 'cinema-password' });
+  await page.getByRole('button', { name: 'Cinema room' }).first().click();
+  await page.getByRole('button', { name: /Add (First )?Movie/ }).first().click();
+  const form = page.getByRole('form', { name: 'Add a movie' });
+  await form.getByLabel('Choose movie file').setInputFiles(film);
+  await form.getByLabel('Title').fill('Harbour Lights');
+  await form.getByLabel('Description').fill('A night on the docks.');
+  await form.getByLabel('Genres').click();
+  await page.getByRole('option', { name: 'Drama' }).click();
+  await page.keyboard.press('Escape');
+  await form.getByRole('button', { name: 'Upload Movie' }).click();
+  await page.getByText('Movie uploaded successfully!').first().waitFor({ timeout: 30_000 });
+  const grid = page.getByRole('list', { name: 'Movies' });
+  await grid.getByText('Harbour Lights').first().waitFor();
+  await page.getByLabel('Search movies').fill('harbour');
+  await grid.getByText('Harbour Lights').first().waitFor();
+  await page.getByLabel('Search movies').fill('no such film');
+  await page.getByText('No movies found').waitFor();
+  await page.getByLabel('Search movies').fill('');
+  await grid.getByText('Harbour Lights').first().waitFor();
+  await screenshot(page, '24-cinema-room');
 });
 
 it('uploads reels and pages through the full-screen viewer with the keyboard', async () => {
