@@ -11,3 +11,23 @@ export function errorDetail(error: unknown, fallback: string): string {
   return fallback;
 }
 
+
+export type ChangeResult<D> = { ok: true; data: D } | { ok: false; detail: string };
+
+/**
+ * Runs an API call that changes something. It succeeded when the server answered with data that `accepted` takes
+ * (by default: any); otherwise the result carries the server's sentence, or `fallback` (a network failure too).
+ */
+export async function sendChange<D>(
+  call: () => Promise<{ data?: D; error?: unknown }>,
+  fallback: string,
+  accepted: (data: D) => boolean = () => true,
+): Promise<ChangeResult<D>> {
+  try {
+    const { data, error } = await call();
+    if (data !== undefined && accepted(data)) return { ok: true, data };
+    return { ok: false, detail: errorDetail(error, fallback) };
+  } catch {
+    return { ok: false, detail: fallback };
+  }
+}

@@ -2,12 +2,12 @@ import { makeAutoObservable, runInAction } from 'mobx';
 import type { components } from '../../api/schema';
 import type { RootStore } from '../../app/RootStore';
 import { bearerHeader } from '../../api/client';
-import { errorDetail } from '../../shared/apiError';
+import { sendChange } from '../../shared/apiError';
+import { Resource, type LoadStatus } from '../../shared/resource';
 
 export type AdminPayout = components['schemas']['AdminPayoutDto'];
 export type PartnerApplication = components['schemas']['PartnerApplicationDto'];
 export type ApplicationFilter = PartnerApplication['status'] | 'all';
-export type PanelStatus = 'idle' | 'loading' | 'ready' | 'error';
 export type PartnerDecision = 'approve' | 'reject' | 'suspend';
 
 /** A decision's reason: at most 500 characters (the server's limit). */
@@ -38,13 +38,20 @@ export const whoOf = (item: { username: string | null; user_id: string }) => ite
 
 /** The admin console's creator payouts: the pending ones, oldest first; complete one, or fail it with a reason. */
 export class AdminPayoutsStore {
-  status: PanelStatus = 'idle';
-  payouts: AdminPayout[] = [];
+  private readonly pending = new Resource<AdminPayout[]>();
   /** Payouts with a decision in flight. */
   busy = new Set<string>();
 
   constructor(readonly root: RootStore) {
-    makeAutoObservable(this, { root: false }, { autoBind: true });
+    makeAutoObservable<this, 'pending'>(this, { root: false, pending: false }, { autoBind: true });
+  }
+
+  get status(): LoadStatus {
+    return this.pending.status;
+  }
+
+  get payouts(): AdminPayout[] {
+    return this.pending.data ?? [];
   }
 
   private get headers() {
@@ -55,24 +62,8 @@ export class AdminPayoutsStore {
     return this.busy.has(id);
   }
 
-  async load(): Promise<boolean> {
-    if (this.status !== 'ready') this.status = 'loading';
-    let payouts: AdminPayout[] | undefined;
-    try {
-      const { data } = await this.root.api.GET('/api/admin/payouts', { headers: this.headers });
-      payouts = data?.payouts;
-    } catch {
-      payouts = undefined;
-    }
-    runInAction(() => {
-      if (payouts) {
-        this.payouts = payouts;
-        this.status = 'ready';
-      } else {
-        this.status = 'error';
-      }
-    });
-    return payouts !== undefined;
+  load(): Promise<boolean> {
+    return this.pending.load(async () => (await this.root.api.GET('/api/admin/payouts', { headers: this.headers })).data?.payouts);
   }
 
   complete(payout: AdminPayout): Promise<boolean> {
@@ -87,41 +78,35 @@ export class AdminPayoutsStore {
     if (this.busy.has(payout.id)) return false;
     this.busy.add(payout.id);
     const params = { path: { id: payout.id } };
-    let ok = false;
-    let detail: string = ADMIN_MONEY_MESSAGES.noDetail;
-    try {
-      const { data, error } =
+    const result = await sendChange<unknown>(
+      () =>
         decision === 'complete'
-          ? await this.root.api.POST('/api/admin/payouts/{id}/complete', { params, headers: this.headers })
-          : await this.root.api.POST('/api/admin/payouts/{id}/fail', { params, headers: this.headers, body: { reason } });
-      ok = data !== undefined;
-      if (!ok) detail = errorDetail(error, ADMIN_MONEY_MESSAGES.noDetail);
-    } catch {
-      ok = false;
-    }
+          ? this.root.api.POST('/api/admin/payouts/{id}/complete', { params, headers: this.headers })
+          : this.root.api.POST('/api/admin/payouts/{id}/fail', { params, headers: this.headers, body: { reason } }),
+      ADMIN_MONEY_MESSAGES.noDetail,
+    );
     runInAction(() => {
       this.busy.delete(payout.id);
       // Decided: it leaves the pending list.
-      if (ok) this.payouts = this.payouts.filter((p) => p.id !== payout.id);
+      if (result.ok) this.pending.set(this.payouts.filter((p) => p.id !== payout.id));
     });
     const who = whoOf(payout);
-    if (ok) {
+    if (result.ok) {
       this.root.notify.success(
         decision === 'complete' ? ADMIN_MONEY_MESSAGES.payoutCompleted(who) : ADMIN_MONEY_MESSAGES.payoutFailed(who),
       );
     } else {
       this.root.notify.error(
-        decision === 'complete' ? ADMIN_MONEY_MESSAGES.completeFailed(detail) : ADMIN_MONEY_MESSAGES.failFailed(detail),
+        decision === 'complete' ? ADMIN_MONEY_MESSAGES.completeFailed(result.detail) : ADMIN_MONEY_MESSAGES.failFailed(result.detail),
       );
       // Another admin may have decided it meanwhile: show the list as it is now.
       void this.load();
     }
-    return ok;
+    return result.ok;
   }
 
   reset(): void {
-    this.status = 'idle';
-    this.payouts = [];
+    this.pending.reset();
     this.busy.clear();
   }
 }
@@ -129,14 +114,19 @@ export class AdminPayoutsStore {
 /** The admin console's partner applications, by status: approve or reject a pending one, suspend a partner. */
 export class PartnerApplicationsStore {
   filter: ApplicationFilter = 'pending';
-  status: PanelStatus = 'idle';
-  applications: PartnerApplication[] = [];
+  private readonly list = new Resource<PartnerApplication[]>();
   busy = new Set<string>();
 
-  private loadTicket = 0;
-
   constructor(readonly root: RootStore) {
-    makeAutoObservable<this, 'loadTicket'>(this, { root: false, loadTicket: false }, { autoBind: true });
+    makeAutoObservable<this, 'list'>(this, { root: false, list: false }, { autoBind: true });
+  }
+
+  get status(): LoadStatus {
+    return this.list.status;
+  }
+
+  get applications(): PartnerApplication[] {
+    return this.list.data ?? [];
   }
 
   private get headers() {
@@ -150,70 +140,34 @@ export class PartnerApplicationsStore {
   setFilter(filter: ApplicationFilter): void {
     if (filter === this.filter && this.status !== 'idle') return;
     this.filter = filter;
-    this.applications = [];
-    this.status = 'idle';
+    this.list.reset(); // another filter's list is not shown while this one loads
     void this.load();
   }
 
-  async load(): Promise<boolean> {
-    const ticket = ++this.loadTicket;
-    const filter = this.filter;
-    if (this.status !== 'ready') this.status = 'loading';
-    let applications: PartnerApplication[] | undefined;
-    try {
-      const { data } = await this.root.api.GET('/api/admin/partner-applications', {
-        params: { query: { status: filter } },
-        headers: this.headers,
-      });
-      applications = data?.applications;
-    } catch {
-      applications = undefined;
-    }
-    if (ticket !== this.loadTicket) return false;
-    runInAction(() => {
-      if (applications) {
-        this.applications = applications;
-        this.status = 'ready';
-      } else {
-        this.status = 'error';
-      }
-    });
-    return applications !== undefined;
+  load(): Promise<boolean> {
+    const query = { status: this.filter };
+    return this.list.load(async () => (await this.root.api.GET('/api/admin/partner-applications', { params: { query }, headers: this.headers })).data?.applications);
   }
 
   async decide(application: PartnerApplication, decision: PartnerDecision, reason = ''): Promise<boolean> {
     if (this.busy.has(application.id)) return false;
     this.busy.add(application.id);
     const request = { params: { path: { id: application.id } }, headers: this.headers, body: reason.trim() ? { reason: reason.trim() } : {} };
-    let ok = false;
-    let detail: string = ADMIN_MONEY_MESSAGES.noDetail;
-    try {
-      const { data, error } =
-        decision === 'approve'
-          ? await this.root.api.POST('/api/admin/partner-applications/{id}/approve', request)
-          : decision === 'reject'
-            ? await this.root.api.POST('/api/admin/partner-applications/{id}/reject', request)
-            : await this.root.api.POST('/api/admin/partner-applications/{id}/suspend', request);
-      ok = data !== undefined;
-      if (!ok) detail = errorDetail(error, ADMIN_MONEY_MESSAGES.noDetail);
-    } catch {
-      ok = false;
-    }
+    const path = { approve: '/api/admin/partner-applications/{id}/approve', reject: '/api/admin/partner-applications/{id}/reject', suspend: '/api/admin/partner-applications/{id}/suspend' } as const;
+    const result = await sendChange<unknown>(() => this.root.api.POST(path[decision], request), ADMIN_MONEY_MESSAGES.noDetail);
     runInAction(() => {
       this.busy.delete(application.id);
     });
     const who = whoOf(application);
-    if (ok) this.root.notify.success(ADMIN_MONEY_MESSAGES.decided[decision](who));
-    else this.root.notify.error(ADMIN_MONEY_MESSAGES.decisionFailed[decision](detail));
+    if (result.ok) this.root.notify.success(ADMIN_MONEY_MESSAGES.decided[decision](who));
+    else this.root.notify.error(ADMIN_MONEY_MESSAGES.decisionFailed[decision](result.detail));
     await this.load();
-    return ok;
+    return result.ok;
   }
 
   reset(): void {
-    this.loadTicket += 1;
+    this.list.reset();
     this.filter = 'pending';
-    this.status = 'idle';
-    this.applications = [];
     this.busy.clear();
   }
 }

@@ -1,12 +1,12 @@
 import { makeAutoObservable, runInAction } from 'mobx';
 import type { components } from '../../api/schema';
 import type { RootStore } from '../../app/RootStore';
-import { errorDetail } from '../../shared/apiError';
+import { sendChange } from '../../shared/apiError';
+import { Resource, type LoadStatus } from '../../shared/resource';
 import { EARNINGS_MESSAGES, type PayoutMethod } from './messages';
 
 export type CreatorEarnings = components['schemas']['CreatorEarningsResponseDto'];
 type PayoutRequest = components['schemas']['PayoutRequestDto'];
-export type LoadStatus = 'idle' | 'loading' | 'ready' | 'error';
 
 /**
  * Creator earnings (seed 001 §2, §4, §5): the signed-in user's balances, this month's revenue and payouts, all from
@@ -14,19 +14,23 @@ export type LoadStatus = 'idle' | 'loading' | 'ready' | 'error';
  * a payout may be requested, no request is in flight and an amount is entered.
  */
 export class EarningsStore {
-  status: LoadStatus = 'idle';
-  data: CreatorEarnings | null = null;
+  private readonly earnings = new Resource<CreatorEarnings>();
 
   amount = '';
   method: PayoutMethod = 'bank_transfer';
   /** A payout request is in flight (seed 001 §4). */
   processing = false;
 
-  /** The latest load asked for: an older answer that arrives late is dropped. */
-  private loadTicket = 0;
-
   constructor(readonly root: RootStore) {
-    makeAutoObservable<this, 'loadTicket'>(this, { root: false, loadTicket: false }, { autoBind: true });
+    makeAutoObservable<this, 'earnings'>(this, { root: false, earnings: false }, { autoBind: true });
+  }
+
+  get status(): LoadStatus {
+    return this.earnings.status;
+  }
+
+  get data(): CreatorEarnings | null {
+    return this.earnings.data;
   }
 
   get canRequestPayout(): boolean {
@@ -42,30 +46,11 @@ export class EarningsStore {
   }
 
   /** Loads the signed-in user's earnings; a refresh keeps the figures on screen while it runs. */
-  async load(): Promise<boolean> {
+  load(): Promise<boolean> {
     const userId = this.root.auth.user?.id;
-    const ticket = ++this.loadTicket;
-    if (!userId) {
-      this.status = 'error';
-      return false;
-    }
-    if (!this.data) this.status = 'loading';
-    let data: CreatorEarnings | undefined;
-    try {
-      ({ data } = await this.root.api.GET('/api/revenue/creator/{userId}', { params: { path: { userId } } }));
-    } catch {
-      data = undefined;
-    }
-    if (ticket !== this.loadTicket) return false;
-    runInAction(() => {
-      if (data) {
-        this.data = data;
-        this.status = 'ready';
-      } else {
-        this.status = 'error';
-      }
-    });
-    return data !== undefined;
+    return this.earnings.load(async () =>
+      userId ? (await this.root.api.GET('/api/revenue/creator/{userId}', { params: { path: { userId } } })).data : undefined,
+    );
   }
 
   /** Sends the payout request; on success the figures are loaded again (the amount moves to in transit). */
@@ -78,21 +63,13 @@ export class EarningsStore {
       payment_method: this.method,
       bank_details: this.method === 'bank_transfer' ? { account_type: 'checking', country: 'US' } : null,
     };
-    let ok = false;
-    let detail: string = EARNINGS_MESSAGES.noDetail;
-    try {
-      const { data, error } = await this.root.api.POST('/api/payout/request', { body });
-      ok = data?.success === true;
-      if (!ok) detail = errorDetail(error, EARNINGS_MESSAGES.noDetail);
-    } catch {
-      ok = false;
-    }
+    const result = await sendChange(() => this.root.api.POST('/api/payout/request', { body }), EARNINGS_MESSAGES.noDetail, (data) => data.success === true);
     runInAction(() => {
       this.processing = false;
-      if (ok) this.amount = '';
+      if (result.ok) this.amount = '';
     });
-    if (!ok) {
-      this.root.notify.error(EARNINGS_MESSAGES.payoutFailed(detail));
+    if (!result.ok) {
+      this.root.notify.error(EARNINGS_MESSAGES.payoutFailed(result.detail));
       return false;
     }
     this.root.notify.success(EARNINGS_MESSAGES.payoutSubmitted);
@@ -102,9 +79,7 @@ export class EarningsStore {
 
   /** Forgets the user's figures (after signing out). */
   reset(): void {
-    this.loadTicket += 1;
-    this.status = 'idle';
-    this.data = null;
+    this.earnings.reset();
     this.amount = '';
     this.method = 'bank_transfer';
     this.processing = false;

@@ -1,8 +1,8 @@
 import { makeAutoObservable, runInAction } from 'mobx';
 import type { components } from '../../api/schema';
 import type { RootStore } from '../../app/RootStore';
-import { errorDetail } from '../../shared/apiError';
-import type { LoadStatus } from '../earnings/EarningsStore';
+import { sendChange } from '../../shared/apiError';
+import { Resource, type LoadStatus } from '../../shared/resource';
 import { BANK_FIELDS, DEFAULT_MINIMUM_WITHDRAWAL, OWNER_MESSAGES, type BankField } from './messages';
 
 export type PlatformEarnings = components['schemas']['PlatformEarningsResponseDto'];
@@ -19,8 +19,7 @@ const emptyBank = (): Record<BankField, string> => ({
  * source from GET /api/platform/earnings, the bank account form, and withdrawals to that account.
  */
 export class OwnerStore {
-  status: LoadStatus = 'idle';
-  data: PlatformEarnings | null = null;
+  private readonly earnings = new Resource<PlatformEarnings>();
 
   bank: Record<BankField, string> = emptyBank();
   bankErrors: Partial<Record<BankField, string>> = {};
@@ -30,10 +29,16 @@ export class OwnerStore {
   /** A withdrawal is in flight (seed 001 §4). */
   processing = false;
 
-  private loadTicket = 0;
-
   constructor(readonly root: RootStore) {
-    makeAutoObservable<this, 'loadTicket'>(this, { root: false, loadTicket: false }, { autoBind: true });
+    makeAutoObservable<this, 'earnings'>(this, { root: false, earnings: false }, { autoBind: true });
+  }
+
+  get status(): LoadStatus {
+    return this.earnings.status;
+  }
+
+  get data(): PlatformEarnings | null {
+    return this.earnings.data;
   }
 
   /** The page is for admins only (seed 001 §6). */
@@ -60,25 +65,8 @@ export class OwnerStore {
     this.amount = value;
   }
 
-  async load(): Promise<boolean> {
-    const ticket = ++this.loadTicket;
-    if (!this.data) this.status = 'loading';
-    let data: PlatformEarnings | undefined;
-    try {
-      ({ data } = await this.root.api.GET('/api/platform/earnings'));
-    } catch {
-      data = undefined;
-    }
-    if (ticket !== this.loadTicket) return false;
-    runInAction(() => {
-      if (data) {
-        this.data = data;
-        this.status = 'ready';
-      } else {
-        this.status = 'error';
-      }
-    });
-    return data !== undefined;
+  load(): Promise<boolean> {
+    return this.earnings.load(async () => (await this.root.api.GET('/api/platform/earnings')).data);
   }
 
   /** Saves the bank account: every field is required; the server checks the numbers. */
@@ -92,35 +80,22 @@ export class OwnerStore {
     if (Object.keys(errors).length > 0) return false;
 
     this.savingBank = true;
-    let ok = false;
-    let detail: string = OWNER_MESSAGES.noDetail;
-    try {
-      const { data, error } = await this.root.api.POST('/api/platform/bank-account', {
-        body: {
-          bank_name: this.bank.bank_name.trim(),
-          account_holder_name: this.bank.account_holder_name.trim(),
-          account_number: this.bank.account_number.trim(),
-          routing_number: this.bank.routing_number.trim(),
-        },
-      });
-      ok = data?.success === true;
-      if (data && this.data) {
-        const saved = data.bank_account;
-        runInAction(() => {
-          if (this.data) this.data = { ...this.data, bank_account: saved };
-        });
-      }
-      if (!ok) detail = errorDetail(error, OWNER_MESSAGES.noDetail);
-    } catch {
-      ok = false;
-    }
+    const body = {
+      bank_name: this.bank.bank_name.trim(),
+      account_holder_name: this.bank.account_holder_name.trim(),
+      account_number: this.bank.account_number.trim(),
+      routing_number: this.bank.routing_number.trim(),
+    };
+    const result = await sendChange(() => this.root.api.POST('/api/platform/bank-account', { body }), OWNER_MESSAGES.noDetail, (data) => data.success === true);
     runInAction(() => {
       this.savingBank = false;
+      if (!result.ok) return;
+      if (this.data) this.earnings.set({ ...this.data, bank_account: result.data.bank_account });
       // The numbers are not kept on the page once the server has them.
-      if (ok) this.bank = emptyBank();
+      this.bank = emptyBank();
     });
-    if (!ok) {
-      this.root.notify.error(OWNER_MESSAGES.bankFailed(detail));
+    if (!result.ok) {
+      this.root.notify.error(OWNER_MESSAGES.bankFailed(result.detail));
       return false;
     }
     this.root.notify.success(OWNER_MESSAGES.bankAdded);
@@ -149,24 +124,14 @@ export class OwnerStore {
     }
 
     this.processing = true;
-    let ok = false;
-    let detail: string = OWNER_MESSAGES.noDetail;
-    try {
-      const { data, error } = await this.root.api.POST('/api/platform/withdraw', {
-        // Sent as typed: the server parses dollars exactly.
-        body: { amount: text },
-      });
-      ok = data?.success === true;
-      if (!ok) detail = errorDetail(error, OWNER_MESSAGES.noDetail);
-    } catch {
-      ok = false;
-    }
+    // Sent as typed: the server parses dollars exactly.
+    const result = await sendChange(() => this.root.api.POST('/api/platform/withdraw', { body: { amount: text } }), OWNER_MESSAGES.noDetail, (data) => data.success === true);
     runInAction(() => {
       this.processing = false;
-      if (ok) this.amount = '';
+      if (result.ok) this.amount = '';
     });
-    if (!ok) {
-      this.root.notify.error(OWNER_MESSAGES.withdrawFailed(detail));
+    if (!result.ok) {
+      this.root.notify.error(OWNER_MESSAGES.withdrawFailed(result.detail));
       return false;
     }
     this.root.notify.success(OWNER_MESSAGES.withdrawn);
@@ -175,9 +140,7 @@ export class OwnerStore {
   }
 
   reset(): void {
-    this.loadTicket += 1;
-    this.status = 'idle';
-    this.data = null;
+    this.earnings.reset();
     this.bank = emptyBank();
     this.bankErrors = {};
     this.savingBank = false;

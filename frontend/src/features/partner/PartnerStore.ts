@@ -1,8 +1,8 @@
 import { makeAutoObservable, runInAction } from 'mobx';
 import type { components } from '../../api/schema';
 import type { RootStore } from '../../app/RootStore';
-import { errorDetail } from '../../shared/apiError';
-import type { LoadStatus } from '../earnings/EarningsStore';
+import { sendChange } from '../../shared/apiError';
+import { Resource, type LoadStatus } from '../../shared/resource';
 import { PARTNER_MESSAGES, applyAction } from './messages';
 
 export type PartnerProgramStatus = components['schemas']['PartnerProgramStatusDto'];
@@ -12,17 +12,22 @@ export type PartnerProgramStatus = components['schemas']['PartnerProgramStatusDt
  * GET /api/creator/partner-program-status, and applying (or reapplying) with the original-content attestation.
  */
 export class PartnerStore {
-  status: LoadStatus = 'idle';
-  data: PartnerProgramStatus | null = null;
+  private readonly program = new Resource<PartnerProgramStatus>();
 
   /** The "My content is original" box, sent as original_content. */
   confirmOriginal = false;
   applying = false;
 
-  private loadTicket = 0;
-
   constructor(readonly root: RootStore) {
-    makeAutoObservable<this, 'loadTicket'>(this, { root: false, loadTicket: false }, { autoBind: true });
+    makeAutoObservable<this, 'program'>(this, { root: false, program: false }, { autoBind: true });
+  }
+
+  get status(): LoadStatus {
+    return this.program.status;
+  }
+
+  get data(): PartnerProgramStatus | null {
+    return this.program.data;
   }
 
   /** Apply, Reapply, or null when the status offers neither. */
@@ -39,46 +44,23 @@ export class PartnerStore {
     this.confirmOriginal = value;
   }
 
-  async load(): Promise<boolean> {
-    const ticket = ++this.loadTicket;
-    if (!this.data) this.status = 'loading';
-    let data: PartnerProgramStatus | undefined;
-    try {
-      ({ data } = await this.root.api.GET('/api/creator/partner-program-status'));
-    } catch {
-      data = undefined;
-    }
-    if (ticket !== this.loadTicket) return false;
-    runInAction(() => {
-      if (data) {
-        this.data = data;
-        this.status = 'ready';
-      } else {
-        this.status = 'error';
-      }
-    });
-    return data !== undefined;
+  load(): Promise<boolean> {
+    return this.program.load(async () => (await this.root.api.GET('/api/creator/partner-program-status')).data);
   }
 
   async apply(): Promise<boolean> {
     if (!this.canApply) return false;
     this.applying = true;
-    let ok = false;
-    let detail: string = PARTNER_MESSAGES.noDetail;
-    try {
-      const { data, error } = await this.root.api.POST('/api/creator/partner-program/apply', {
-        body: { original_content: this.confirmOriginal },
-      });
-      ok = data?.success === true;
-      if (!ok) detail = errorDetail(error, PARTNER_MESSAGES.noDetail);
-    } catch {
-      ok = false;
-    }
-    if (!ok) {
+    const result = await sendChange(
+      () => this.root.api.POST('/api/creator/partner-program/apply', { body: { original_content: this.confirmOriginal } }),
+      PARTNER_MESSAGES.noDetail,
+      (data) => data.success === true,
+    );
+    if (!result.ok) {
       runInAction(() => {
         this.applying = false;
       });
-      this.root.notify.error(PARTNER_MESSAGES.applyFailed(detail));
+      this.root.notify.error(PARTNER_MESSAGES.applyFailed(result.detail));
       return false;
     }
     this.root.notify.success(PARTNER_MESSAGES.applied);
@@ -91,9 +73,7 @@ export class PartnerStore {
   }
 
   reset(): void {
-    this.loadTicket += 1;
-    this.status = 'idle';
-    this.data = null;
+    this.program.reset();
     this.confirmOriginal = false;
     this.applying = false;
   }
