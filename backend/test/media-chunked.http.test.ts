@@ -1,4 +1,4 @@
-import { existsSync, readdirSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { createTestApp, signUp, type TestApp } from './harness.js';
 import { binary, makeClips, openConnections, sendSlowly, userIdOf, waitFor, type Auth, type Clips } from './media-fixtures.js';
@@ -447,6 +447,34 @@ describe('ownership, cancel and expiry', () => {
     expect(r.status).toBe(409);
     expect(r.body.detail).toBe('This upload is already complete');
     expect((await streamed(auth, done.body.id)).equals(source)).toBe(true);
+  });
+
+  it('the sweeper removes upload files no active session owns, and never the file of one paused for days', async () => {
+    const { auth } = await signUp(t);
+    const paused = await started(auth);
+    await chunk(auth, paused, 0, piece(0));
+    // Paused for 23 hours, its file last written three days ago (a clock step, a restored backup): still resumable.
+    await t.sql(`update upload_sessions set last_activity_at = now() - interval '23 hours' where id = $1`, [paused]);
+    const old = new Date(Date.now() - 72 * 3600_000);
+    utimesSync(partFile(paused), old, old);
+    // A file whose session never committed (a crash during init), and one a cancel did not get to remove.
+    const orphan = partFile('0b5c2f1e-1111-4a2b-8c3d-000000000001');
+    writeFileSync(orphan, 'left behind');
+    utimesSync(orphan, old, old);
+    const cancelled = await started(auth);
+    await t.sql(`update upload_sessions set status = 'cancelled' where id = $1`, [cancelled]);
+    utimesSync(partFile(cancelled), old, old);
+    // A file an init is still committing (younger than an hour) is left alone.
+    const young = partFile('0b5c2f1e-1111-4a2b-8c3d-000000000002');
+    writeFileSync(young, 'being created');
+
+    await t.app.get(UploadSweeper).sweep();
+    expect(existsSync(partFile(paused))).toBe(true);
+    expect(existsSync(orphan)).toBe(false);
+    expect(existsSync(partFile(cancelled))).toBe(false);
+    expect(existsSync(young)).toBe(true);
+    rmSync(young);
+    expect((await chunk(auth, paused, 1, piece(1))).status).toBe(200);
   });
 
   it('a session idle for more than 24 hours expires: status says so, the sweeper removes its file, chunks get 410', async () => {

@@ -22,3 +22,14 @@ export function decodeCursor(cursor: string): { at: Date; id: string } | null {
 export function pageSize(raw: unknown, fallback = 20): number {
   return Math.min(100, Math.max(1, Number.parseInt(String(raw ?? fallback), 10) || fallback));
 }
+
+/**
+ * The MikroORM condition for the rows after a cursor in (createdAt, id) order, 'desc' for newest first and 'asc' for
+ * oldest first; null when there is no cursor or it is not one of ours (the list then starts at the beginning).
+ */
+export function afterCursor(cursor: string | undefined, order: 'asc' | 'desc'): { $or: object[] } | null {
+  const c = cursor ? decodeCursor(cursor) : null;
+  if (!c) return null;
+  const beyond = order === 'asc' ? '$gt' : '$lt';
+  return { $or: [{ createdAt: { [beyond]: c.at } }, { createdAt: c.at, id: { [beyond]: c.id } }] };
+}

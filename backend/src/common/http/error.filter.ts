@@ -1,3 +1,4 @@
+import { noSpace } from '../errors/no-space.js';
 import { ArgumentsHost, Catch, ExceptionFilter, HttpException, HttpStatus, Logger } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { randomUUID } from 'node:crypto';
@@ -73,6 +74,9 @@ export class ErrorFilter implements ExceptionFilter {
       }
       return { body: { statusCode, code: known.code, detail, message: detail } };
     }
+    // A write that found the disk full (a chunk, a one-request upload, a copy into storage) is the same refusal as
+    // the free-space checks made before it, not a server fault.
+    if ((exception as { code?: unknown })?.code === 'ENOSPC') return this.toBody(noSpace(), request);
     const fastifyError = exception as { statusCode?: number; code?: string; message?: string };
     // Only Fastify's own errors (FST_*) and our body parser's; a library's error that happens to carry a statusCode
     // (an HTTP client's) is a server fault, logged and answered 500.

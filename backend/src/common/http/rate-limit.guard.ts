@@ -33,8 +33,8 @@ export class RateLimitGuard implements CanActivate {
   }
 
   canActivate(context: ExecutionContext): boolean {
-    if (this.reflector.getAllAndOverride<boolean>(SKIP, [context.getHandler(), context.getClass()])) return true;
     const targets = [context.getHandler(), context.getClass()];
+    if (this.reflector.getAllAndOverride<boolean>(SKIP, targets)) return true;
     const ip = context.switchToHttp().getRequest<FastifyRequest>().ip;
     (this.reflector.getAllAndOverride<boolean>(MEDIA, targets) ? this.media : this.limiter).hit(ip);
     return true;

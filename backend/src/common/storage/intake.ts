@@ -4,10 +4,6 @@ import { join } from 'node:path';
 import { randomUUID } from 'node:crypto';
 import { Transform, type Readable, type TransformCallback } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { DomainError } from '../errors/domain-error.js';
-
-export const NO_SPACE_MESSAGE = 'Not enough storage space for this upload';
-export const noSpace = () => new DomainError('insufficient_storage', 'STORAGE.NO_SPACE', NO_SPACE_MESSAGE);
 
 export interface IntakeLimits {
   maxBytes: number;
@@ -79,7 +75,6 @@ export async function receiveUpload(file: Readable, tmpDir: string, limits: Inta
     await rm(path, { force: true });
     if (e instanceof Refusal) throw e.reason;
     if ((e as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw limits.tooLarge();
-    if ((e as { code?: string }).code === 'ENOSPC') throw noSpace();
     throw e;
   }
 }

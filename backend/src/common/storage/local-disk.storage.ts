@@ -134,8 +134,10 @@ export class LocalDiskStorage implements Storage {
 
   async link(key: string, localPath: string): Promise<StoredObject> {
     const target = this.path(key);
-    const staged = `${target}.link-${randomUUID()}`;
+    // Staged in tmp, as write() does: a crash before the rename leaves nothing in media/, only what the sweeper removes.
+    const staged = join(this.tmp, `${randomUUID()}.link`);
     await mkdir(dirname(target), { recursive: true });
+    await mkdir(this.tmp, { recursive: true });
     try {
       await link(localPath, staged).catch(async (e: NodeJS.ErrnoException) => {
         if (e.code !== 'EXDEV' && e.code !== 'EPERM' && e.code !== 'ENOTSUP') throw e;

@@ -8,13 +8,10 @@ import { STORAGE } from './storage.js';
 
 const TMP_MAX_AGE_MS = 24 * 3600_000;
 /**
- * The chunked uploads' folder (DiskChunkStore): its part files belong to upload sessions, which expire after 24 hours
- * idle and remove their own files. Only a part file untouched for twice that long is an orphan (a crash between
- * creating it and recording its session, or between a session's end and its file's removal). The folder's own time
- * says nothing: writing chunks into a file does not change it.
+ * The chunked uploads' folder of tmp. Its part files belong to upload sessions, which may rest for a day and more
+ * between chunks; the uploads sweep it themselves (they know which sessions are alive), so this sweeper leaves it.
  */
-const UPLOADS_DIR = 'uploads';
-const UPLOAD_PART_MAX_AGE_MS = 48 * 3600_000;
+export const TMP_UPLOADS_DIR = 'uploads';
 
 /** The newest modification time of a file or of anything in a folder (a work folder in use is not stale). */
 async function newestMtime(path: string, depth = 0): Promise<number> {
@@ -38,16 +35,7 @@ export class TmpSweeper {
     let removed = 0;
     for (const name of await readdir(dir).catch(() => [] as string[])) {
       const path = join(dir, name);
-      if (name === UPLOADS_DIR) {
-        for (const part of await readdir(path).catch(() => [] as string[])) {
-          const s = await stat(join(path, part)).catch(() => null);
-          if (s?.isFile() && now - s.mtimeMs > UPLOAD_PART_MAX_AGE_MS) {
-            await rm(join(path, part), { force: true });
-            removed++;
-          }
-        }
-        continue;
-      }
+      if (name === TMP_UPLOADS_DIR) continue;
       if (now - (await newestMtime(path)) > TMP_MAX_AGE_MS) {
         await rm(path, { force: true, recursive: true });
         removed++;

@@ -24,16 +24,16 @@ describe('TmpSweeper removes what crashes left in the temporary folder, never an
   });
   afterEach(() => rmSync(dataDir, { recursive: true, force: true }));
 
-  it('keeps the part files of sessions that may still resume, even when the uploads folder itself is days old', async () => {
+  it('leaves the chunked uploads\' folder to the uploads (they know which sessions live), even when it is days old', async () => {
     aged(join(tmp, 'uploads', 'recent.part'), 2);
     aged(join(tmp, 'uploads', 'paused-a-day-and-a-half.part'), 36);
-    aged(join(tmp, 'uploads', 'orphan.part'), 72);
+    aged(join(tmp, 'uploads', 'paused-three-days.part'), 72);
     aged(join(tmp, 'uploads'), 96, true); // writing into a file never changes its folder's time
     const removed = await new TmpSweeper({ dataDir } as AppConfig).sweep(now);
-    expect(removed).toBe(1);
+    expect(removed).toBe(0);
     expect(existsSync(join(tmp, 'uploads', 'recent.part'))).toBe(true);
     expect(existsSync(join(tmp, 'uploads', 'paused-a-day-and-a-half.part'))).toBe(true);
-    expect(existsSync(join(tmp, 'uploads', 'orphan.part'))).toBe(false);
+    expect(existsSync(join(tmp, 'uploads', 'paused-three-days.part'))).toBe(true);
   });
 
   it('removes stale files and work folders, but not a work folder something is still writing into', async () => {

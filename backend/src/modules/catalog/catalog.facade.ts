@@ -81,7 +81,7 @@ export class CatalogFacade {
    */
   async publishVideo(userId: string, meta: VideoMeta, file: { path: string; size: number; container: string }, uploadId: string): Promise<{ id: string; response: VideoResponseDto }> {
     const received: ReceivedMedia = { ...file, contentType: MediaService.contentTypeOf(file.container) };
-    const m = await this.publish.execute(userId, { kind: 'video', meta }, received, { keepSource: true, originalId: uploadId });
+    const m = await this.publish.execute(userId, { kind: 'video', meta }, received, { linkAs: uploadId });
     return { id: m.id, response: (await this.presenter.videos([m], userId))[0] };
   }
 

@@ -18,16 +18,16 @@ import { CATALOG_UNIT_OF_WORK } from './tokens.js';
 export const PROCESS_RETRIES = 3;
 export const NOT_MEDIA_REASON = 'This file is not a playable video: no video stream could be read from it';
 
-/**
- * The processing job: probe (a file that is not media fails at once, with a reason the owner sees), a thumbnail,
- * and for videos an HLS ladder up to the source height (at most 1080p). Retried with backoff by pg-boss; after the
- * last retry the item is marked failed. Idempotent: an item no longer processing is left alone.
- */
 /** The owner sees why processing failed, never the server's file paths (ffmpeg names its input and output files). */
 export function ownerFacing(reason: string): string {
   return reason.replace(/(^|[\s'"(=])\/[^\s'"|),]+/g, '$1(file)');
 }
 
+/**
+ * The processing job: probe (a file that is not media fails at once, with a reason the owner sees), a thumbnail,
+ * and for videos an HLS ladder up to the source height (at most 1080p). Retried with backoff by pg-boss; after the
+ * last retry the item is marked failed. Idempotent: an item no longer processing is left alone.
+ */
 @Injectable()
 export class ProcessMediaJob implements OnModuleInit {
   private readonly logger = new Logger('ProcessMedia');

@@ -28,8 +28,8 @@ export type PublishInput =
   | { kind: 'movie'; meta: MovieMeta };
 
 /**
- * Publishes a received file as the user's active account: the file moves into storage (no copy), the item is
- * created `processing`, and a durable job probes and transcodes it. Only creator-program members may monetize.
+ * Publishes a received file as the user's active account: the file moves (or, with linkAs, is linked) into storage
+ * without a copy, the item is created `processing`, and a durable job probes and transcodes it. Only creator-program members may monetize.
  */
 @Injectable()
 export class PublishMediaUseCase {
@@ -43,12 +43,12 @@ export class PublishMediaUseCase {
   ) {}
 
   /**
-   * `keepSource`: the caller's file stays where it is whatever happens (it is linked into storage, not moved), so a
-   * chunked upload's assembled file survives a refusal, a failed commit or a crash before the caller's own commit; the
-   * caller removes it once committed. `originalId` names the stored original (the upload session's id), so a retry
-   * after such a failure replaces the same object instead of leaving another behind.
+   * `linkAs`: the caller's file stays where it is whatever happens: it is linked into storage, not moved, under this
+   * id (the upload session's). So a chunked upload's assembled file survives a refusal, a failed commit or a crash
+   * before the caller's own commit (the caller removes it once committed), and a retry replaces the same object
+   * instead of leaving another behind.
    */
-  async execute(userId: string, input: PublishInput, file: ReceivedMedia, opts: { keepSource?: boolean; originalId?: string } = {}): Promise<Media> {
+  async execute(userId: string, input: PublishInput, file: ReceivedMedia, opts: { linkAs?: string } = {}): Promise<Media> {
     let adopted = false;
     try {
       const account = await this.accounts.publishingAccount(userId);
@@ -64,7 +64,7 @@ export class PublishMediaUseCase {
       m.description = input.meta.description;
       m.originalSize = file.size;
       m.contentType = file.contentType;
-      m.originalKey = `originals/${opts.originalId ?? randomUUID()}.${file.container}`;
+      m.originalKey = `originals/${opts.linkAs ?? randomUUID()}.${file.container}`;
       if (input.kind === 'video' || input.kind === 'reel') {
         m.isVertical = input.meta.isVertical;
         m.monetizationEnabled = input.meta.monetizationEnabled;
@@ -80,7 +80,7 @@ export class PublishMediaUseCase {
           isPremium: input.meta.isPremium,
         });
       }
-      if (opts.keepSource) await this.storage.link(m.originalKey, file.path);
+      if (opts.linkAs) await this.storage.link(m.originalKey, file.path);
       else await this.storage.adopt(m.originalKey, file.path);
       adopted = true;
       this.media.add(m);
@@ -93,7 +93,7 @@ export class PublishMediaUseCase {
       await this.jobs.send(PROCESS_JOB, { mediaId: m.id }, { singletonKey: `process:${m.id}` });
       return m;
     } finally {
-      if (!adopted && !opts.keepSource) await rm(file.path, { force: true });
+      if (!adopted && !opts.linkAs) await rm(file.path, { force: true });
     }
   }
 }

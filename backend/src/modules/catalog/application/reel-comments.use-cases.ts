@@ -5,7 +5,7 @@ import { AccountsFacade } from '../../accounts/accounts.facade.js';
 import { CommentEmpty, CommentTooLong, NoPublishingAccount } from '../domain/catalog.errors.js';
 import { MediaComment } from '../domain/comment.js';
 import { MediaService } from './media.service.js';
-import { decodeCursor, encodeCursor } from '../../../common/keyset.js';
+import { afterCursor, encodeCursor } from '../../../common/keyset.js';
 
 export interface CommentView {
   id: string;
@@ -26,10 +26,8 @@ export class ReelCommentsUseCases {
   /** Oldest first, `limit` at a time; `next_cursor` continues after the last one (null at the end). */
   async list(reelId: string, viewer: string | null, limit: number, cursor?: string): Promise<{ comments: CommentView[]; next_cursor: string | null }> {
     await this.service.reachable('reel', reelId, viewer);
-    const after = cursor ? decodeCursor(cursor) : null;
-    const where = after
-      ? { mediaId: reelId, $or: [{ createdAt: { $gt: after.at } }, { createdAt: after.at, id: { $gt: after.id } }] }
-      : { mediaId: reelId };
+    const after = afterCursor(cursor, 'asc');
+    const where = after ? { mediaId: reelId, ...after } : { mediaId: reelId };
     const rows = await this.em.find(MediaComment, where, { orderBy: { createdAt: 'asc', id: 'asc' }, limit: limit + 1 });
     const page = rows.slice(0, limit);
     const last = page[page.length - 1];

@@ -1,16 +1,18 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { APP_CONFIG, type AppConfig } from '../../../common/config/config.js';
-
-/** Room for a form's fields and boundaries around its file. */
-const FORM_OVERHEAD_BYTES = 1024 * 1024;
 import type { FastifyRequest } from 'fastify';
-import { mkdir, rm, statfs } from 'node:fs/promises';
+import { rm } from 'node:fs/promises';
 import type { Readable } from 'node:stream';
 import { DomainError } from '../../../common/errors/domain-error.js';
-import { noSpace, receiveUpload, type IntakeLimits, type ReceivedFile } from '../../../common/storage/intake.js';
+import { noSpace } from '../../../common/errors/no-space.js';
+import { freeBytes } from '../../../common/storage/free-space.js';
+import { receiveUpload, type IntakeLimits, type ReceivedFile } from '../../../common/storage/intake.js';
 import { MediaService } from '../application/media.service.js';
 import { PublishMediaUseCase, type PublishInput } from '../application/publish-media.use-case.js';
 import type { Media } from '../domain/media.js';
+
+/** Room for a form's fields and boundaries around its file. */
+const FORM_OVERHEAD_BYTES = 1024 * 1024;
 
 export interface MediaForm {
   fields: Record<string, string>;
@@ -61,9 +63,7 @@ export class MediaUploads {
     const limits = this.service.limits(kind);
     // (A body beyond the kind's cap is refused as too large while it arrives, whatever the disk.)
     if (Number.isFinite(declared) && declared > 0 && declared <= limits.maxBytes + FORM_OVERHEAD_BYTES) {
-      await mkdir(this.service.tmpDir, { recursive: true });
-      const fs = await statfs(this.service.tmpDir);
-      if (fs.bavail * fs.bsize < declared + this.config.uploads.diskReserveBytes) throw noSpace();
+      if ((await freeBytes(this.service.tmpDir)) < declared + this.config.uploads.diskReserveBytes) throw noSpace();
     }
     const form = await readMediaForm(req, this.service.tmpDir, limits);
     if (!form.file) throw missingFile();

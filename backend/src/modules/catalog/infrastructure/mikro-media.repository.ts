@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/postgresql';
 import { Media, type MediaKind } from '../domain/media.js';
 import type { MediaPage, MediaRepository } from '../domain/ports.js';
-import { decodeCursor, encodeCursor, isUuid } from '../../../common/keyset.js';
+import { afterCursor, encodeCursor, isUuid } from '../../../common/keyset.js';
 
 export function encodeMediaCursor(m: Media): string {
   return encodeCursor(m.createdAt, m.id);
@@ -34,8 +34,8 @@ export class MikroMediaRepository implements MediaRepository {
           : { status: 'ready', visibility: 'public' };
     const and: object[] = [{ kind }, visible];
     if (filter.isVertical !== undefined) and.push({ isVertical: filter.isVertical });
-    const c = cursor ? decodeCursor(cursor) : null;
-    if (c) and.push({ $or: [{ createdAt: { $lt: c.at } }, { createdAt: c.at, id: { $lt: c.id } }] });
+    const after = afterCursor(cursor, 'desc');
+    if (after) and.push(after);
     const rows = await this.em.find(Media, { $and: and } as never, { orderBy: { createdAt: 'desc', id: 'desc' }, limit: limit + 1 });
     const items = rows.slice(0, limit);
     return { items, nextCursor: rows.length > limit ? encodeMediaCursor(items[items.length - 1]) : null };

@@ -204,17 +204,22 @@ export class CancelUploadUseCase {
   async execute(userId: string, sessionId: string): Promise<void> {
     await this.owned.owned(sessionId, userId);
     await this.gate.exclusive(sessionId, async () => {
-      const session = await this.owned.owned(sessionId, userId);
-      if (session.status === 'completed') throw UploadErrors.completed();
-      session.status = 'cancelled';
-      await this.uow.commit();
+      // Under the user's lock, like completion (in any process): a cancel never lands on an upload being published.
+      const session = await this.uow.inTransaction(async () => {
+        await this.uow.lockUser(userId);
+        const s = await this.owned.owned(sessionId, userId);
+        if (s.status === 'completed') throw UploadErrors.completed();
+        s.status = 'cancelled';
+        await this.uow.commit();
+        return s;
+      });
       await this.chunks.remove(session.id);
       await this.catalog.discardUnpublished(session.id, session.container);
     });
   }
 }
 
-/** Idle sessions expire after 24 hours; their files go. Safe with several processes (each row is updated once). */
+/** Idle sessions expire after 24 hours; their files go. Safe with several processes (each session under its user's lock). */
 @Injectable()
 export class UploadSweeper {
   private readonly logger = new Logger('UploadSweeper');
@@ -229,15 +234,37 @@ export class UploadSweeper {
   @Interval('upload-expiry', 10 * 60_000)
   async sweep(now = new Date()): Promise<number> {
     return RequestContext.create(this.orm.em, async () => {
-      const idle = await this.sessions.idleSince(new Date(now.getTime() - 24 * 3600_000), 200);
-      for (const s of idle) s.status = 'expired';
-      await this.uow.commit();
-      for (const s of idle) {
-        await this.chunks.remove(s.id);
-        await this.catalog.discardUnpublished(s.id, s.container);
+      const before = new Date(now.getTime() - 24 * 3600_000);
+      let expired = 0;
+      for (const idle of await this.sessions.idleSince(before, 200)) {
+        // Each under its user's lock, like completion and cancel, and only if still idle once locked: an upload
+        // completed meanwhile keeps its file.
+        const ended = await this.uow.inTransaction(async () => {
+          await this.uow.lockUser(idle.userId);
+          const s = await this.sessions.find(idle.id);
+          if (!s || s.status !== 'active' || s.lastActivityAt >= before) return null;
+          s.status = 'expired';
+          await this.uow.commit();
+          return s;
+        });
+        if (!ended) continue;
+        await this.chunks.remove(ended.id);
+        await this.catalog.discardUnpublished(ended.id, ended.container);
+        expired++;
       }
-      if (idle.length) this.logger.log(`expired ${idle.length} idle upload session(s)`);
-      return idle.length;
+      if (expired) this.logger.log(`expired ${expired} idle upload session(s)`);
+      // Files no active session owns: left by a crash between a file's creation and its session's commit, or between
+      // a session's end and its file's removal. (An hour's grace covers an init still committing.)
+      const settled = (await this.chunks.files()).filter((f) => f.modified.getTime() < now.getTime() - 3600_000);
+      const alive = await this.sessions.activeAmong(settled.map((f) => f.id));
+      let orphans = 0;
+      for (const f of settled) {
+        if (alive.has(f.id)) continue;
+        await this.chunks.remove(f.id);
+        orphans++;
+      }
+      if (orphans) this.logger.log(`removed ${orphans} upload file(s) no session owns`);
+      return expired;
     });
   }
 }

@@ -12,6 +12,8 @@ export interface SessionRepository {
   /** Forgets a chunk before it is written again, so a half-written repeat is never counted. */
   clearReceived(id: string, index: number): Promise<void>;
   setContainer(id: string, container: string): Promise<void>;
+  /** Which of these sessions are active. */
+  activeAmong(ids: string[]): Promise<Set<string>>;
   /** Active sessions idle since before `before`. */
   idleSince(before: Date, limit: number): Promise<UploadSession[]>;
 }
@@ -24,6 +26,8 @@ export interface ChunkStore {
   writeAt(id: string, offset: number, length: number, data: Readable): Promise<Buffer>;
   /** Flushes the whole file to the disk (before it is handed over). */
   sync(id: string): Promise<void>;
+  /** Every upload file there is, by session id, with its last write. */
+  files(): Promise<{ id: string; modified: Date }[]>;
   remove(id: string): Promise<void>;
   freeBytes(): Promise<number>;
 }

@@ -1,3 +1,4 @@
+import { noSpace } from '../../../common/errors/no-space.js';
 import { randomUUID } from 'node:crypto';
 import { DomainError, ValidationError, type FieldProblem } from '../../../common/errors/domain-error.js';
 
@@ -17,7 +18,7 @@ export const UploadErrors = {
   notVideo: () => new DomainError('invalid', 'UPLOAD.NOT_A_VIDEO', 'Please select a valid video file (MP4, AVI, MOV, MKV, WebM)'),
   incomplete: (missing: number) => new DomainError('invalid', 'UPLOAD.INCOMPLETE', `Upload is incomplete: ${missing} chunk${missing === 1 ? '' : 's'} missing`),
   tooMany: () => new DomainError('rate_limited', 'UPLOAD.TOO_MANY', 'You have too many uploads in progress. Finish or cancel one first.'),
-  noSpace: () => new DomainError('insufficient_storage', 'UPLOAD.NO_SPACE', 'Not enough storage space for this upload'),
+  noSpace,
   stalled: () => new DomainError('invalid', 'UPLOAD.STALLED', 'The chunk stopped arriving; send it again'),
   busy: () => new DomainError('rate_limited', 'UPLOAD.BUSY', 'Too many chunks of this upload are being sent at once', undefined, 1),
   finishing: () => new DomainError('conflict', 'UPLOAD.FINISHING', 'This upload is being completed or cancelled'),

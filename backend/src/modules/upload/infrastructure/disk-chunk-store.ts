@@ -1,6 +1,8 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { constants } from 'node:fs';
-import { mkdir, open, rm, statfs, type FileHandle } from 'node:fs/promises';
+import { mkdir, open, readdir, rm, stat, type FileHandle } from 'node:fs/promises';
+import { freeBytes } from '../../../common/storage/free-space.js';
+import { TMP_UPLOADS_DIR } from '../../../common/storage/storage.module.js';
 import { join } from 'node:path';
 import { Writable, type Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -15,12 +17,12 @@ const BATCH_BYTES = 2 * 1024 * 1024;
 const MAX_IN_FLIGHT = 2;
 const ID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
-/** Upload files in DATA_DIR/tmp/uploads (same filesystem as storage, so completion is a rename). */
+/** Upload files in DATA_DIR/tmp/uploads (same filesystem as storage, so completion links the file: no copy). */
 @Injectable()
 export class DiskChunkStore implements ChunkStore {
   private readonly dir: string;
   constructor(@Inject(APP_CONFIG) config: AppConfig) {
-    this.dir = join(config.dataDir, 'tmp', 'uploads');
+    this.dir = join(config.dataDir, 'tmp', TMP_UPLOADS_DIR);
   }
 
   path(id: string): string {
@@ -136,13 +138,21 @@ export class DiskChunkStore implements ChunkStore {
     }
   }
 
+  async files(): Promise<{ id: string; modified: Date }[]> {
+    const out: { id: string; modified: Date }[] = [];
+    for (const name of await readdir(this.dir).catch(() => [] as string[])) {
+      const id = name.endsWith('.part') ? name.slice(0, -'.part'.length) : '';
+      const s = ID_RE.test(id) ? await stat(join(this.dir, name)).catch(() => null) : null;
+      if (s?.isFile()) out.push({ id, modified: s.mtime });
+    }
+    return out;
+  }
+
   async remove(id: string): Promise<void> {
     await rm(this.path(id), { force: true });
   }
 
-  async freeBytes(): Promise<number> {
-    await mkdir(this.dir, { recursive: true });
-    const s = await statfs(this.dir);
-    return s.bavail * s.bsize;
+  freeBytes(): Promise<number> {
+    return freeBytes(this.dir);
   }
 }

@@ -62,6 +62,12 @@ export class MikroSessionRepository implements SessionRepository {
     await this.em.execute('update upload_sessions set container = ? where id = ?', [container, id]);
   }
 
+  async activeAmong(ids: string[]) {
+    if (!ids.length) return new Set<string>();
+    const rows = await this.em.execute<{ id: string }[]>(`select id from upload_sessions where status = 'active' and id in (?)`, [ids]);
+    return new Set(rows.map((r) => r.id));
+  }
+
   idleSince(before: Date, limit: number) {
     return this.em.find(UploadSession, { status: 'active', lastActivityAt: { $lt: before } }, { limit });
   }
