@@ -54,6 +54,19 @@ function complete(auth: Auth, id: string) {
   return t.http().post(`/api/videos/upload/complete/${id}`).set(...auth);
 }
 
+/** Completes while the database refuses to mark this session completed: as if the server died before the commit. */
+async function completeFailingAtCommit(auth: Auth, id: string) {
+  await t.sql(`create or replace function scriven_test_fail_complete() returns trigger language plpgsql as $$
+    begin if new.status = 'completed' and new.id = '${id}' then raise exception 'simulated crash'; end if; return new; end $$`);
+  await t.sql('create trigger scriven_test_fail_complete before update on upload_sessions for each row execute function scriven_test_fail_complete()');
+  try {
+    return await complete(auth, id);
+  } finally {
+    await t.sql('drop trigger scriven_test_fail_complete on upload_sessions');
+    await t.sql('drop function scriven_test_fail_complete()');
+  }
+}
+
 function cancel(auth: Auth, id: string) {
   return t.http().delete(`/api/videos/upload/cancel/${id}`).set(...auth);
 }
@@ -305,15 +318,7 @@ describe('chunks and completion', () => {
     const originals = join(t.config.dataDir, 'media', 'originals');
     const mine = () => (existsSync(originals) ? readdirSync(originals).filter((f) => f.startsWith(id)) : []);
     // The server dies (here: the database refuses) after the file went to the catalog but before the commit.
-    await t.sql(`create or replace function scriven_test_fail_complete() returns trigger language plpgsql as $$
-      begin if new.status = 'completed' and new.id = '${id}' then raise exception 'simulated crash'; end if; return new; end $$`);
-    await t.sql('create trigger scriven_test_fail_complete before update on upload_sessions for each row execute function scriven_test_fail_complete()');
-    try {
-      expect((await complete(auth, id)).status).toBe(500);
-    } finally {
-      await t.sql('drop trigger scriven_test_fail_complete on upload_sessions');
-      await t.sql('drop function scriven_test_fail_complete()');
-    }
+    expect((await completeFailingAtCommit(auth, id)).status).toBe(500);
     expect((await status(auth, id)).body).toMatchObject({ status: 'active', uploaded_chunks: [...Array(total).keys()] });
     expect(statSync(partFile(id)).size).toBe(source.length);
     expect((await t.http().get('/api/videos').set(...auth)).body).toEqual([]);
@@ -330,15 +335,7 @@ describe('chunks and completion', () => {
     const id = await started(auth);
     for (let i = 0; i < total; i++) await chunk(auth, id, i, piece(i));
     const originals = join(t.config.dataDir, 'media', 'originals');
-    await t.sql(`create or replace function scriven_test_fail_complete() returns trigger language plpgsql as $$
-      begin if new.status = 'completed' and new.id = '${id}' then raise exception 'simulated crash'; end if; return new; end $$`);
-    await t.sql('create trigger scriven_test_fail_complete before update on upload_sessions for each row execute function scriven_test_fail_complete()');
-    try {
-      expect((await complete(auth, id)).status).toBe(500);
-    } finally {
-      await t.sql('drop trigger scriven_test_fail_complete on upload_sessions');
-      await t.sql('drop function scriven_test_fail_complete()');
-    }
+    expect((await completeFailingAtCommit(auth, id)).status).toBe(500);
     expect(existsSync(join(originals, `${id}.mp4`))).toBe(true);
     expect((await cancel(auth, id)).status).toBe(200);
     expect(existsSync(join(originals, `${id}.mp4`))).toBe(false);
