@@ -6,7 +6,7 @@ module.exports = {
       comment: 'Domain code imports nothing from Nest, HTTP, the ORM or other layers.',
       severity: 'error',
       from: { path: '^backend/src/modules/[^/]+/domain/' },
-      to: { path: ['^backend/src/modules/[^/]+/(application|infrastructure|http)/', 'node_modules/(@nestjs|fastify|@fastify|@mikro-orm|pg-boss|pg)/'] },
+      to: { path: ['^backend/src/modules/[^/]+/(application|infrastructure|http)/', 'node_modules/(@nestjs|express|busboy|@mikro-orm|pg-boss|pg)/'] },
     },
     {
       name: 'application-not-on-adapters',
@@ -14,6 +14,15 @@ module.exports = {
       severity: 'error',
       from: { path: '^backend/src/modules/[^/]+/application/' },
       to: { path: '^backend/src/modules/[^/]+/(infrastructure|http)/' },
+    },
+    {
+      name: 'facades-delegate',
+      comment:
+        "A context's facade is thin: it delegates to its application layer (use cases, queries, ports). It imports " +
+        'neither its HTTP layer (DTOs, mappers, presenters), nor its infrastructure (repositories, SQL), nor the ORM.',
+      severity: 'error',
+      from: { path: '^backend/src/modules/([^/]+)/[^/]+\\.facade\\.ts$' },
+      to: { path: ['^backend/src/modules/$1/(http|infrastructure)/', 'node_modules/@mikro-orm/'] },
     },
     {
       name: 'contexts-through-facades',
@@ -38,6 +47,22 @@ module.exports = {
       severity: 'error',
       from: { path: '^frontend/src/features/[^/]+/(components|pages)/' },
       to: { path: '^frontend/src/api/client' },
+    },
+    {
+      name: 'features-not-on-the-app',
+      comment:
+        'app/ (routes, providers, the shell) composes the features; a feature never imports it back. What features ' +
+        'share lives in stores/ (RootStore, useStores, UiStore) or shared/.',
+      severity: 'error',
+      from: { path: '^frontend/src/features/' },
+      to: { path: '^frontend/src/app/' },
+    },
+    {
+      name: 'shared-is-a-leaf',
+      comment: 'shared/ is what any part of the app may use: it imports no feature, store or app code.',
+      severity: 'error',
+      from: { path: '^frontend/src/shared/' },
+      to: { path: '^frontend/src/(app|features|stores)/' },
     },
     {
       name: 'no-circular',

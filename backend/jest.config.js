@@ -5,7 +5,7 @@ export default {
   testMatch: ['**/*.spec.ts', '**/*.test.ts'],
   testEnvironment: 'node',
   extensionsToTreatAsEsm: ['.ts'],
-  moduleNameMapper: { '^(\\.{1,2}/.*)\\.js$': '$1' },
+  moduleNameMapper: { '^(\\.{1,2}/.*(?<!\\.json))\\.js$': '$1' },
   transform: {
     '^.+\\.ts$': [
       '@swc/jest',

@@ -14,15 +14,28 @@ function dropMockWorker(outDir: string): Plugin {
   };
 }
 
-// `vite` proxies the API to the backend, the realtime WebSocket (/api/realtime) included; `vite --mode mock`
-// (npm run dev:mock) answers every call, and the socket, in the browser with the MSW handlers instead, so no server
-// is needed.
-const apiProxy = { '/api': { target: 'http://localhost:3000', changeOrigin: true, ws: true } };
+// `vite` proxies the API to the backend (on PORT, as the backend reads it: 3000 unless set), the realtime WebSocket
+// (/api/realtime) included; `vite --mode mock` (npm run dev:mock) answers every call, and the socket, in the browser
+// with the MSW handlers instead, so no server is needed, and serves the app itself on PORT when it is set.
+const backendPort = process.env.PORT?.trim() || '3000';
+const apiProxy = { '/api': { target: `http://localhost:${backendPort}`, changeOrigin: true, ws: true } };
+
+/**
+ * QA mode's port: PORT when set (exactly that port: vite stops with an error if it is taken, rather than quietly
+ * moving to the next one), else 5173 (or the next free one, as vite says when it starts).
+ */
+function mockPort(): { port: number; strictPort: boolean } {
+  const raw = process.env.PORT?.trim();
+  if (!raw) return { port: 5173, strictPort: false };
+  const port = Number(raw);
+  if (!Number.isInteger(port) || port < 1 || port > 65535) throw new Error(`PORT must be a whole number between 1 and 65535, but it is "${raw}".`);
+  return { port, strictPort: true };
+}
 
 export default defineConfig(({ mode }) => ({
   plugins: [react(), ...(mode === 'mock' ? [] : [dropMockWorker(resolve(import.meta.dirname, 'dist'))])],
   server: {
-    port: 5173,
+    ...(mode === 'mock' ? mockPort() : { port: 5173 }),
     proxy: mode === 'mock' ? undefined : apiProxy,
   },
   preview: {

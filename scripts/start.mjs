@@ -2,6 +2,8 @@
 // npm start: build what is missing or older than its sources, then run the server in this process.
 import { execSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
+import { createServer } from 'node:net';
+import * as nodeModule from 'node:module';
 import { join, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -10,6 +12,22 @@ const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 if (process.versions.node.split('.')[0] !== '24') {
   console.error(`Scriven runs on Node 24, but this is Node ${process.versions.node}. Start it with \`npm start\`: \`npm install\` brings Node 24 into node_modules.`);
   process.exit(1);
+}
+
+// A taken HTTP port is said at once, not after a build. (The server checks again, and checks the rest of its
+// configuration, when it starts.)
+const port = /^\d+$/.test(process.env.PORT?.trim() ?? '') ? Number(process.env.PORT.trim()) : process.env.PORT?.trim() ? null : 3000;
+if (port !== null && port >= 1 && port <= 65535) {
+  const host = process.env.HOST?.trim() || '0.0.0.0';
+  const taken = await new Promise((resolve) => {
+    const probe = createServer();
+    probe.once('error', (e) => resolve(e.code === 'EADDRINUSE'));
+    probe.listen({ port, host, exclusive: true }, () => probe.close(() => resolve(false)));
+  });
+  if (taken) {
+    console.error(`Port ${port} is in use by another program: set PORT to another port (PORT=3001 npm start).`);
+    process.exit(1);
+  }
 }
 
 function newest(path) {
@@ -36,4 +54,6 @@ for (const b of builds) {
     execSync(`npm run build -w ${b.name}`, { cwd: root, stdio: 'inherit' });
   }
 }
+// V8 keeps the compiled code of the server's modules between starts (about a quarter less CPU to load them).
+nodeModule.enableCompileCache?.(join(root, 'node_modules', '.cache', 'scriven-compile'));
 await import(join(root, 'backend/dist/src/main.js'));

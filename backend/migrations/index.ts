@@ -6,6 +6,7 @@ import { Migration20261121040715_upload_sessions } from './Migration202611210407
 import { Migration20261121045248_media_hardening } from './Migration20261121045248_media_hardening.js';
 import { Migration20261121060000_social } from './Migration20261121060000_social.js';
 import { Migration20261121090000_money } from './Migration20261121090000_money.js';
+import { Migration20261122100000_identity_hardening } from './Migration20261122100000_identity_hardening.js';
 
 /** Every migration, in order. `npm run migration:create -w backend` adds new files and updates this list. */
 export const MIGRATIONS: MigrationObject[] = [
@@ -16,4 +17,5 @@ export const MIGRATIONS: MigrationObject[] = [
   { name: 'Migration20261121045248_media_hardening', class: Migration20261121045248_media_hardening },
   { name: 'Migration20261121060000_social', class: Migration20261121060000_social },
   { name: 'Migration20261121090000_money', class: Migration20261121090000_money },
+  { name: 'Migration20261122100000_identity_hardening', class: Migration20261122100000_identity_hardening },
 ];

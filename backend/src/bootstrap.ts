@@ -1,23 +1,22 @@
 import 'reflect-metadata';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { randomUUID } from 'node:crypto';
+import { createServer } from 'node:http';
+import type { Socket } from 'node:net';
 import { NestFactory } from '@nestjs/core';
 import { ValidationPipe, type LoggerService } from '@nestjs/common';
-import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
+import { ExpressAdapter, type NestExpressApplication } from '@nestjs/platform-express';
+import express from 'express';
 import { DocumentBuilder, SwaggerModule, type OpenAPIObject } from '@nestjs/swagger';
 import type { MikroORM } from '@mikro-orm/postgresql';
 import helmet from 'helmet';
-import fastifyStatic from '@fastify/static';
-import formBody from '@fastify/formbody';
-import multipart from '@fastify/multipart';
 import type { ValidationError as ClassValidatorError } from 'class-validator';
 import { AppModule } from './app.module.js';
 import type { AppConfig } from './common/config/config.js';
 import { createOrm } from './common/database/orm.js';
 import { ValidationError } from './common/errors/domain-error.js';
-import { lingerOnClose } from './common/http/lingering-close.js';
-import { requestContext } from './common/logging/request-context.js';
+import { bodyParsers, requestGate, requestHeaders, requestScope } from './common/http/request-pipeline.js';
+import { clientErrorResponse } from './common/http/client-error.js';
 import { spaIndex } from './common/http/spa.js';
 import { ENTITIES } from './entities.js';
 import { MIGRATIONS } from '../migrations/index.js';
@@ -41,20 +40,35 @@ function flatten(errors: ClassValidatorError[], parent = ''): { field: string; m
   });
 }
 
-const REQUEST_ID_RE = /^[A-Za-z0-9._-]{1,64}$/;
+/**
+ * Express's adapter with the HTTP server's timeouts set where Node only reads them (at creation): headers must
+ * arrive within HTTP_HEADERS_TIMEOUT_MS (10 s), checked every quarter second (Node's default check runs every 30 s,
+ * so a client trickling headers kept a connection for 40 s and more). Bodies are bounded by the idle timeout
+ * (HTTP_IDLE_TIMEOUT_MS, 60 s) rather than a total time, so a large upload on a slow link is never cut while it moves.
+ */
+class ScrivenExpressAdapter extends ExpressAdapter {
+  constructor(private readonly timeouts: AppConfig['http']) {
+    super(express());
+  }
 
-export async function createApp(config: AppConfig, opts: CreateAppOptions): Promise<{ app: NestFastifyApplication; orm: MikroORM }> {
+  override initHttpServer(): void {
+    const { headersTimeoutMs, idleTimeoutMs } = this.timeouts;
+    const server = createServer({ headersTimeout: headersTimeoutMs, requestTimeout: 0, connectionsCheckingInterval: Math.min(1000, Math.max(100, headersTimeoutMs / 4)), keepAliveTimeout: 5000 }, this.getInstance());
+    server.setTimeout(idleTimeoutMs, (socket: Socket) => socket.destroy());
+    // Requests the HTTP parser refuses (malformed, headers too large, too slow) get the error body too.
+    server.on('clientError', (err: NodeJS.ErrnoException, socket: Socket) => {
+      if (!socket.writable || (err.code === 'ECONNRESET' && !socket.bytesWritten)) return socket.destroy();
+      socket.end(clientErrorResponse(err));
+    });
+    this.httpServer = server;
+  }
+}
+
+export async function createApp(config: AppConfig, opts: CreateAppOptions): Promise<{ app: NestExpressApplication; orm: MikroORM }> {
   const orm = await createOrmFor(opts.databaseUrl, opts.connect ?? true);
   if (opts.connect ?? true) await orm.migrator.up();
-  const adapter = new FastifyAdapter({
-    trustProxy: config.trustProxy,
-    bodyLimit: 1024 * 1024,
-    genReqId: (req: { headers: Record<string, string | string[] | undefined> }) => {
-      const given = req.headers['x-request-id'];
-      return typeof given === 'string' && REQUEST_ID_RE.test(given) ? given : randomUUID();
-    },
-  });
-  const app = await NestFactory.create<NestFastifyApplication>(AppModule.forRoot(config, orm, opts.databaseUrl), adapter, {
+  const adapter = new ScrivenExpressAdapter(config.http);
+  const app = await NestFactory.create<NestExpressApplication>(AppModule.forRoot(config, orm, opts.databaseUrl), adapter, {
     logger: opts.logger ?? false,
     abortOnError: false,
     bodyParser: false,
@@ -63,7 +77,7 @@ export async function createApp(config: AppConfig, opts: CreateAppOptions): Prom
   return { app, orm };
 }
 
-export function buildOpenApi(app: NestFastifyApplication, config: AppConfig): OpenAPIObject {
+export function buildOpenApi(app: NestExpressApplication, config: AppConfig): OpenAPIObject {
   const doc = new DocumentBuilder()
     .setTitle('Scriven API')
     .setDescription('The HTTP API of Scriven, a self-hostable video platform. Errors are { statusCode, code, detail, message }.')
@@ -96,7 +110,8 @@ function helmetHeaders(): Record<string, string> {
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'blob:'],
         mediaSrc: ["'self'", 'blob:'],
-        connectSrc: ["'self'", 'ws:', 'wss:'],
+        // 'self' covers the page's own ws:/wss: origin (CSP Level 3): sockets to any other host are refused.
+        connectSrc: ["'self'"],
         workerSrc: ["'self'", 'blob:'],
         objectSrc: ["'none'"],
         frameAncestors: ["'none'"],
@@ -111,45 +126,18 @@ function helmetHeaders(): Record<string, string> {
   return headers;
 }
 
-function configureApp(app: NestFastifyApplication, config: AppConfig): void {
-  const fastify = app.getHttpAdapter().getInstance();
-  // A reply sent before the request body was read to its end (a refused upload) closes the connection, so a kept-alive
-  // socket cannot hang both sides; the close lingers, so the client still reads the answer (lingering-close.ts).
-  fastify.addHook('onSend', (request, reply, payload, done) => {
-    if (!request.raw.complete) {
-      void reply.header('Connection', 'close');
-      lingerOnClose(request.raw);
-    }
-    done(null, payload);
-  });
-  // Clients send `Content-Type: application/json` on body-less POSTs too; treat an empty body as no body.
-  fastify.removeContentTypeParser('application/json');
-  fastify.addContentTypeParser('application/json', { parseAs: 'string' }, (req, body, done) => {
-    const text = typeof body === 'string' ? body : body.toString('utf8');
-    // A payment provider's webhook is verified over the exact bytes it signed.
-    if (req.url.startsWith('/api/payments/webhook')) (req as { rawBody?: string }).rawBody = text;
-    if (text.trim() === '') return done(null, undefined);
-    try {
-      done(null, JSON.parse(text) as unknown);
-    } catch {
-      const err = Object.assign(new Error('The request body is not valid JSON'), { statusCode: 400 });
-      done(err, undefined);
-    }
-  });
-  void app.register(formBody as never, { bodyLimit: 1024 * 1024 });
-  // Raw bodies (a chunk sent as application/octet-stream) reach the handler as the request stream, unread.
-  fastify.addContentTypeParser('application/octet-stream', (_req, payload, done) => done(null, payload));
-  // Multipart bodies are streamed; each route sets its own limits when it reads the parts.
-  void app.register(multipart as never, { limits: { fileSize: 0, files: 0, fields: 20, fieldSize: 10_000 }, throwFileSizeLimit: true });
-  // One scope per request: its id (logs, response header), the security headers (helmet's, computed once, for
-  // documents; the short REST set for API responses), and an
-  // EntityManager forked on first use (see common/database/orm.ts).
+function configureApp(app: NestExpressApplication, config: AppConfig): void {
+  const server = app.getHttpAdapter().getInstance() as express.Express;
+  server.disable('x-powered-by');
+  server.set('etag', false);
+  server.set('trust proxy', config.trustProxy);
+  // Security headers: helmet's, computed once, for documents; the short REST set for API responses.
   const documentHeaders = helmetHeaders();
-  fastify.addHook('onRequest', (req, reply, done) => {
-    void reply.headers(req.url.startsWith('/api/') && !req.url.startsWith('/api/docs') ? API_HEADERS : documentHeaders);
-    void reply.header('x-request-id', req.id);
-    requestContext.run({ requestId: String(req.id) }, done as () => void);
-  });
+  const isApi = (url: string) => url.startsWith('/api/') && !url.startsWith('/api/docs');
+  server.use(requestHeaders((url) => (isApi(url) ? API_HEADERS : documentHeaders)));
+  server.use(requestGate());
+  server.use(...bodyParsers());
+  server.use(requestScope());
   app.useGlobalPipes(
     new ValidationPipe({
       whitelist: true,
@@ -159,16 +147,16 @@ function configureApp(app: NestFastifyApplication, config: AppConfig): void {
   );
   const index = join(config.frontendDist, 'index.html');
   if (existsSync(index)) {
-    void app.register(fastifyStatic as never, {
-      root: config.frontendDist,
-      prefix: '/',
-      wildcard: false,
+    const files = express.static(config.frontendDist, {
       index: false,
+      redirect: false,
       // Vite's hashed assets never change; everything else is revalidated.
-      setHeaders: (reply: { header(k: string, v: string): unknown }, path: string) => {
-        reply.header('Cache-Control', path.includes(`${join('assets', '')}`) ? 'public, max-age=31536000, immutable' : 'no-cache');
+      setHeaders: (res, path) => {
+        res.setHeader('Cache-Control', path.includes(`${join('assets', '')}`) ? 'public, max-age=31536000, immutable' : 'no-cache');
       },
     });
+    // The app's files; API requests never look at the disk for one.
+    server.use((req, res, next) => (req.path.startsWith('/api/') ? next() : files(req, res, next)));
     spaIndex.html = readFileSync(index, 'utf8');
   }
   const document = buildOpenApi(app, config);

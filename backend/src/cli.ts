@@ -6,7 +6,8 @@ import { parseArgs } from 'node:util';
 import pg from 'pg';
 import { ConfigError, loadConfig, type AppConfig } from './common/config/config.js';
 import { appVersion, repoRoot } from './common/config/paths.js';
-import { startEmbeddedPostgres, type EmbeddedDatabase } from './common/database/embedded-postgres.js';
+import { EmbeddedDatabaseError, startEmbeddedPostgres, type EmbeddedDatabase } from './common/database/embedded-postgres.js';
+import { assertDatabaseReachable, DatabaseUnreachableError } from './common/database/reachable.js';
 import { DomainError } from './common/errors/domain-error.js';
 import { createApp, createOrmFor } from './bootstrap.js';
 import { IdentityFacade } from './modules/identity/identity.facade.js';
@@ -22,10 +23,22 @@ Commands:
   migration:check                                  Fail when entities and migrations differ (CI)
 `;
 
+/**
+ * The database the command works on: DATABASE_URL's, else the embedded server of DATA_DIR: the running app's (on
+ * the port its postmaster.pid names), or one started for the command on the port the data directory remembers.
+ */
 async function database(config: AppConfig): Promise<{ url: string; embedded?: EmbeddedDatabase }> {
-  if (config.databaseUrl) return { url: config.databaseUrl };
+  if (config.databaseUrl) {
+    await assertDatabaseReachable(config.databaseUrl);
+    return { url: config.databaseUrl };
+  }
   const embedded = await startEmbeddedPostgres({ dataDir: config.dataDir, port: config.embeddedPgPort, database: 'scriven', log: (m) => process.stderr.write(m + '\n'), reuseRunning: true });
   return { url: embedded.url, embedded };
+}
+
+/** A domain error in one line: its message, then any further field problems (a ValidationError's message is its first). */
+function describe(e: DomainError): string {
+  return [...new Set([e.message, ...(e.fields ?? []).map((f) => f.message)])].join('; ');
 }
 
 /** A throw-away database on the same server, for comparing migrations with entities. */
@@ -150,7 +163,8 @@ main()
   .then((code) => process.exit(code))
   .catch((e: unknown) => {
     if (e instanceof ConfigError) process.stderr.write(e.message + '\n');
-    else if (e instanceof DomainError) process.stderr.write(`${e.message}${e.fields ? ': ' + e.fields.map((f) => f.message).join('; ') : ''}\n`);
+    else if (e instanceof DomainError) process.stderr.write(`${describe(e)}\n`);
+    else if (e instanceof DatabaseUnreachableError || e instanceof EmbeddedDatabaseError) process.stderr.write(`${e.message}\n`);
     else process.stderr.write(`${e instanceof Error ? (e.stack ?? e.message) : String(e)}\n`);
     process.exit(1);
   });

@@ -1,15 +1,42 @@
 import './runtime.js';
 import 'reflect-metadata';
-import { RequestContext } from '@mikro-orm/core';
+import { createServer } from 'node:net';
 import { ConfigError, loadConfig } from './common/config/config.js';
 import { appVersion } from './common/config/paths.js';
-import { claimDataDir, runningServerPid, startEmbeddedPostgres, type EmbeddedDatabase } from './common/database/embedded-postgres.js';
+import { claimDataDir, EmbeddedDatabaseError, runningServerPid, startEmbeddedPostgres, type EmbeddedDatabase } from './common/database/embedded-postgres.js';
+import { assertDatabaseReachable } from './common/database/reachable.js';
 import { AppLogger } from './common/logging/app-logger.js';
-import { createApp } from './bootstrap.js';
-import { IdentityFacade } from './modules/identity/identity.facade.js';
+// The app itself (Nest, every module) is imported once the quick checks have passed: a taken port or an unreachable
+// database is reported at once, not after the seconds that loading it takes.
+import type { createApp as CreateApp } from './bootstrap.js';
+
+/** Thrown for start-up problems that one sentence explains: printed without "failed to start" or a stack. */
+class StartError extends Error {}
+
+function portMessage(code: string | undefined, port: number, host: string): string | null {
+  if (code === 'EADDRINUSE') return `Port ${port} is in use by another program: set PORT to another port (PORT=3001 npm start).`;
+  if (code === 'EACCES') return `Scriven may not listen on port ${port} (EACCES, ports below 1024 need privileges): set PORT to another port.`;
+  if (code === 'EADDRNOTAVAIL') return `HOST ${host} is not an address of this machine: set HOST to one of its addresses, or unset it.`;
+  return null;
+}
+
+/** Fails fast (before the database and the app start) when the HTTP port cannot be had. */
+function assertPortAvailable(port: number, host: string): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', (e: NodeJS.ErrnoException) => {
+      const message = portMessage(e.code, port, host);
+      reject(message ? new StartError(message) : e);
+    });
+    probe.listen({ port, host, exclusive: true }, () => probe.close(() => resolve()));
+  });
+}
+
+let closing = false;
+/** Stops what has started (the app, then the embedded database); set once main() has the logger. */
+let stopAll = async (): Promise<void> => undefined;
 
 async function main(): Promise<void> {
-  const startedAt = Date.now();
   let config;
   try {
     config = loadConfig(process.env, { version: appVersion() });
@@ -22,46 +49,81 @@ async function main(): Promise<void> {
   }
   const logger = new AppLogger(config.logLevel);
   let embedded: EmbeddedDatabase | undefined;
+  let app: Awaited<ReturnType<typeof CreateApp>>['app'] | undefined;
   let releaseDataDir = () => undefined as void;
-  let databaseUrl = config.databaseUrl;
-  if (!databaseUrl) {
-    const other = runningServerPid(config.dataDir);
-    if (other !== null) throw new Error(`another Scriven server (pid ${other}) is already running with the data directory ${config.dataDir}`);
-    releaseDataDir = claimDataDir(config.dataDir);
-    embedded = await startEmbeddedPostgres({ dataDir: config.dataDir, port: config.embeddedPgPort, database: 'scriven', log: (m) => logger.log(m, 'Database') });
-    databaseUrl = embedded.url;
-    logger.log(`Embedded PostgreSQL is running from ${config.dataDir}/postgres`, 'Database');
-  } else {
-    logger.log('Using the external PostgreSQL server from DATABASE_URL', 'Database');
-  }
 
-  const { app, orm } = await createApp(config, { databaseUrl, logger });
-  if (config.admin) {
-    const { username, password } = config.admin;
-    const result = await RequestContext.create(orm.em, () => app.get(IdentityFacade).ensureAdmin(username, password));
-    logger.log(result === 'created' ? `Created admin "${username}" from ADMIN_USERNAME` : `Admin "${username}" already exists`, 'Admin');
-  }
-
-  let closing = false;
+  // Stop in order: the app first (HTTP, jobs, schedules, listeners and the ORM close their connections), then the
+  // embedded database, so a clean stop logs no connection errors. A signal during start-up stops what has started.
+  stopAll = async () => {
+    const force = setTimeout(() => {
+      logger.error('Stopping takes more than 20 s; stopping the database now', 'Scriven');
+      void (embedded?.stop() ?? Promise.resolve()).finally(() => process.exit(1));
+    }, 20_000);
+    force.unref();
+    await app?.close().catch((e: Error) => logger.error(`while closing: ${e.message}`, 'Scriven'));
+    await embedded?.stop().catch((e: Error) => logger.error(`while stopping the database: ${e.message}`, 'Database'));
+    releaseDataDir();
+  };
   const shutdown = async (signal: string) => {
     if (closing) return;
     closing = true;
     logger.log(`${signal} received, shutting down`, 'Scriven');
-    await app.close().catch((e: Error) => logger.error(`while closing: ${e.message}`, 'Scriven'));
-    await embedded?.stop().catch(() => undefined);
-    releaseDataDir();
+    await stopAll();
     process.exit(0);
   };
   process.on('SIGINT', () => void shutdown('SIGINT'));
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
 
-  await app.listen({ port: config.port, host: config.host });
+  if (!config.databaseUrl) {
+    const other = runningServerPid(config.dataDir);
+    if (other !== null) throw new StartError(`Another Scriven server (pid ${other}) is already running with the data directory ${config.dataDir}: stop it, or set DATA_DIR to another directory.`);
+  }
+  await assertPortAvailable(config.port, config.host);
+  // Loading the app's code (CPU) overlaps the database's start (mostly waiting for postgres).
+  const modules = Promise.all([import('./bootstrap.js'), import('@mikro-orm/core'), import('./modules/identity/identity.facade.js')]);
+  modules.catch(() => undefined);
+  let databaseUrl = config.databaseUrl;
+  if (!databaseUrl) {
+    releaseDataDir = claimDataDir(config.dataDir);
+    embedded = await startEmbeddedPostgres({ dataDir: config.dataDir, port: config.embeddedPgPort, database: 'scriven', log: (m) => logger.log(m, 'Database') });
+    databaseUrl = embedded.url;
+    logger.log(`Embedded PostgreSQL is running from ${config.dataDir}/postgres on 127.0.0.1:${embedded.port}`, 'Database');
+  } else {
+    await assertDatabaseReachable(databaseUrl).catch((e: Error) => {
+      throw new StartError(e.message);
+    });
+    logger.log('Using the external PostgreSQL server from DATABASE_URL', 'Database');
+  }
+  if (closing) return;
+
+  const [{ createApp }, { RequestContext }, { IdentityFacade }] = await modules;
+  const created = await createApp(config, { databaseUrl, logger });
+  app = created.app;
+  const { orm } = created;
+  if (closing) return;
+  if (config.admin) {
+    const { username, password } = config.admin;
+    const result = await RequestContext.create(orm.em, () => app!.get(IdentityFacade).ensureAdmin(username, password));
+    logger.log(result === 'created' ? `Created admin "${username}" from ADMIN_USERNAME` : `Admin "${username}" already exists`, 'Admin');
+  }
+
+  try {
+    await app.listen(config.port, config.host);
+  } catch (e) {
+    // Another program took the port during start-up.
+    const message = portMessage((e as NodeJS.ErrnoException).code, config.port, config.host);
+    throw message ? new StartError(message) : e;
+  }
   const shown = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
-  logger.log(`Scriven ${config.version} is listening on http://${shown}:${config.port} (API docs at /api/docs), ready in ${Date.now() - startedAt} ms`, 'Scriven');
+  logger.log(`Scriven ${config.version} is listening on http://${shown}:${config.port} (API docs at /api/docs), ready ${(process.uptime()).toFixed(1)} s after the process started`, 'Scriven');
 }
 
-main().catch((e: unknown) => {
-  process.stderr.write(`Scriven failed to start: ${e instanceof Error ? e.message : String(e)}\n`);
+main().catch(async (e: unknown) => {
+  if (closing) return;
+  closing = true;
+  if (e instanceof StartError || e instanceof EmbeddedDatabaseError) process.stderr.write(e.message + '\n');
+  else process.stderr.write(`Scriven failed to start: ${e instanceof Error ? e.message : String(e)}\n`);
   if (e instanceof Error && e.stack && process.env.LOG_LEVEL === 'debug') process.stderr.write(e.stack + '\n');
+  await stopAll().catch(() => undefined);
   process.exit(1);
 });

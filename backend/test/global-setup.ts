@@ -1,32 +1,62 @@
-import { mkdtempSync } from 'node:fs';
+import { chmodSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createServer } from 'node:net';
 // No .js suffix: jest loads global setup through CommonJS without the test module mapper, which needs the bare path.
 import { startEmbeddedPostgres } from '../src/common/database/embedded-postgres';
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const s = createServer();
-    s.once('error', reject);
-    s.listen(0, '127.0.0.1', () => {
-      const port = (s.address() as { port: number }).port;
-      s.close(() => resolve(port));
-    });
-  });
+const RUN_PREFIX = 'scriven-test-run-';
+
+function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (e) {
+    return (e as NodeJS.ErrnoException).code === 'EPERM';
+  }
 }
 
 /**
- * HTTP tests run on a real PostgreSQL: the server of DATABASE_URL when it is set (CI), else an embedded one
- * started here for the run. Each test file then makes its own database on that server.
+ * Removes what killed runs left in the temporary directory (their teardown never ran): each run's folder is named
+ * after its jest process; a folder whose process is gone is swept, after stopping a database server still running
+ * from it.
+ */
+function sweepAbandonedRuns(base: string): void {
+  for (const name of readdirSync(base)) {
+    const m = new RegExp(`^${RUN_PREFIX}(\\d+)-`).exec(name);
+    if (!m || alive(Number(m[1]))) continue;
+    const dir = join(base, name);
+    const pidFile = join(dir, 'db', 'postgres', 'postmaster.pid');
+    if (existsSync(pidFile)) {
+      const pid = Number(readFileSync(pidFile, 'utf8').split('\n')[0]);
+      if (pid > 0 && alive(pid)) process.kill(pid, 'SIGQUIT');
+    }
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+/**
+ * One folder per run holds everything the tests write to the temporary directory: TMPDIR points into it, so
+ * os.tmpdir() in every test (app data directories, media fixtures, ffmpeg's outputs) and in the programs they start
+ * lands there, and global teardown removes it whole, whatever a test forgot to remove.
+ *
+ * HTTP tests run on a real PostgreSQL: the server of DATABASE_URL when it is set (CI), else an embedded one started
+ * here for the run, with its data in the run's folder. Each test file then makes its own database on that server.
  */
 export default async function globalSetup(): Promise<void> {
+  const base = tmpdir();
+  sweepAbandonedRuns(base);
+  const runDir = mkdtempSync(join(base, `${RUN_PREFIX}${process.pid}-`));
+  // The embedded server runs as the postgres user when the tests run as root: it must be able to traverse this.
+  chmodSync(runDir, 0o755);
+  process.env.SCRIVEN_TEST_RUN_DIR = runDir;
+  process.env.SCRIVEN_TEST_ORIGINAL_TMPDIR = process.env.TMPDIR ?? '';
+  process.env.TMPDIR = runDir;
   if (process.env.DATABASE_URL) {
     process.env.TEST_DATABASE_SERVER_URL = process.env.DATABASE_URL;
     return;
   }
-  const dataDir = mkdtempSync(join(tmpdir(), 'scriven-test-'));
-  const db = await startEmbeddedPostgres({ dataDir, port: await freePort(), database: 'postgres', log: () => undefined });
+  // Any free port (not 5488, which `npm start` prefers).
+  const db = await startEmbeddedPostgres({ dataDir: join(runDir, 'db'), preferredPort: null, database: 'postgres', log: () => undefined });
   process.env.TEST_DATABASE_SERVER_URL = db.url;
   (globalThis as { __scrivenTestDb?: typeof db }).__scrivenTestDb = db;
 }

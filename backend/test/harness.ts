@@ -4,14 +4,14 @@ import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import request from 'supertest';
-import type { NestFastifyApplication } from '@nestjs/platform-fastify';
+import type { NestExpressApplication } from '@nestjs/platform-express';
 import type { MikroORM } from '@mikro-orm/postgresql';
 import { createApp } from '../src/bootstrap.js';
 import { loadConfig, type AppConfig } from '../src/common/config/config.js';
 
 export interface TestApp {
   databaseUrl: string;
-  app: NestFastifyApplication;
+  app: NestExpressApplication;
   orm: MikroORM;
   config: AppConfig;
   http: () => ReturnType<typeof request>;
@@ -48,7 +48,6 @@ export async function createTestApp(env: Record<string, string> = {}, sameDataba
   });
   const { app, orm } = await createApp(config, { databaseUrl: url.toString() });
   await app.init();
-  await app.getHttpAdapter().getInstance().ready();
   const client = new pg.Client({ connectionString: url.toString() });
   await client.connect();
   return {

@@ -1,9 +1,16 @@
 import jwt from 'jsonwebtoken';
+import { RequestContext } from '@mikro-orm/core';
+import { TokenService } from '../src/common/auth/token.service.js';
+import { CLOCK, type Clock } from '../src/modules/identity/domain/ports.js';
 import { createTestApp, newUser, type TestApp } from './harness.js';
 
 let t: TestApp;
 beforeAll(async () => {
   t = await createTestApp({ LOGIN_MAX_FAILURES: '5' });
+  // The sign-in throttle's time stands still here, so its waits do not run out under a slow test
+  // (test/login-throttle.http.test.ts moves it).
+  const frozen = new Date();
+  t.app.get<Clock>(CLOCK).now = () => new Date(frozen);
 });
 afterAll(async () => {
   await t.close();
@@ -86,11 +93,47 @@ describe('POST /api/register', () => {
     const byEmail = await register(newUser({ email: ' DUP@example.com ' }));
     expect(byEmail.status).toBe(409);
     expect(byEmail.body.detail).toBe('Email is already registered');
-    const phone = newUser({ email: undefined, contact_method: 'phone', phone_number: '+1 (555) 010-9999' });
+    const phone = newUser({ email: undefined, contact_method: 'phone', phone_number: '+1 (202) 555-0199' });
     expect((await register(phone)).status).toBe(201);
-    const byPhone = await register(newUser({ email: undefined, contact_method: 'phone', phone_number: '+15550109999' }));
+    const byPhone = await register(newUser({ email: undefined, contact_method: 'phone', phone_number: '+12025550199' }));
     expect(byPhone.status).toBe(409);
     expect(byPhone.body.detail).toBe('Phone number is already registered');
+  });
+
+  it('knows +44 20 7946 0958, 0044 20 7946 0958 and +442079460958 for one number, stored in E.164, and signs in by any spelling', async () => {
+    const body = newUser({ email: undefined, contact_method: 'phone', phone_number: '+44 20 7946 0958' });
+    const first = await register(body);
+    expect(first.status).toBe(201);
+    expect(first.body.user.phone_number).toBe('+442079460958');
+    for (const spelling of ['0044 20 7946 0958', '+442079460958', '+44 (0)20 7946 0958']) {
+      const again = await register(newUser({ email: undefined, contact_method: 'phone', phone_number: spelling }));
+      expect(again.status).toBe(409);
+      expect(again.body).toMatchObject({ code: 'IDENTITY.PHONE_TAKEN', detail: 'Phone number is already registered' });
+    }
+    expect(await t.sql(`select phone_number, phone_key from users where phone_key like '+44207946095%'`)).toEqual([{ phone_number: '+442079460958', phone_key: '+442079460958' }]);
+    for (const spelling of ['+44 20 7946 0958', '0044 20 7946 0958', '+442079460958', '011 44 20 7946 0958']) {
+      const r = await login(spelling, String(body.password));
+      expect(r.status).toBe(200);
+    }
+  });
+
+  it('reads a number without a country code as a US number', async () => {
+    const body = newUser({ email: undefined, contact_method: 'phone', phone_number: '(202) 555-0143' });
+    const r = await register(body);
+    expect(r.status).toBe(201);
+    expect(r.body.user.phone_number).toBe('+12025550143');
+    expect((await register(newUser({ email: undefined, contact_method: 'phone', phone_number: '+1 202-555-0143' }))).status).toBe(409);
+    expect((await login('+12025550143', String(body.password))).status).toBe(200);
+    expect((await login('202 555 0143', String(body.password))).status).toBe(200);
+  });
+
+  it('refuses a number that is not a phone number in use with a 400 that says so', async () => {
+    for (const phone_number of ['+1 555 123 4567', '+999 1234567890', '0000000000']) {
+      const r = await register(newUser({ email: undefined, contact_method: 'phone', phone_number }));
+      expect(r.status).toBe(400);
+      expect(r.body).toMatchObject({ statusCode: 400, code: 'VALIDATION_FAILED', detail: expect.stringMatching(/^Phone number is not a valid number/) });
+      expect(r.body.errors).toEqual([{ field: 'phone_number', message: r.body.detail }]);
+    }
   });
 
   it('keeps exactly one user when the same display name is registered concurrently', async () => {
@@ -143,15 +186,15 @@ describe('POST /api/login', () => {
     ]);
   });
 
-  it('locks an identifier after repeated failures, even for the right password, with Retry-After', async () => {
+  it('makes the next attempt from the same address wait after repeated failures, even with the right password, with Retry-After', async () => {
     const victim = newUser({ display_name: 'locked_out' });
     expect((await register(victim)).status).toBe(201);
     for (let i = 0; i < 5; i++) expect((await login('locked_out', 'guess-' + i)).status).toBe(401);
     const locked = await login('locked_out', 'a-long-password');
     expect(locked.status).toBe(429);
-    expect(locked.body.code).toBe('IDENTITY.TOO_MANY_LOGIN_ATTEMPTS');
-    expect(Number(locked.headers['retry-after'])).toBeGreaterThan(0);
-    // Another identifier from the same address is not locked by these five failures.
+    expect(locked.body).toMatchObject({ code: 'IDENTITY.TOO_MANY_LOGIN_ATTEMPTS', detail: 'Too many failed sign-in attempts. Try again in 1 second.' });
+    expect(locked.headers['retry-after']).toBe('1');
+    // Another identifier from the same address is not slowed by these five failures.
     expect((await login('login_me', 'a-long-password')).status).toBe(200);
   });
 
@@ -167,9 +210,9 @@ describe('POST /api/login', () => {
   it('counts every spelling of the same person together', async () => {
     const target = newUser({ display_name: 'many_names', email: 'many.names@example.com', contact_method: 'email' });
     expect((await register(target)).status).toBe(201);
-    const phoneTarget = newUser({ display_name: 'phone_spell', email: undefined, contact_method: 'phone', phone_number: '+1 (555) 777-0000' });
+    const phoneTarget = newUser({ display_name: 'phone_spell', email: undefined, contact_method: 'phone', phone_number: '+1 (202) 555-0177' });
     expect((await register(phoneTarget)).status).toBe(201);
-    for (const spelling of ['+1-555-777-0000', '+1 (555) 777 0000', '+15557770000', '+1 555 777 0000', '+1(555)7770000']) {
+    for (const spelling of ['+1-202-555-0177', '(202) 555 0177', '+12025550177', '001 202 555 0177', '+1(202)5550177']) {
       expect((await login(spelling, 'wrong-password')).status).toBe(401);
     }
     expect((await login('phone_spell', String(phoneTarget.password))).status).toBe(429);
@@ -180,13 +223,13 @@ describe('POST /api/login', () => {
   });
 
   it('signs in a display name shaped like a phone number even when that number belongs to someone else', async () => {
-    const numeric = newUser({ display_name: '5551230000', password: 'numeric-name-password' });
+    const numeric = newUser({ display_name: '2025550142', password: 'numeric-name-password' });
     expect((await register(numeric)).status).toBe(201);
-    expect((await register(newUser({ display_name: 'phone_owner', email: undefined, contact_method: 'phone', phone_number: '555-123-0000' }))).status).toBe(201);
-    const r = await login('5551230000', String(numeric.password));
+    expect((await register(newUser({ display_name: 'phone_owner', email: undefined, contact_method: 'phone', phone_number: '202-555-0142' }))).status).toBe(201);
+    const r = await login('2025550142', String(numeric.password));
     expect(r.status).toBe(200);
     const me = await t.http().get('/api/me').set('Authorization', `Bearer ${r.body.access_token}`);
-    expect(me.body.display_name).toBe('5551230000');
+    expect(me.body.display_name).toBe('2025550142');
   });
 });
 
@@ -272,6 +315,28 @@ describe('tokens', () => {
     expect((await t.http().get('/api/me').set('Authorization', `Bearer ${expired}`)).status).toBe(401);
     const founder = jwt.sign({ ver: 0 }, t.config.jwtSecret, { subject: sub, audience: 'founder', issuer: 'scriven', expiresIn: 60 });
     expect((await t.http().get('/api/me').set('Authorization', `Bearer ${founder}`)).status).toBe(401);
+  });
+
+  it('refuses a correctly signed token without exp, aud or ver, with a lifetime longer than its audience allows, or naming several audiences', async () => {
+    const token = await tokenFor(newUser({ display_name: 'claims_user' }));
+    const { sub } = jwt.decode(token) as { sub: string };
+    const sign = (payload: object, options: jwt.SignOptions) => jwt.sign(payload, t.config.jwtSecret, { issuer: 'scriven', ...options });
+    const good = sign({ ver: 0 }, { subject: sub, audience: 'user', expiresIn: 60 });
+    const bad = {
+      'no exp': sign({ ver: 0 }, { subject: sub, audience: 'user' }),
+      'no aud': sign({ ver: 0 }, { subject: sub, expiresIn: 60 }),
+      'no ver': sign({}, { subject: sub, audience: 'user', expiresIn: 60 }),
+      'a year': sign({ ver: 0 }, { subject: sub, audience: 'user', expiresIn: '365d' }),
+      'two audiences': sign({ ver: 0 }, { subject: sub, audience: ['user', 'admin'], expiresIn: 60 }),
+    };
+    expect((await t.http().get('/api/me').set('Authorization', `Bearer ${good}`)).status).toBe(200);
+    const tokens = t.app.get(TokenService);
+    expect(await RequestContext.create(t.orm.em, () => tokens.authenticate(good, 'user'))).toMatchObject({ userId: sub });
+    for (const [what, forged] of Object.entries(bad)) {
+      expect([what, (await t.http().get('/api/me').set('Authorization', `Bearer ${forged}`)).status]).toEqual([what, 401]);
+      // The same rule for the realtime socket's sign-in.
+      expect([what, await RequestContext.create(t.orm.em, () => tokens.authenticate(forged, 'user'))]).toEqual([what, null]);
+    }
   });
 
   it('sign-out everywhere revokes every token of the user and no one else', async () => {

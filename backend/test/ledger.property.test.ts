@@ -6,8 +6,10 @@ import { baseUrl } from './media-fixtures.js';
 import { person, type Person } from './social-fixtures.js';
 import { addTier, admin, DAY_MS, expectLedgerConsistent, ledgerSnapshot } from './money-fixtures.js';
 import { PaymentsService } from '../src/modules/payments/application/payments.service.js';
-import { EarningsService } from '../src/modules/monetization/application/earnings.service.js';
-import { PlatformService } from '../src/modules/monetization/application/platform.service.js';
+import { DecidePayoutUseCase } from '../src/modules/monetization/application/decide-payout.use-case.js';
+import { RequestPayoutUseCase } from '../src/modules/monetization/application/request-payout.use-case.js';
+import { SavePlatformBankAccountUseCase } from '../src/modules/monetization/application/save-platform-bank-account.use-case.js';
+import { WithdrawPlatformEarningsUseCase } from '../src/modules/monetization/application/withdraw-platform-earnings.use-case.js';
 import { MonetizationFacade } from '../src/modules/monetization/monetization.facade.js';
 import { Accounts, InsufficientFunds, LEDGER, LedgerInvariantError, type Ledger, type Posting } from '../src/modules/monetization/domain/ledger.js';
 
@@ -20,8 +22,8 @@ import { Accounts, InsufficientFunds, LEDGER, LedgerInvariantError, type Ledger,
 let t: TestApp;
 let ledger: Ledger;
 let payments: PaymentsService;
-let earnings: EarningsService;
-let platform: PlatformService;
+let earnings: { requestPayout: RequestPayoutUseCase['execute']; decidePayout: DecidePayoutUseCase['execute'] };
+let platform: { saveBankAccount: SavePlatformBankAccountUseCase['execute']; withdraw: WithdrawPlatformEarningsUseCase['execute'] };
 let facade: MonetizationFacade;
 let adminId: string;
 let fans: Person[];
@@ -36,8 +38,10 @@ beforeAll(async () => {
   await baseUrl(t);
   ledger = t.app.get(LEDGER);
   payments = t.app.get(PaymentsService);
-  earnings = t.app.get(EarningsService);
-  platform = t.app.get(PlatformService);
+  const [requestPayout, decidePayout] = [t.app.get(RequestPayoutUseCase), t.app.get(DecidePayoutUseCase)];
+  earnings = { requestPayout: (...a) => requestPayout.execute(...a), decidePayout: (...a) => decidePayout.execute(...a) };
+  const [saveBank, withdraw] = [t.app.get(SavePlatformBankAccountUseCase), t.app.get(WithdrawPlatformEarningsUseCase)];
+  platform = { saveBankAccount: (...a) => saveBank.execute(...a), withdraw: (...a) => withdraw.execute(...a) };
   facade = t.app.get(MonetizationFacade);
   adminId = (await admin(t)).id;
   fans = [await person(t), await person(t)];

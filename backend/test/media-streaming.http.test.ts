@@ -100,7 +100,14 @@ describe('GET /api/videos/{id}/stream', () => {
     const r = await get(v.url, { Range: range(v.size) });
     expect(r.status).toBe(416);
     expect(r.headers['content-range']).toBe(`bytes */${v.size}`);
-    expect((r.body as Buffer).length).toBe(0);
+    // The error body, like every refusal (it was empty once: a client could not tell why).
+    expect(r.headers['content-type']).toMatch(/^application\/json/);
+    expect(JSON.parse((r.body as Buffer).toString('utf8'))).toEqual({
+      statusCode: 416,
+      code: 'RANGE_NOT_SATISFIABLE',
+      detail: 'The requested range is outside the file',
+      message: 'The requested range is outside the file',
+    });
   });
 
   it('serves the whole file for a range header it does not handle (several ranges, other units)', async () => {

@@ -1,7 +1,7 @@
 import { createTestApp, type TestApp } from './harness.js';
 import { baseUrl } from './media-fixtures.js';
 import { person, settled, type Person } from './social-fixtures.js';
-import { MembershipsService } from '../src/modules/monetization/application/memberships.service.js';
+import { SeedSampleChannelsUseCase } from '../src/modules/monetization/application/seed-sample-channels.use-case.js';
 import { balance, expectLedgerConsistent, matureAll } from './money-fixtures.js';
 
 /** Money through HTTP on a real database: checkout in the sandbox, fulfilment once, the ledger's figures. */
@@ -11,7 +11,7 @@ let origin: string;
 beforeAll(async () => {
   t = await createTestApp();
   origin = await baseUrl(t);
-  await t.app.get(MembershipsService).seedSampleChannels();
+  await t.app.get(SeedSampleChannelsUseCase).seedSampleChannels();
 });
 afterEach(() => expectLedgerConsistent(t));
 afterAll(() => t.close());

@@ -1,4 +1,5 @@
-import WebSocket from 'ws';
+import WebSocket, { type ClientOptions } from 'ws';
+import { RealtimeGateway } from '../src/common/realtime/realtime.gateway.js';
 import { createTestApp, type TestApp } from './harness.js';
 import { baseUrl, makeClips, waitFor, type Clips } from './media-fixtures.js';
 import { person, publish, type Person } from './social-fixtures.js';
@@ -12,9 +13,9 @@ class Socket {
     ws.on('close', (code, reason) => (this.closed = { code, reason: reason.toString() }));
   }
 
-  static async open(t: TestApp, path = '/api/realtime'): Promise<Socket> {
+  static async open(t: TestApp, path = '/api/realtime', options: ClientOptions = {}): Promise<Socket> {
     const url = (await baseUrl(t)).replace('http', 'ws') + path;
-    const ws = new WebSocket(url);
+    const ws = new WebSocket(url, options);
     await new Promise<void>((resolve, reject) => {
       ws.once('open', () => resolve());
       ws.once('error', reject);
@@ -146,6 +147,28 @@ describe('the realtime endpoint', () => {
     expect(await s.next('error', (m) => m.code === 'already_authenticated')).toBeTruthy();
     expect(s.closed).toBeNull();
     s.close();
+  });
+
+  it('keeps at most 20 sockets of one user open when 45 of them sign in at the same moment', async () => {
+    const who = await person(t);
+    const token = who.auth[1].slice('Bearer '.length);
+    await baseUrl(t); // listening before the parallel opens
+    // From an address of their own, so the per-address cap (50) plays no part.
+    const sockets = await Promise.all(Array.from({ length: 45 }, () => Socket.open(t, '/api/realtime', { localAddress: '127.0.0.2' })));
+    try {
+      for (const s of sockets) s.send({ type: 'auth', token });
+      await waitFor('an answer on every socket', async () => sockets.every((s) => s.closed || s.messages.some((m) => m.type === 'ready')), 15_000, 20);
+      const open = () => sockets.filter((s) => !s.closed);
+      // Evicted sockets may have been told 'ready' just before their close frame: give the close handshakes time to end.
+      await waitFor('the evicted sockets to close', async () => open().length <= 20, 5000, 20).catch(() => undefined);
+      expect(open()).toHaveLength(20);
+      expect(sockets.filter((s) => s.closed).map((s) => s.closed?.code)).toEqual(Array(25).fill(4429));
+      // The server agrees: exactly the 20 open sockets are the user's.
+      expect(t.app.get(RealtimeGateway).sendLocal(who.id, { type: 'probe' })).toBe(20);
+      await waitFor('the probe on every open socket', async () => open().every((s) => s.messages.some((m) => m.type === 'probe')), 5000, 20);
+    } finally {
+      for (const s of sockets) s.close();
+    }
   });
 
   it('refuses upgrades on other paths', async () => {

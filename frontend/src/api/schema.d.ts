@@ -1222,7 +1222,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Opens a session (JSON or form): filename, total_size, title, description, is_vertical, monetization_enabled. */
+        /** Opens a session (JSON, or a urlencoded or multipart form): filename, total_size, title, description, is_vertical, monetization_enabled. */
         post: operations["initUpload"];
         delete?: never;
         options?: never;
@@ -1459,6 +1459,15 @@ export interface components {
             /** @description The hosted checkout page to send the browser to. */
             url: string;
         };
+        ChunkFormDto: {
+            /** @description The chunk's index, 0 to total_chunks - 1, as digits. */
+            chunk_index?: number;
+            /**
+             * Format: binary
+             * @description Exactly chunk_size bytes (the last chunk: the rest).
+             */
+            file: string;
+        };
         ChunkReceivedDto: {
             chunk_index: number;
             session_id: string;
@@ -1477,8 +1486,9 @@ export interface components {
              */
             account_type?: "creator" | "brand" | "personal";
             bio?: string;
+            /** @description Required; spaces around it are dropped. */
             display_name: string;
-            /** @description 3-30 of a-z 0-9 _ . ; derived from the display name when empty. */
+            /** @description 3-30 of a-z 0-9 _ . (an @ in front and capitals are accepted and dropped); derived from the display name when empty. */
             handle?: string;
             location?: string;
             /** @description An http or https address. */
@@ -1490,7 +1500,7 @@ export interface components {
             success: boolean;
         };
         CreateCommentRequestDto: {
-            /** @description 1-500 characters. */
+            /** @description 1-500 characters, not blank (spaces around it are dropped). */
             content: string;
         };
         CreateTierRequestDto: {
@@ -1589,7 +1599,7 @@ export interface components {
             next_cursor: string | null;
         };
         FeedbackRequestDto: {
-            /** @description 1 to 2000 characters. */
+            /** @description 1 to 2000 characters (spaces around it are dropped). */
             message: string;
         };
         FieldErrorDto: {
@@ -1626,12 +1636,17 @@ export interface components {
             seconds: number;
         };
         InitUploadRequestDto: {
+            /** @description At most 5000 characters. */
             description?: string;
+            /** @description The file's name, 1-255 characters. */
             filename: string;
+            /** @description Default false; in a form, true or false (also 1/0, on/off). */
             is_vertical?: boolean;
+            /** @description Creator program members only (403 otherwise); default false. */
             monetization_enabled?: boolean;
+            /** @description Required, at most 200 characters (spaces around it are dropped). */
             title: string;
-            /** @description Bytes, up to 274877906944 (256 GiB). */
+            /** @description Bytes, 1 to 274877906944 (256 GiB); in a form, as digits. */
             total_size: number;
         };
         LikeStateDto: {
@@ -1714,6 +1729,32 @@ export interface components {
             views: number;
             year: number | null;
         };
+        MovieUploadFormDto: {
+            /**
+             * @description Default PG.
+             * @enum {string}
+             */
+            age_rating?: "G" | "PG" | "PG-13" | "R" | "NC-17";
+            /** @description At most 5000 characters. */
+            description?: string;
+            /** @description Minutes, 1 to 1000, as digits. */
+            duration?: number;
+            /** @description Default true. */
+            family_safe?: boolean;
+            /**
+             * Format: binary
+             * @description The movie: MP4, MOV, WebM, MKV or AVI, judged by its bytes.
+             */
+            file: string;
+            /** @description A JSON list of at most 3 of Action, Adventure, Animation, Comedy, Crime, Documentary, Drama, Family, Fantasy, Horror, Musical, Mystery, Romance, Sci-Fi, Thriller, War, Western (any case). */
+            genre?: string;
+            /** @description Default false. */
+            is_premium?: boolean;
+            /** @description Required, at most 200 characters (spaces around it are dropped). */
+            title: string;
+            /** @description 1900 to the current year + 5, as digits. */
+            year?: number;
+        };
         MovieUploadResponseDto: {
             movie: components["schemas"]["MovieResponseDto"];
             success: boolean;
@@ -1753,6 +1794,12 @@ export interface components {
             email_notifications: boolean;
             like_notifications: boolean;
             push_notifications: boolean;
+        };
+        NotificationSettingsUpdateDto: {
+            comment_notifications?: boolean;
+            email_notifications?: boolean;
+            like_notifications?: boolean;
+            push_notifications?: boolean;
         };
         NotificationsReadAllDto: {
             unread_count: number;
@@ -1889,6 +1936,26 @@ export interface components {
             /** @enum {string} */
             video_visibility: "public" | "unlisted" | "private";
         };
+        PrivacySettingsUpdateDto: {
+            /** @enum {string} */
+            comment_permissions?: "everyone" | "subscribers" | "none";
+            /** @enum {string} */
+            profile_visibility?: "public" | "unlisted" | "private";
+            /** @enum {string} */
+            video_visibility?: "public" | "unlisted" | "private";
+        };
+        ProfilePhotoFormDto: {
+            /**
+             * Format: uuid
+             * @description One of your accounts (by default the active one); any other value is a 404.
+             */
+            account_id?: string;
+            /**
+             * Format: binary
+             * @description JPG, PNG, GIF or WebP (judged by its bytes), at most 10485760 bytes.
+             */
+            file: string;
+        };
         ReelCommentDto: {
             content: string;
             created_at: string;
@@ -1926,6 +1993,21 @@ export interface components {
             title: string;
             username: string;
             views: number;
+        };
+        ReelUploadFormDto: {
+            /** @description At most 500 characters. */
+            description?: string;
+            /**
+             * Format: binary
+             * @description The video: MP4, MOV, WebM, MKV or AVI, judged by its bytes, at most 268435456 bytes.
+             */
+            file: string;
+            /** @description Creator program members only (403 otherwise); default false. */
+            monetization_enabled?: boolean;
+            /** @description Hashtags as a JSON list of words (trimmed, # dropped, lower-cased, de-duplicated); "a, b" is read too. */
+            tags?: string;
+            /** @description Required, at most 100 characters (spaces around it are dropped). */
+            title: string;
         };
         RegisterRequestDto: {
             /**
@@ -2003,6 +2085,10 @@ export interface components {
             suggestions: string[];
         };
         SwitchAccountRequestDto: {
+            /**
+             * Format: uuid
+             * @description One of your accounts; any other value (another user's account, a deleted one, not an id) is a 404.
+             */
             account_id: string;
         };
         SwitchAccountResponseDto: {
@@ -2020,11 +2106,14 @@ export interface components {
         };
         UpdateAccountRequestDto: {
             bio?: string;
+            /** @description Not blank; spaces around it are dropped. */
             display_name?: string;
+            /** @description 3-30 of a-z 0-9 _ . (an @ in front and capitals are accepted and dropped); empty keeps the handle. */
             handle?: string;
             location?: string;
-            notification_settings?: components["schemas"]["NotificationSettingsDto"];
-            privacy_settings?: components["schemas"]["PrivacySettingsDto"];
+            notification_settings?: components["schemas"]["NotificationSettingsUpdateDto"];
+            privacy_settings?: components["schemas"]["PrivacySettingsUpdateDto"];
+            /** @description An http or https address. */
             website?: string;
         };
         UpdateAccountResponseDto: {
@@ -2137,6 +2226,21 @@ export interface components {
             user_id: string;
             username: string;
             views: number;
+        };
+        VideoUploadFormDto: {
+            /** @description At most 5000 characters. */
+            description?: string;
+            /**
+             * Format: binary
+             * @description The video: MP4, MOV, WebM, MKV or AVI, judged by its bytes. The field may also be named `video`.
+             */
+            file: string;
+            /** @description true or false (also 1/0, on/off); default false. */
+            is_vertical?: boolean;
+            /** @description Creator program members only (403 otherwise); default false. */
+            monetization_enabled?: boolean;
+            /** @description Required, at most 200 characters (spaces around it are dropped). */
+            title: string;
         };
         ViewCountDto: {
             /** @description False when this viewer was already counted in the last 30 minutes. */
@@ -2387,8 +2491,9 @@ export interface operations {
     listFeedback: {
         parameters: {
             query?: {
-                /** @description 1-100, default 20 */
+                /** @description How many items, as digits: 1 to 100 (a larger number gives 100; 0 or none gives the list's default). */
                 limit?: string;
+                /** @description Where the page starts: the previous page's next cursor. */
                 cursor?: string;
             };
             header?: never;
@@ -2403,6 +2508,14 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["FeedbackListResponseDto"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
             401: {
@@ -2899,9 +3012,12 @@ export interface operations {
     followingFeed: {
         parameters: {
             query?: {
-                content_type?: "all" | "videos" | "music" | "podcasts";
+                /** @description How many items, as digits: 1 to 100 (a larger number gives 100; 0 or none gives the list's default). */
                 limit?: string;
+                /** @description Where the page starts: the previous page's next cursor. */
                 cursor?: string;
+                /** @description all (the default), videos, music or podcasts. */
+                content_type?: "all" | "videos" | "music" | "podcasts";
             };
             header?: never;
             path?: never;
@@ -3344,7 +3460,9 @@ export interface operations {
     listMovies: {
         parameters: {
             query?: {
+                /** @description How many items, as digits: 1 to 100 (a larger number gives 100; 0 or none gives the list's default). */
                 limit?: string;
+                /** @description Where the page starts: the previous page's next cursor. */
                 cursor?: string;
             };
             header?: never;
@@ -3359,6 +3477,14 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["MovieListDto"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
             401: {
@@ -3380,20 +3506,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "multipart/form-data": {
-                    /** @enum {string} */
-                    age_rating?: "G" | "PG" | "PG-13" | "R" | "NC-17";
-                    description?: string;
-                    duration?: string;
-                    family_safe?: string;
-                    /** Format: binary */
-                    file: string;
-                    /** @description JSON list of at most 3 genres */
-                    genre?: string;
-                    is_premium?: string;
-                    title: string;
-                    year?: string;
-                };
+                "multipart/form-data": components["schemas"]["MovieUploadFormDto"];
             };
         };
         responses: {
@@ -3509,6 +3622,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
+            /** @description A premium movie, and the viewer is not premium, its owner or an administrator */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -3522,14 +3644,18 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
             };
         };
     };
     listNotifications: {
         parameters: {
             query?: {
+                /** @description How many items, as digits: 1 to 100 (a larger number gives 100; 0 or none gives the list's default). */
                 limit?: string;
+                /** @description Where the page starts: the previous page's next cursor. */
                 cursor?: string;
             };
             header?: never;
@@ -3544,6 +3670,14 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["NotificationListDto"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
             401: {
@@ -4007,11 +4141,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "multipart/form-data": {
-                    account_id?: string;
-                    /** Format: binary */
-                    file: string;
-                };
+                "multipart/form-data": components["schemas"]["ProfilePhotoFormDto"];
             };
         };
         responses: {
@@ -4060,9 +4190,11 @@ export interface operations {
     listReels: {
         parameters: {
             query?: {
+                /** @description How many items, as digits: 1 to 100 (a larger number gives 100; 0 or none gives the list's default). */
                 limit?: string;
+                /** @description Where the page starts: the previous page's next cursor. */
                 cursor?: string;
-                /** @description Only the signed-in user's own reels, in every state */
+                /** @description Only the signed-in user's own reels, in every state (401 without a user token). */
                 mine?: "true" | "false";
             };
             header?: never;
@@ -4077,6 +4209,14 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ReelListDto"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
             /** @description mine=true without a user token */
@@ -4099,15 +4239,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "multipart/form-data": {
-                    description?: string;
-                    /** Format: binary */
-                    file: string;
-                    monetization_enabled?: string;
-                    /** @description JSON list */
-                    tags?: string;
-                    title: string;
-                };
+                "multipart/form-data": components["schemas"]["ReelUploadFormDto"];
             };
         };
         responses: {
@@ -4177,7 +4309,9 @@ export interface operations {
     listReelComments: {
         parameters: {
             query?: {
+                /** @description How many items, as digits: 1 to 100 (a larger number gives 100; 0 or none gives the list's default). */
                 limit?: string;
+                /** @description Where the page starts: the previous page's next cursor. */
                 cursor?: string;
             };
             header?: never;
@@ -4194,6 +4328,14 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ReelCommentListDto"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
             404: {
@@ -4355,7 +4497,9 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
             };
         };
     };
@@ -4477,8 +4621,11 @@ export interface operations {
     searchAll: {
         parameters: {
             query: {
+                /** @description What to search for: 1 to 100 characters once spaces around and repeated inside are dropped (else SEARCH.EMPTY_QUERY or SEARCH.QUERY_TOO_LONG). */
                 q: string;
+                /** @description One kind (up to `limit` results), or all (3 of each kind, the default). */
                 content_type?: "all" | "videos" | "music" | "live" | "users" | "podcasts" | "gaming";
+                /** @description Results of one kind, as digits: 1 to 100 (a larger number gives 100; 0 or none gives 20). */
                 limit?: string;
             };
             header?: never;
@@ -4516,6 +4663,7 @@ export interface operations {
     searchSuggestions: {
         parameters: {
             query: {
+                /** @description What is being typed: 1 to 100 characters once spaces are dropped (else SEARCH.EMPTY_QUERY or SEARCH.QUERY_TOO_LONG). */
                 q: string;
             };
             header?: never;
@@ -4713,7 +4861,9 @@ export interface operations {
     discoverUsers: {
         parameters: {
             query?: {
+                /** @description popular (most followed, the default), newest, or creators (creator program members). */
                 sort_by?: "popular" | "newest" | "creators";
+                /** @description How many users, as digits: 1 to 100 (a larger number gives 100; 0 or none gives 20). */
                 limit?: string;
             };
             header?: never;
@@ -4796,7 +4946,9 @@ export interface operations {
     listFollowers: {
         parameters: {
             query?: {
+                /** @description How many items, as digits: 1 to 100 (a larger number gives 100; 0 or none gives the list's default). */
                 limit?: string;
+                /** @description Where the page starts: the previous page's next cursor. */
                 cursor?: string;
             };
             header?: never;
@@ -4815,6 +4967,14 @@ export interface operations {
                     "application/json": components["schemas"]["FollowersResponseDto"];
                 };
             };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -4828,7 +4988,9 @@ export interface operations {
     listFollowing: {
         parameters: {
             query?: {
+                /** @description How many items, as digits: 1 to 100 (a larger number gives 100; 0 or none gives the list's default). */
                 limit?: string;
+                /** @description Where the page starts: the previous page's next cursor. */
                 cursor?: string;
             };
             header?: never;
@@ -4845,6 +5007,14 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["FollowingResponseDto"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
             404: {
@@ -4889,10 +5059,13 @@ export interface operations {
     listVideos: {
         parameters: {
             query?: {
-                is_vertical?: "true" | "false";
+                /** @description How many items, as digits: 1 to 100 (a larger number gives 100; 0 or none gives the list's default). */
                 limit?: string;
+                /** @description Where the page starts: the previous page's next cursor. */
                 cursor?: string;
-                /** @description Only the signed-in user's own videos, in every state */
+                /** @description Only vertical (true) or only horizontal (false) videos. */
+                is_vertical?: "true" | "false";
+                /** @description Only the signed-in user's own videos, in every state (401 without a user token). */
                 mine?: "true" | "false";
             };
             header?: never;
@@ -4909,6 +5082,14 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["VideoResponseDto"][];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
             /** @description mine=true without a user token */
@@ -4931,14 +5112,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "multipart/form-data": {
-                    description?: string;
-                    /** Format: binary */
-                    file: string;
-                    is_vertical?: string;
-                    monetization_enabled?: string;
-                    title: string;
-                };
+                "multipart/form-data": components["schemas"]["VideoUploadFormDto"];
             };
         };
         responses: {
@@ -5032,7 +5206,7 @@ export interface operations {
     uploadChunk: {
         parameters: {
             query?: {
-                /** @description Required with application/octet-stream */
+                /** @description The chunk's index, as digits (required with application/octet-stream) */
                 chunk_index?: string;
             };
             header?: never;
@@ -5043,16 +5217,8 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/octet-stream": {
-                    chunk_index?: number;
-                    /** Format: binary */
-                    file: string;
-                };
-                "multipart/form-data": {
-                    chunk_index?: number;
-                    /** Format: binary */
-                    file: string;
-                };
+                "application/octet-stream": components["schemas"]["ChunkFormDto"];
+                "multipart/form-data": components["schemas"]["ChunkFormDto"];
             };
         };
         responses: {
@@ -5499,7 +5665,9 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
             };
         };
     };

@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { BrowserRouter } from 'react-router-dom';
 import { AppProviders } from './AppProviders';
 import { AppRoutes } from './AppRoutes';
-import { RootStore } from './RootStore';
+import { RootStore } from '../stores/RootStore';
 
 export function App() {
   const [store] = useState(() => new RootStore());

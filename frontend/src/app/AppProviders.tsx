@@ -1,8 +1,8 @@
 import type { ReactNode } from 'react';
 import { MantineProvider } from '@mantine/core';
 import { Notifications } from '@mantine/notifications';
-import { StoreProvider } from './StoreProvider';
-import type { RootStore } from './RootStore';
+import { StoreProvider } from '../stores/StoreProvider';
+import type { RootStore } from '../stores/RootStore';
 import { colorSchemeManager, theme } from './theme';
 
 interface AppProvidersProps {

@@ -1,8 +1,8 @@
 import { useEffect } from 'react';
 import { Route, Routes, useSearchParams } from 'react-router-dom';
-import { useStores } from './StoreProvider';
-import { PATHS } from './paths';
-import { HomeRoute } from '../features/shell/pages/HomeRoute';
+import { useStores } from '../stores/StoreProvider';
+import { PATHS } from '../shared/paths';
+import { HomeRoute } from './routes/HomeRoute';
 import { AdminConsolePage } from '../features/admin/pages/AdminConsolePage';
 import { FounderLockedPage } from '../features/founder/pages/FounderLockedPage';
 import { FounderControlPage } from '../features/founder/pages/FounderControlPage';
@@ -11,11 +11,12 @@ import { NotFoundPage } from '../features/static-pages/pages/NotFoundPage';
 import { TermsPage } from '../features/static-pages/pages/TermsPage';
 import { PrivacyPage } from '../features/static-pages/pages/PrivacyPage';
 import { GuidelinesPage } from '../features/static-pages/pages/GuidelinesPage';
-import { HelpPage } from '../features/help/pages/HelpPage';
+import { HelpContent } from '../features/help/components/HelpContent';
 import { MonetizationPage } from '../features/monetization/pages/MonetizationPage';
-import { ReelRoute } from '../features/reels/pages/ReelRoute';
-import { MovieRoute } from '../features/movies/pages/MovieRoute';
-import { VideoRoute } from '../features/videos/pages/VideoRoute';
+import { ReelRoute } from './routes/ReelRoute';
+import { MovieRoute } from './routes/MovieRoute';
+import { VideoRoute } from './routes/VideoRoute';
+import { PageLayout } from './shell/PageLayout';
 
 /** Top-level routes (seed 002 §2.1). `?admin=true` replaces everything with the admin console. */
 export function AppRoutes() {
@@ -39,11 +40,14 @@ export function AppRoutes() {
       <Route path={PATHS.reel} element={<ReelRoute />} />
       <Route path={PATHS.video} element={<VideoRoute />} />
       <Route path={PATHS.movie} element={<MovieRoute />} />
-      <Route path={PATHS.help} element={<HelpPage />} />
-      <Route path={PATHS.monetization} element={<MonetizationPage />} />
-      <Route path={PATHS.terms} element={<TermsPage />} />
-      <Route path={PATHS.privacy} element={<PrivacyPage />} />
-      <Route path={PATHS.guidelines} element={<GuidelinesPage />} />
+      {/* Pages of their own: the header as the visitor or user sees it, and the footer, around them. */}
+      <Route element={<PageLayout />}>
+        <Route path={PATHS.help} element={<HelpContent />} />
+        <Route path={PATHS.monetization} element={<MonetizationPage />} />
+        <Route path={PATHS.terms} element={<TermsPage />} />
+        <Route path={PATHS.privacy} element={<PrivacyPage />} />
+        <Route path={PATHS.guidelines} element={<GuidelinesPage />} />
+      </Route>
       <Route path="*" element={<NotFoundPage />} />
     </Routes>
   );

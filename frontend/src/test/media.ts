@@ -1,6 +1,6 @@
 import { File as NodeFile } from 'node:buffer';
 import type { Notifier } from '../shared/notifier';
-import { RootStore } from '../app/RootStore';
+import { RootStore } from '../stores/RootStore';
 import { storeDemoUserToken } from './session';
 import { jest } from '@jest/globals';
 

@@ -3,14 +3,9 @@ import { PassportStrategy } from '@nestjs/passport';
 import { createSecretKey } from 'node:crypto';
 import { ExtractJwt, Strategy } from 'passport-jwt';
 import { APP_CONFIG, type AppConfig } from '../config/config.js';
+import { acceptedClaims } from './claims.js';
 import { installVerifiedTokenCache } from './verified-token-cache.js';
 import { PRINCIPAL_LOADER, type Audience, type Principal, type PrincipalLoader } from './principal.js';
-
-interface RawClaims {
-  sub?: unknown;
-  aud?: unknown;
-  ver?: unknown;
-}
 
 installVerifiedTokenCache();
 
@@ -32,9 +27,10 @@ function strategyFor(audience: Audience) {
       });
     }
 
-    async validate(claims: RawClaims): Promise<Principal> {
-      if (typeof claims.sub !== 'string' || typeof claims.ver !== 'number') throw new UnauthorizedException();
-      const principal = await this.loader.load({ sub: claims.sub, aud: audience, ver: claims.ver });
+    async validate(raw: unknown): Promise<Principal> {
+      const claims = acceptedClaims(raw, audience);
+      if (!claims) throw new UnauthorizedException();
+      const principal = await this.loader.load(claims);
       if (!principal) throw new UnauthorizedException();
       return principal;
     }

@@ -1,6 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { JwtService } from '@nestjs/jwt';
 import { APP_CONFIG, type AppConfig } from '../config/config.js';
+import { acceptedClaims } from './claims.js';
 import { PRINCIPAL_LOADER, TOKEN_TTL_SECONDS, type Audience, type Principal, type PrincipalLoader, type TokenClaims } from './principal.js';
 
 @Injectable()
@@ -17,14 +18,14 @@ export class TokenService {
    * Needs an EntityManager context (a request, or MikroORM's RequestContext).
    */
   async authenticate(token: string, audience: Audience): Promise<Principal | null> {
-    let claims: { sub?: unknown; ver?: unknown };
+    let raw: object;
     try {
-      claims = this.jwt.verify<{ sub?: unknown; ver?: unknown }>(token, { secret: this.config.jwtSecret, audience, issuer: 'scriven', algorithms: ['HS256'] });
+      raw = this.jwt.verify<object>(token, { secret: this.config.jwtSecret, audience, issuer: 'scriven', algorithms: ['HS256'] });
     } catch {
       return null;
     }
-    if (typeof claims.sub !== 'string' || typeof claims.ver !== 'number') return null;
-    return this.loader.load({ sub: claims.sub, aud: audience, ver: claims.ver });
+    const claims = acceptedClaims(raw, audience);
+    return claims ? this.loader.load(claims) : null;
   }
 
   issue(claims: TokenClaims): { token: string; expiresIn: number } {

@@ -10,7 +10,8 @@ export interface AppConfig {
   dataDir: string;
   /** External PostgreSQL URL; undefined means the embedded server under dataDir. */
   databaseUrl?: string;
-  embeddedPgPort: number;
+  /** EMBEDDED_PG_PORT: the embedded server's port when given; otherwise it picks (and remembers) a free one. */
+  embeddedPgPort?: number;
   publicUrl: string;
   jwtSecret: string;
   smtpUrl?: string;
@@ -20,6 +21,8 @@ export interface AppConfig {
   admin?: { username: string; password: string };
   logLevel: LogLevel;
   trustProxy: boolean;
+  /** How long a client may take to send its request headers; how long a connection may sit idle mid-request. */
+  http: { headersTimeoutMs: number; idleTimeoutMs: number };
   rateLimit: { perMinute: number; mediaPerMinute: number; engagementsPerMinute: number; loginFailures: number; loginWindowMinutes: number; searchesPerMinute: number; followsPerMinute: number };
   jobsEnabled: boolean;
   uploads: { maxVideoBytes: number; maxMovieBytes: number; chunkBytes: number; maxSessionsPerUser: number; diskReserveBytes: number };
@@ -125,7 +128,7 @@ export function loadConfig(env: Env = process.env, opts: { cwd?: string; version
   const rawDataDir = env.DATA_DIR?.trim() || './data';
   const dataDir = isAbsolute(rawDataDir) ? rawDataDir : resolve(cwd, rawDataDir);
   const databaseUrl = url(env, 'DATABASE_URL', ['postgres:', 'postgresql:'], problems);
-  const embeddedPgPort = int(env, 'EMBEDDED_PG_PORT', 5488, 1024, 65535, problems);
+  const embeddedPgPort = env.EMBEDDED_PG_PORT?.trim() ? int(env, 'EMBEDDED_PG_PORT', 0, 1024, 65535, problems) : undefined;
   const publicUrl = (url(env, 'PUBLIC_URL', ['http:', 'https:'], problems) ?? `http://localhost:${port}`).replace(/\/+$/, '');
   const smtpUrl = url(env, 'SMTP_URL', ['smtp:', 'smtps:'], problems);
   const mailFrom = env.MAIL_FROM?.trim() || 'Scriven <no-reply@localhost>';
@@ -157,6 +160,10 @@ export function loadConfig(env: Env = process.env, opts: { cwd?: string; version
     admin,
     logLevel: level,
     trustProxy: bool(env, 'TRUST_PROXY', false, problems),
+    http: {
+      headersTimeoutMs: int(env, 'HTTP_HEADERS_TIMEOUT_MS', 10_000, 100, 600_000, problems),
+      idleTimeoutMs: int(env, 'HTTP_IDLE_TIMEOUT_MS', 60_000, 1000, 3_600_000, problems),
+    },
     rateLimit: {
       perMinute: int(env, 'RATE_LIMIT_PER_MINUTE', 600, 1, 1_000_000, problems),
       mediaPerMinute: int(env, 'MEDIA_RATE_LIMIT_PER_MINUTE', 12_000, 1, 10_000_000, problems),

@@ -7,6 +7,8 @@ export type ErrorKind =
   | 'conflict'
   | 'gone'
   | 'too_large'
+  | 'uri_too_long'
+  | 'unsupported_media_type'
   | 'rate_limited'
   | 'unavailable'
   | 'insufficient_storage';

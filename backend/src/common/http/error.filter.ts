@@ -1,6 +1,6 @@
 import { noSpace } from '../errors/no-space.js';
 import { ArgumentsHost, Catch, ExceptionFilter, HttpException, HttpStatus, Logger } from '@nestjs/common';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { Request, Response } from 'express';
 import { randomUUID } from 'node:crypto';
 import { DomainError, type ErrorKind, type FieldProblem } from '../errors/domain-error.js';
 import { currentRequestId } from '../logging/request-context.js';
@@ -14,6 +14,8 @@ const STATUS: Record<ErrorKind, number> = {
   conflict: 409,
   gone: 410,
   too_large: 413,
+  uri_too_long: 414,
+  unsupported_media_type: 415,
   rate_limited: 429,
   unavailable: 503,
   insufficient_storage: 507,
@@ -45,18 +47,27 @@ export class ErrorFilter implements ExceptionFilter {
 
   catch(exception: unknown, host: ArgumentsHost): void {
     const ctx = host.switchToHttp();
-    const reply = ctx.getResponse<FastifyReply>();
-    const request = ctx.getRequest<FastifyRequest>();
+    const reply = ctx.getResponse<Response>();
+    const request = ctx.getRequest<Request>();
+    if (reply.headersSent) {
+      // A failure after the response began (a stream that broke mid-way): the client can only see the cut.
+      if (!(exception instanceof DomainError || exception instanceof HttpException)) this.toBody(exception, request);
+      reply.destroy();
+      return;
+    }
     if (exception instanceof HttpException && exception.getStatus() === 404 && wantsSpa(request.method, request.url)) {
-      void reply.status(200).header('Cache-Control', 'no-cache').type('text/html; charset=utf-8').send(spaIndex.html);
+      reply.status(200).setHeader('Cache-Control', 'no-cache');
+      reply.type('text/html; charset=utf-8').send(spaIndex.html);
       return;
     }
     const { body, retryAfter } = this.toBody(exception, request);
-    if (retryAfter) reply.header('Retry-After', String(retryAfter));
-    void reply.status(body.statusCode).send(body);
+    if (retryAfter) reply.setHeader('Retry-After', String(retryAfter));
+    // Whatever a route set for its success (a file's type, length or range) does not describe the error body.
+    for (const name of ['content-type', 'content-length', 'content-range', 'content-disposition', 'etag', 'last-modified']) reply.removeHeader(name);
+    reply.status(body.statusCode).json(body);
   }
 
-  toBody(exception: unknown, request?: FastifyRequest): { body: ErrorBody; retryAfter?: number } {
+  toBody(exception: unknown, request?: Request): { body: ErrorBody; retryAfter?: number } {
     if (exception instanceof DomainError) {
       const statusCode = STATUS[exception.kind];
       const body: ErrorBody = { statusCode, code: exception.code, detail: exception.message, message: exception.message };
@@ -77,22 +88,10 @@ export class ErrorFilter implements ExceptionFilter {
     // A write that found the disk full (a chunk, a one-request upload, a copy into storage) is the same refusal as
     // the free-space checks made before it, not a server fault.
     if ((exception as { code?: unknown })?.code === 'ENOSPC') return this.toBody(noSpace(), request);
-    const fastifyError = exception as { statusCode?: number; code?: string; message?: string };
-    // Only Fastify's own errors (FST_*) and our body parser's; a library's error that happens to carry a statusCode
-    // (an HTTP client's) is a server fault, logged and answered 500.
-    const fromRequestParsing = typeof fastifyError?.code === 'string' ? fastifyError.code.startsWith('FST_') : fastifyError?.message === 'The request body is not valid JSON';
-    if (fromRequestParsing && typeof fastifyError?.statusCode === 'number' && fastifyError.statusCode >= 400 && fastifyError.statusCode < 500) {
-      // Errors raised by Fastify itself while reading the request (bad JSON, body too large, wrong content type).
-      const statusCode = fastifyError.statusCode;
-      const detail =
-        fastifyError.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE'
-          ? 'Unsupported content type'
-          : fastifyError.code === 'FST_ERR_CTP_BODY_TOO_LARGE'
-            ? 'The request body is too large'
-            : statusCode === 400
-              ? 'The request body is not valid JSON'
-              : (HTTP_CODES[statusCode]?.detail ?? 'The request is not valid');
-      return { body: { statusCode, code: HTTP_CODES[statusCode]?.code ?? 'BAD_REQUEST', detail, message: detail } };
+    // The router's own refusal of a path parameter it cannot decode (bad percent-encoding).
+    if (exception instanceof URIError) {
+      const detail = 'The request URL is not valid';
+      return { body: { statusCode: 400, code: 'BAD_REQUEST', detail, message: detail } };
     }
     const correlationId = currentRequestId() ?? randomUUID();
     const err = exception instanceof Error ? exception : new Error(String(exception));

@@ -2,7 +2,7 @@ import { Controller, Get, Inject, Res } from '@nestjs/common';
 import { ApiResponse, ApiTags } from '@nestjs/swagger';
 import { SkipRateLimit } from './rate-limit.guard.js';
 import { MikroORM } from '@mikro-orm/postgresql';
-import type { FastifyReply } from 'fastify';
+import type { Response } from 'express';
 import { APP_CONFIG, type AppConfig } from '../config/config.js';
 import { HealthResponseDto } from './health.dto.js';
 
@@ -20,14 +20,14 @@ export class HealthController {
   @Get('health')
   @SkipRateLimit()
   @ApiResponse({ status: 503, type: HealthResponseDto, description: 'Database unreachable' })
-  async getHealth(@Res({ passthrough: true }) reply: FastifyReply): Promise<HealthResponseDto> {
+  async getHealth(@Res({ passthrough: true }) reply: Response): Promise<HealthResponseDto> {
     let database: 'up' | 'down' = 'up';
     try {
       await this.orm.em.getConnection().execute('select 1');
     } catch {
       database = 'down';
     }
-    if (database === 'down') void reply.status(503);
+    if (database === 'down') reply.status(503);
     return {
       status: database === 'up' ? 'ok' : 'degraded',
       database,

@@ -1,6 +1,7 @@
 import { Inject, Injectable, SetMetadata, type CanActivate, type ExecutionContext } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
-import type { FastifyRequest } from 'fastify';
+import type { Request } from 'express';
+import { clientAddress } from './client-address.js';
 import { APP_CONFIG, type AppConfig } from '../config/config.js';
 import { ActionLimiter } from './action-limiter.js';
 
@@ -35,7 +36,7 @@ export class RateLimitGuard implements CanActivate {
   canActivate(context: ExecutionContext): boolean {
     const targets = [context.getHandler(), context.getClass()];
     if (this.reflector.getAllAndOverride<boolean>(SKIP, targets)) return true;
-    const ip = context.switchToHttp().getRequest<FastifyRequest>().ip;
+    const ip = clientAddress(context.switchToHttp().getRequest<Request>());
     (this.reflector.getAllAndOverride<boolean>(MEDIA, targets) ? this.media : this.limiter).hit(ip);
     return true;
   }

@@ -1,4 +1,5 @@
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { Request, Response } from 'express';
+import { pipeline } from 'node:stream/promises';
 import type { Storage } from '../storage/storage.js';
 
 export interface ServeOptions {
@@ -35,31 +36,28 @@ export function parseRange(header: string, size: number): { start: number; end: 
  * If-None-Match / If-Modified-Since (304) and If-Range. Ranges up to 4 MiB are read at once through a cached file
  * handle; larger bodies are streamed from storage, never buffered whole.
  */
-export async function serveStored(req: FastifyRequest, reply: FastifyReply, storage: Storage, key: string, opts: ServeOptions): Promise<void> {
+export async function serveStored(req: Request, reply: Response, storage: Storage, key: string, opts: ServeOptions): Promise<void> {
   const stat = await storage.stat(key);
   if (!stat) {
-    await reply.status(404).send({ statusCode: 404, code: 'NOT_FOUND', detail: 'Not found', message: 'Not found' });
+    reply.status(404).json({ statusCode: 404, code: 'NOT_FOUND', detail: 'Not found', message: 'Not found' });
     return;
   }
   if (opts.offloadPrefix) {
     // Access is decided; nginx reads the file itself, with Range, ETag and conditional requests.
-    await reply
-      .header('X-Accel-Redirect', `${opts.offloadPrefix}${key}`)
-      .header('Content-Type', opts.contentType)
-      .header('Cache-Control', opts.cacheControl)
-      .status(200)
-      .send('');
+    reply.setHeader('X-Accel-Redirect', `${opts.offloadPrefix}${key}`);
+    reply.setHeader('Content-Type', opts.contentType);
+    reply.setHeader('Cache-Control', opts.cacheControl);
+    reply.status(200).end();
     return;
   }
   const etag = `"${stat.size.toString(36)}-${Math.floor(stat.modified.getTime()).toString(36)}"`;
   const lastModified = new Date(Math.floor(stat.modified.getTime() / 1000) * 1000);
-  void reply
-    .header('Accept-Ranges', 'bytes')
-    .header('ETag', etag)
-    .header('Last-Modified', lastModified.toUTCString())
-    .header('Cache-Control', opts.cacheControl)
-    .header('Content-Type', opts.contentType)
-    .header('Cross-Origin-Resource-Policy', 'same-site');
+  reply.setHeader('Accept-Ranges', 'bytes');
+  reply.setHeader('ETag', etag);
+  reply.setHeader('Last-Modified', lastModified.toUTCString());
+  reply.setHeader('Cache-Control', opts.cacheControl);
+  reply.setHeader('Content-Type', opts.contentType);
+  reply.setHeader('Cross-Origin-Resource-Policy', 'same-site');
 
   const inm = req.headers['if-none-match'];
   const ims = req.headers['if-modified-since'];
@@ -67,7 +65,7 @@ export async function serveStored(req: FastifyRequest, reply: FastifyReply, stor
   const weak = (t: string) => t.trim().replace(/^W\//, '');
   const notModified = inm ? inm.split(',').some((t) => weak(t) === etag || t.trim() === '*') : ims ? new Date(ims).getTime() >= lastModified.getTime() : false;
   if (notModified) {
-    await reply.status(304).send();
+    reply.status(304).end();
     return;
   }
 
@@ -80,19 +78,23 @@ export async function serveStored(req: FastifyRequest, reply: FastifyReply, stor
     if (fresh) range = parseRange(rangeHeader, stat.size);
   }
   if (range === null) {
-    await reply.status(416).header('Content-Range', `bytes */${stat.size}`).send();
+    // The error body, like every refusal; the range header says what the file's size is.
+    const detail = 'The requested range is outside the file';
+    for (const name of ['Accept-Ranges', 'ETag', 'Last-Modified', 'Content-Type']) reply.removeHeader(name);
+    reply.setHeader('Content-Range', `bytes */${stat.size}`);
+    reply.setHeader('Cache-Control', 'no-store');
+    reply.status(416).json({ statusCode: 416, code: 'RANGE_NOT_SATISFIABLE', detail, message: detail });
     return;
   }
   if (range === 'ignore') {
-    void reply.status(200).header('Content-Length', String(stat.size));
+    reply.status(200).setHeader('Content-Length', String(stat.size));
     await sendBody(req, reply, () => storage.read(key));
     return;
   }
   const r = range;
-  void reply
-    .status(206)
-    .header('Content-Range', `bytes ${r.start}-${r.end}/${stat.size}`)
-    .header('Content-Length', String(r.end - r.start + 1));
+  reply.status(206);
+  reply.setHeader('Content-Range', `bytes ${r.start}-${r.end}/${stat.size}`);
+  reply.setHeader('Content-Length', String(r.end - r.start + 1));
   // A small range (a player's usual request) is read at once through a cached handle, into a pooled buffer that goes
   // back to the pool once the response has been handed to the socket; larger ones stream.
   const length = r.end - r.start + 1;
@@ -106,8 +108,8 @@ export async function serveStored(req: FastifyRequest, reply: FastifyReply, stor
       throw e;
     }
     // Given back only when every byte was written ('finish'); after an abort the buffer is left to the collector.
-    reply.raw.once('finish', () => rangeBuffers.give(pooled));
-    await reply.send(body);
+    reply.once('finish', () => rangeBuffers.give(pooled));
+    reply.end(body);
     return;
   }
   await sendBody(req, reply, () => storage.read(key, r));
@@ -144,13 +146,17 @@ class BufferPool {
 
 const rangeBuffers = new BufferPool(16);
 
-/** HEAD answers with the GET's headers, Content-Length included, and no body (Fastify would rewrite it to 0). */
-async function sendBody(req: FastifyRequest, reply: FastifyReply, body: () => NodeJS.ReadableStream | Promise<Buffer>): Promise<void> {
+/** HEAD answers with the GET's headers, Content-Length included, and no body; a body stream is piped, never buffered. */
+async function sendBody(req: Request, reply: Response, body: () => NodeJS.ReadableStream | Promise<Buffer>): Promise<void> {
   if (req.method === 'HEAD') {
-    reply.hijack();
-    reply.raw.writeHead(reply.statusCode, reply.getHeaders() as Record<string, string>);
-    reply.raw.end();
+    reply.end();
     return;
   }
-  await reply.send(await body());
+  const content = await body();
+  if (Buffer.isBuffer(content)) {
+    reply.end(content);
+    return;
+  }
+  // A client that goes away ends the read; a read that fails cuts the response (its headers are already out).
+  await pipeline(content as NodeJS.ReadableStream, reply).catch(() => reply.destroy());
 }

@@ -5,6 +5,12 @@ import { currentRequestId } from './request-context.js';
 const ORDER: Record<LogLevel, number> = { debug: 10, info: 20, warn: 30, error: 40 };
 
 /**
+ * Nest's own start-up narration (a line per module, controller and route: over a hundred lines) is debug output:
+ * at the default level a start shows what an operator needs, ending with the "listening on" line.
+ */
+const FRAMEWORK_NARRATION = new Set(['RoutesResolver', 'RouterExplorer', 'InstanceLoader', 'NestFactory', 'NestApplication', 'WebSocketsController']);
+
+/**
  * One line per event: time, level, context, request id when inside a request, message.
  * Secrets never reach it: callers log ids and outcomes, never tokens, passwords or links with tokens
  * (the one exception is the mail log transport, which exists to show a local operator the mail).
@@ -30,7 +36,7 @@ export class AppLogger implements LoggerService {
   }
 
   log(message: unknown, context?: string): void {
-    this.write('info', message, context);
+    this.write(context && FRAMEWORK_NARRATION.has(context) ? 'debug' : 'info', message, context);
   }
   error(message: unknown, stackOrContext?: string, context?: string): void {
     if (context) this.write('error', message, context, stackOrContext);

@@ -177,10 +177,18 @@ export class RealtimeGateway implements OnApplicationBootstrap, OnApplicationShu
       }
       if (!principal) return void c.ws.close(4401, 'invalid token');
       if (c.ws.readyState !== c.ws.OPEN) return;
+      // From here to the end of the block nothing awaits, so the count and the eviction are one step per process
+      // however many sockets of the user finish authenticating at once. The evicted socket leaves the user's set now,
+      // not when its close handshake ends: otherwise every newcomer would pick the same, still-listed oldest socket.
       c.userId = principal.userId;
       c.token = token;
       const mine = this.byUser.get(principal.userId) ?? new Set<Client>();
-      if (mine.size >= MAX_SOCKETS_PER_USER) [...mine][0].ws.close(4429, 'too many connections');
+      for (const oldest of mine) {
+        if (mine.size < MAX_SOCKETS_PER_USER) break;
+        mine.delete(oldest);
+        this.leaveRooms(oldest);
+        oldest.ws.close(4429, 'too many connections');
+      }
       mine.add(c);
       this.byUser.set(principal.userId, mine);
       this.send(c, { type: 'ready' });
@@ -218,11 +226,16 @@ export class RealtimeGateway implements OnApplicationBootstrap, OnApplicationShu
       mine?.delete(c);
       if (mine && !mine.size) this.byUser.delete(c.userId);
     }
+    this.leaveRooms(c);
+  }
+
+  private leaveRooms(c: Client): void {
     for (const room of c.rooms) {
       const members = this.rooms.get(room);
       members?.delete(c);
       if (members && !members.size) this.rooms.delete(room);
     }
+    c.rooms.clear();
   }
 
   /**

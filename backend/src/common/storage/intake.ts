@@ -74,7 +74,8 @@ export async function receiveUpload(file: Readable, tmpDir: string, limits: Inta
     file.resume();
     await rm(path, { force: true });
     if (e instanceof Refusal) throw e.reason;
-    if ((e as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw limits.tooLarge();
+    // A multipart file past its route's size limit (common/http/multipart.ts).
+    if ((e as { code?: string; kind?: string }).code === 'HTTP.FORM_LIMIT' && (e as { kind?: string }).kind === 'too_large') throw limits.tooLarge();
     throw e;
   }
 }

@@ -2,8 +2,10 @@ import { Module } from '@nestjs/common';
 import { AccountsFacade } from './accounts.facade.js';
 import { AccountPurge } from './application/account-purge.js';
 import { CreateAccountUseCase } from './application/create-account.use-case.js';
+import { CreatePrimaryAccountUseCase } from './application/create-primary-account.use-case.js';
 import { DeleteAccountUseCase } from './application/delete-account.use-case.js';
 import { ListAccountsQuery } from './application/list-accounts.query.js';
+import { ReleaseAllAccountsUseCase } from './application/release-all-accounts.use-case.js';
 import { SwitchAccountUseCase } from './application/switch-account.use-case.js';
 import { UpdateAccountUseCase } from './application/update-account.use-case.js';
 import { UploadProfilePhotoUseCase } from './application/upload-profile-photo.use-case.js';
@@ -26,6 +28,8 @@ import { SharpImageProcessor } from './infrastructure/sharp-image-processor.js';
     SwitchAccountUseCase,
     DeleteAccountUseCase,
     UploadProfilePhotoUseCase,
+    CreatePrimaryAccountUseCase,
+    ReleaseAllAccountsUseCase,
     AccountPurge,
     AccountsFacade,
   ],

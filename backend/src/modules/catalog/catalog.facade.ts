@@ -3,24 +3,24 @@ import { STORAGE, type Storage } from '../../common/storage/storage.js';
 import { AccountsFacade } from '../accounts/accounts.facade.js';
 import { MEDIA_REPOSITORY, type MediaRepository } from './domain/ports.js';
 import { MediaService } from './application/media.service.js';
+import { MEDIA_VIEWS, type MediaViews, type VideoView } from './application/media-views.port.js';
 import { PublishMediaUseCase, type ReceivedMedia } from './application/publish-media.use-case.js';
+import { CREATOR_STATS, type CreatorStats, type CreatorStatsReader } from './domain/creator-stats.port.js';
 import type { VideoMeta } from './domain/media-rules.js';
-import { PgCreatorStats, type CreatorStats } from './infrastructure/pg-creator-stats.js';
-import { MediaPresenter } from './http/media-presenter.js';
-import type { VideoResponseDto } from './http/catalog.dto.js';
 
-/** The video shape other contexts answer with (the chunked upload's completion). */
-export { VideoResponseDto } from './http/catalog.dto.js';
+/** The video shape other contexts answer with (the chunked upload's completion; its OpenAPI class is CatalogModule's VideoResponseDto). */
+export type { VideoView } from './application/media-views.port.js';
+export type { CreatorStats } from './domain/creator-stats.port.js';
 
 /** What other contexts may ask of the catalog (the chunked upload hands its assembled file over here). */
 @Injectable()
 export class CatalogFacade {
   constructor(
     private readonly publish: PublishMediaUseCase,
-    private readonly presenter: MediaPresenter,
+    @Inject(MEDIA_VIEWS) private readonly presenter: MediaViews,
     private readonly accounts: AccountsFacade,
     @Inject(MEDIA_REPOSITORY) private readonly media: MediaRepository,
-    private readonly creatorStats: PgCreatorStats,
+    @Inject(CREATOR_STATS) private readonly creatorStats: CreatorStatsReader,
     @Inject(STORAGE) private readonly storage: Storage,
   ) {}
 
@@ -79,7 +79,7 @@ export class CatalogFacade {
    * transaction commits (then the caller removes it). The stored original is named after `uploadId`, so a retry after
    * a failure or a crash replaces it, and discardUnpublished() removes it when the upload is abandoned.
    */
-  async publishVideo(userId: string, meta: VideoMeta, file: { path: string; size: number; container: string }, uploadId: string): Promise<{ id: string; response: VideoResponseDto }> {
+  async publishVideo(userId: string, meta: VideoMeta, file: { path: string; size: number; container: string }, uploadId: string): Promise<{ id: string; response: VideoView }> {
     const received: ReceivedMedia = { ...file, contentType: MediaService.contentTypeOf(file.container) };
     const m = await this.publish.execute(userId, { kind: 'video', meta }, received, { linkAs: uploadId });
     return { id: m.id, response: (await this.presenter.videos([m], userId))[0] };
@@ -93,7 +93,7 @@ export class CatalogFacade {
     if (container) await this.storage.delete(`originals/${uploadId}.${container}`);
   }
 
-  async video(userId: string, mediaId: string): Promise<VideoResponseDto | null> {
+  async video(userId: string, mediaId: string): Promise<VideoView | null> {
     return this.presenter.videoById(mediaId, userId);
   }
 }

@@ -4,19 +4,26 @@ import { AccountsModule } from '../accounts/accounts.module.js';
 import { SystemAdminModule } from '../system-admin/system-admin.module.js';
 import { DeleteMeUseCase, ExportMyDataQuery } from './application/my-data.use-cases.js';
 import { CreateAdminUseCase } from './application/create-admin.use-case.js';
+import { CreateSampleCreatorUseCase } from './application/create-sample-creator.use-case.js';
+import { ExpirePremiumsUseCase } from './application/expire-premiums.use-case.js';
+import { ExtendPremiumUseCase } from './application/extend-premium.use-case.js';
 import { IdentityPrincipalLoader } from './application/identity-principal-loader.js';
 import { LoginUseCase } from './application/login.use-case.js';
 import { ParentalConsentUseCases } from './application/parental-consent.use-cases.js';
 import { PrincipalCache } from './application/principal-cache.js';
 import { RegisterUserUseCase } from './application/register-user.use-case.js';
+import { SetCreatorProgramUseCase } from './application/set-creator-program.use-case.js';
 import { SignOutEverywhereUseCase } from './application/sign-out-everywhere.use-case.js';
-import { CONSENT_REPOSITORY, LOGIN_THROTTLE, PASSWORD_HASHER, UNIT_OF_WORK, USER_REPOSITORY } from './domain/ports.js';
+import { CLOCK, CONSENT_REPOSITORY, LOGIN_THROTTLE, PASSWORD_HASHER, UNIT_OF_WORK, USER_REPOSITORY } from './domain/ports.js';
 import { AdminAuthController } from './http/admin-auth.controller.js';
 import { IdentityController } from './http/identity.controller.js';
 import { Argon2Hasher } from './infrastructure/argon2-hasher.js';
 import { MikroConsentRepository, MikroUserRepository } from './infrastructure/mikro-identity.repositories.js';
 import { IdentityUnitOfWork } from './infrastructure/mikro-unit-of-work.js';
 import { PgLoginThrottle } from './infrastructure/pg-login-throttle.js';
+import { SystemClock } from './infrastructure/system-clock.js';
+import { PgUserRecords } from './infrastructure/pg-user-records.js';
+import { USER_RECORDS } from './domain/user-records.port.js';
 import { IdentityFacade } from './identity.facade.js';
 
 @Module({
@@ -26,8 +33,10 @@ import { IdentityFacade } from './identity.facade.js';
     { provide: USER_REPOSITORY, useClass: MikroUserRepository },
     { provide: CONSENT_REPOSITORY, useClass: MikroConsentRepository },
     { provide: PASSWORD_HASHER, useClass: Argon2Hasher },
+    { provide: CLOCK, useClass: SystemClock },
     { provide: LOGIN_THROTTLE, useClass: PgLoginThrottle },
     { provide: UNIT_OF_WORK, useClass: IdentityUnitOfWork },
+    { provide: USER_RECORDS, useClass: PgUserRecords },
     PrincipalCache,
     IdentityPrincipalLoader,
     { provide: PRINCIPAL_LOADER, useExisting: IdentityPrincipalLoader },
@@ -38,6 +47,10 @@ import { IdentityFacade } from './identity.facade.js';
     CreateAdminUseCase,
     ExportMyDataQuery,
     DeleteMeUseCase,
+    ExtendPremiumUseCase,
+    ExpirePremiumsUseCase,
+    SetCreatorProgramUseCase,
+    CreateSampleCreatorUseCase,
     IdentityFacade,
   ],
   exports: [IdentityFacade, PRINCIPAL_LOADER],

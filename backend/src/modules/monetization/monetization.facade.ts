@@ -1,20 +1,26 @@
 import { Injectable } from '@nestjs/common';
-import { MoneySchedules } from './application/money-schedules.js';
+import { AccrueAdRevenueUseCase } from './application/accrue-ad-revenue.use-case.js';
+import { DistributePremiumPoolUseCase } from './application/distribute-premium-pool.use-case.js';
+import { MatureDueUseCase } from './application/mature-due.use-case.js';
 
 /** What the CLI, benchmarks and other contexts may ask of monetization: run its periodic work now. */
 @Injectable()
 export class MonetizationFacade {
-  constructor(private readonly schedules: MoneySchedules) {}
+  constructor(
+    private readonly mature: MatureDueUseCase,
+    private readonly pool: DistributePremiumPoolUseCase,
+    private readonly ads: AccrueAdRevenueUseCase,
+  ) {}
 
   matureDue(now: Date = new Date()): Promise<number> {
-    return this.schedules.matureAll(now);
+    return this.mature.execute(now);
   }
 
   distributePremiumPool(now: Date = new Date()) {
-    return this.schedules.distributePremiumPool(now);
+    return this.pool.execute(now);
   }
 
   accrueAdRevenue() {
-    return this.schedules.accrueAdRevenue();
+    return this.ads.execute();
   }
 }

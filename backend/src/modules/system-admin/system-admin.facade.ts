@@ -1,20 +1,21 @@
 import { Injectable } from '@nestjs/common';
-import { EntityManager } from '@mikro-orm/postgresql';
-import { Feedback } from './domain/feedback.js';
+import { DetachUserFeedbackUseCase } from './application/detach-user-feedback.use-case.js';
+import { UserFeedbackQuery } from './application/user-feedback.query.js';
 
 /** What other contexts may ask of System administration. Writes join the caller's unit of work. */
 @Injectable()
 export class SystemAdminFacade {
-  constructor(private readonly em: EntityManager) {}
+  constructor(
+    private readonly feedback: UserFeedbackQuery,
+    private readonly detach: DetachUserFeedbackUseCase,
+  ) {}
 
-  async feedbackOf(userId: string): Promise<{ message: string; created_at: string }[]> {
-    const items = await this.em.find(Feedback, { userId }, { orderBy: { createdAt: 'asc' } });
-    return items.map((f) => ({ message: f.message, created_at: f.createdAt.toISOString() }));
+  feedbackOf(userId: string): Promise<{ message: string; created_at: string }[]> {
+    return this.feedback.execute(userId);
   }
 
   /** The user is being deleted: their feedback stays for the admins, without its author. */
-  async detachFeedbackOf(userId: string): Promise<void> {
-    const items = await this.em.find(Feedback, { userId });
-    for (const f of items) f.userId = null;
+  detachFeedbackOf(userId: string): Promise<void> {
+    return this.detach.execute(userId);
   }
 }

@@ -5,18 +5,22 @@ import { errorBody, http } from '../../mocks/http';
 import { server } from '../../mocks/server';
 import { TOKEN_KEYS } from '../../shared/storage';
 import { addDemoAccount, demoAccounts, demoUser, pngFile, testFile } from '../../test/accounts';
+import { fill } from '../../test/fill';
 import { field } from '../../test/queries';
 import { renderApp } from '../../test/renderApp';
 import { storeDemoUserToken } from '../../test/session';
+import { RootStore } from '../../stores/RootStore';
+import type { SettingsTab } from '../../stores/UiStore';
 
-type MenuItem = 'Your channel' | 'Settings';
-
-/** Signed in as the demo user, on the Account Settings screen opened from the header's settings menu. */
-async function openSettings(item: MenuItem = 'Your channel') {
+/**
+ * Signed in as the demo user, on the Account Settings screen at `tab`, as the header's settings menu opens it (the
+ * first test goes through the menu; Header.test covers its other items).
+ */
+async function openSettings(tab: SettingsTab = 'accounts') {
   storeDemoUserToken();
-  const app = renderApp();
-  await app.user.click(await screen.findByRole('button', { name: 'Settings menu' }));
-  await app.user.click(await screen.findByRole('menuitem', { name: item }));
+  const store = new RootStore();
+  store.ui.openSettings(tab);
+  const app = renderApp({ store });
   await screen.findByRole('heading', { name: 'Account Settings' });
   return app;
 }
@@ -42,7 +46,11 @@ function drop(files: File[]) {
 describe('Account Settings', () => {
   test('"Your channel" opens the accounts tab: Primary and Active badges, Switch and Delete where they belong, and the Active Account card', async () => {
     addDemoAccount({ display_name: 'Ada Brand', handle: 'ada_brand', account_type: 'brand' });
-    await openSettings('Your channel');
+    storeDemoUserToken();
+    const { user } = renderApp();
+    await user.click(await screen.findByRole('button', { name: 'Settings menu' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Your channel' }));
+    await screen.findByRole('heading', { name: 'Account Settings' });
 
     expect(screen.getByRole('tab', { name: 'Accounts' })).toHaveAttribute('aria-selected', 'true');
     const list = within(await screen.findByRole('list', { name: 'Your accounts' }));
@@ -134,9 +142,9 @@ describe('Account Settings', () => {
 
     await user.selectOptions(dialog.getByRole('combobox', { name: 'Account type' }), 'brand');
     await user.clear(field(dialog, 'Display name'));
-    await user.type(field(dialog, 'Display name'), 'Lovelace Labs');
-    await user.type(field(dialog, 'Handle'), 'lovelace.labs');
-    await user.type(dialog.getByRole('textbox', { name: 'Bio' }), 'Engines of all kinds');
+    await fill(user, field(dialog, 'Display name'), 'Lovelace Labs');
+    await fill(user, field(dialog, 'Handle'), 'lovelace.labs');
+    await fill(user, dialog.getByRole('textbox', { name: 'Bio' }), 'Engines of all kinds');
     await user.click(dialog.getByRole('button', { name: 'Create Account' }));
 
     expect(await screen.findByText('Account created')).toBeInTheDocument();
@@ -154,8 +162,8 @@ describe('Account Settings', () => {
 
     await user.click(screen.getByRole('button', { name: 'Add Account' }));
     const dialog = within(await screen.findByRole('dialog', { name: 'Add Account' }));
-    await user.type(field(dialog, 'Display name'), 'Another');
-    await user.type(field(dialog, 'Handle'), 'taken');
+    await fill(user, field(dialog, 'Display name'), 'Another');
+    await fill(user, field(dialog, 'Handle'), 'taken');
     await user.click(dialog.getByRole('button', { name: 'Create Account' }));
 
     expect(await screen.findByText('Failed to create account: Handle is already taken')).toBeInTheDocument();
@@ -163,7 +171,7 @@ describe('Account Settings', () => {
   });
 
   test('the settings tab edits the active account; Save Changes keeps every field', async () => {
-    const { user } = await openSettings('Settings');
+    const { user } = await openSettings('settings');
     expect(screen.getByRole('tab', { name: 'Settings' })).toHaveAttribute('aria-selected', 'true');
 
     expect(field(screen, 'Display name')).toHaveValue('ada');
@@ -173,9 +181,9 @@ describe('Account Settings', () => {
     expect(screen.getByRole('switch', { name: 'Like notifications' })).toBeChecked();
 
     await user.clear(field(screen, 'Display name'));
-    await user.type(field(screen, 'Display name'), 'Ada L');
+    await fill(user, field(screen, 'Display name'), 'Ada L');
     await user.clear(field(screen, 'Location'));
-    await user.type(field(screen, 'Website'), 'https://ada.example');
+    await fill(user, field(screen, 'Website'), 'https://ada.example');
     await user.selectOptions(screen.getByRole('combobox', { name: 'Video visibility' }), 'unlisted');
     await user.selectOptions(screen.getByRole('combobox', { name: 'Who can comment' }), 'subscribers');
     await user.click(screen.getByRole('switch', { name: 'Like notifications' }));
@@ -194,14 +202,14 @@ describe('Account Settings', () => {
   });
 
   test('the settings form requires a display name, and shows a refusal as "Failed to save: " and the detail', async () => {
-    const { user } = await openSettings('Settings');
+    const { user } = await openSettings('settings');
 
     await user.clear(field(screen, 'Display name'));
     await user.click(screen.getByRole('button', { name: 'Save Changes' }));
     expect(await screen.findByText('Display name is required')).toBeInTheDocument();
 
     await user.type(field(screen, 'Display name'), 'ada');
-    await user.type(field(screen, 'Website'), 'not a website');
+    await fill(user, field(screen, 'Website'), 'not a website');
     await user.click(screen.getByRole('button', { name: 'Save Changes' }));
     expect(await screen.findByText('Failed to save: Website must be an http or https address')).toBeInTheDocument();
     expect(screen.getAllByText('Website must be an http or https address')).toHaveLength(1); // under the field
@@ -315,7 +323,7 @@ describe('Account Settings', () => {
     const dialog = within(await screen.findByRole('dialog', { name: 'Delete Account' }));
     const erase = dialog.getByRole('button', { name: 'Erase my account' });
     expect(erase).toBeDisabled();
-    await user.type(dialog.getByRole('textbox', { name: 'Type your display name to confirm' }), 'Ada L');
+    await fill(user, dialog.getByRole('textbox', { name: 'Type your display name to confirm' }), 'Ada L');
     expect(erase).toBeDisabled();
     await user.clear(dialog.getByRole('textbox', { name: 'Type your display name to confirm' }));
     await user.type(dialog.getByRole('textbox', { name: 'Type your display name to confirm' }), 'Ada');

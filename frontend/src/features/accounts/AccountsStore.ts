@@ -1,5 +1,5 @@
 import { makeAutoObservable, runInAction } from 'mobx';
-import type { RootStore } from '../../app/RootStore';
+import type { RootStore } from '../../stores/RootStore';
 import { errorDetail } from '../../shared/apiError';
 import { saveJsonFile } from '../../shared/download';
 import { ACCOUNT_MESSAGES } from './messages';

@@ -1,6 +1,6 @@
 import { describe, expect, jest, test } from '@jest/globals';
 import { screen, within } from '@testing-library/react';
-import { RootStore } from '../../app/RootStore';
+import { RootStore } from '../../stores/RootStore';
 import { DEMO_CREDENTIALS, mockDb } from '../../mocks/db';
 import { errorBody, http } from '../../mocks/http';
 import { server } from '../../mocks/server';

@@ -1,6 +1,6 @@
 import { makeAutoObservable, runInAction } from 'mobx';
 import type { components } from '../../api/schema';
-import type { RootStore } from '../../app/RootStore';
+import type { RootStore } from '../../stores/RootStore';
 import { bearerHeader } from '../../api/client';
 import { sendChange } from '../../shared/apiError';
 import { Resource, type LoadStatus } from '../../shared/resource';

@@ -1,6 +1,6 @@
 import type { components } from '../../api/schema';
 import { makeAutoObservable, runInAction } from 'mobx';
-import type { RootStore } from '../../app/RootStore';
+import type { RootStore } from '../../stores/RootStore';
 import { bearerHeader } from '../../api/client';
 import { errorDetail } from '../../shared/apiError';
 import { tokenStorage } from '../../shared/storage';

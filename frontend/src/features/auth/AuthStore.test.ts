@@ -1,5 +1,5 @@
 import { describe, expect, jest, test } from '@jest/globals';
-import { RootStore } from '../../app/RootStore';
+import { RootStore } from '../../stores/RootStore';
 import { DEMO_CREDENTIALS } from '../../mocks/db';
 import { errorBody, http } from '../../mocks/http';
 import { server } from '../../mocks/server';

@@ -1,5 +1,5 @@
 import { makeAutoObservable, runInAction } from 'mobx';
-import type { RootStore } from '../../app/RootStore';
+import type { RootStore } from '../../stores/RootStore';
 import { errorDetail } from '../../shared/apiError';
 import { tokenStorage } from '../../shared/storage';
 import { AUTH_MESSAGES, loginFailureToast } from './messages';

@@ -7,6 +7,7 @@ import { errorBody, http } from '../../mocks/http';
 import { server } from '../../mocks/server';
 import { TOKEN_KEYS } from '../../shared/storage';
 import { renderApp } from '../../test/renderApp';
+import { fill } from '../../test/fill';
 import { field, queryField } from '../../test/queries';
 
 async function openLogin() {
@@ -66,8 +67,8 @@ describe('login form', () => {
     const { user, form, submit, store } = await openLogin();
 
     await user.click(form.getByRole('radio', { name: 'Display name' }));
-    await user.type(field(form, 'Display name'), DEMO_CREDENTIALS.user.display_name);
-    await user.type(field(form, 'Password'), DEMO_CREDENTIALS.user.password);
+    await fill(user, field(form, 'Display name'), DEMO_CREDENTIALS.user.display_name);
+    await fill(user, field(form, 'Password'), DEMO_CREDENTIALS.user.password);
     await submit();
 
     expect(await screen.findByRole('heading', { name: 'Welcome back, Ada' })).toBeInTheDocument();
@@ -85,8 +86,8 @@ describe('login form', () => {
     window.addEventListener('error', onError);
     try {
       const { user, form } = await openLogin();
-      await user.type(field(form, 'Email'), DEMO_CREDENTIALS.user.email);
-      await user.type(field(form, 'Password'), DEMO_CREDENTIALS.user.password);
+      await fill(user, field(form, 'Email'), DEMO_CREDENTIALS.user.email);
+      await fill(user, field(form, 'Password'), DEMO_CREDENTIALS.user.password);
       const button = form.getByRole('button', { name: 'Sign in' });
 
       // As in the flaky runs: the stale transition comes between pressing and releasing the mouse button.
@@ -115,8 +116,8 @@ describe('login form', () => {
     refuseLogin(status, detail);
     const { user, form, submit } = await openLogin();
 
-    await user.type(field(form, 'Email'), 'someone@example.com');
-    await user.type(field(form, 'Password'), 'password123');
+    await fill(user, field(form, 'Email'), 'someone@example.com');
+    await fill(user, field(form, 'Password'), 'password123');
     await submit();
 
     expect(await form.findByText(detail)).toBeInTheDocument();
@@ -128,8 +129,8 @@ describe('login form', () => {
     server.use(http.post('/api/login', ({ response }) => response.untyped(new Response(null, { status: 502 }))));
     const { user, form, submit } = await openLogin();
 
-    await user.type(field(form, 'Email'), 'someone@example.com');
-    await user.type(field(form, 'Password'), 'password123');
+    await fill(user, field(form, 'Email'), 'someone@example.com');
+    await fill(user, field(form, 'Password'), 'password123');
     await submit();
 
     expect(await form.findByText('Login failed')).toBeInTheDocument();
@@ -140,8 +141,8 @@ describe('login form', () => {
     const { user, form, submit } = await openLogin();
 
     await user.click(form.getByRole('radio', { name: 'Display name' }));
-    await user.type(field(form, 'Display name'), 'young_tim');
-    await user.type(field(form, 'Password'), 'password123');
+    await fill(user, field(form, 'Display name'), 'young_tim');
+    await fill(user, field(form, 'Password'), 'password123');
     await submit();
 
     expect(

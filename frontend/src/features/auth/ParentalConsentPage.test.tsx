@@ -1,6 +1,6 @@
 import { describe, expect, test } from '@jest/globals';
 import { screen } from '@testing-library/react';
-import { RootStore } from '../../app/RootStore';
+import { RootStore } from '../../stores/RootStore';
 import { DEMO_CREDENTIALS } from '../../mocks/db';
 import { http } from '../../mocks/http';
 import { server } from '../../mocks/server';

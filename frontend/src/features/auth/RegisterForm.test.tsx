@@ -1,10 +1,12 @@
 import { describe, expect, jest, test } from '@jest/globals';
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { UserEvent } from '@testing-library/user-event';
 import { errorBody, http } from '../../mocks/http';
 import { server } from '../../mocks/server';
 import { renderApp } from '../../test/renderApp';
+import { RETURN_TO_LOGIN_MS } from './AuthStore';
 import { yearsAgo } from '../../test/dates';
+import { fill } from '../../test/fill';
 import { field, queryField } from '../../test/queries';
 
 async function openRegistration() {
@@ -26,11 +28,7 @@ async function fillValid(user: UserEvent, form: Form, overrides: Partial<Record<
     'Confirm password': 'password123',
     ...overrides,
   };
-  for (const [label, value] of Object.entries(values)) {
-    const input = field(form, label);
-    await user.clear(input);
-    if (value) await user.type(input, value);
-  }
+  for (const [label, value] of Object.entries(values)) await fill(user, field(form, label), value);
 }
 
 /** Fakes only the clock (Date), set to `iso`: MSW, user-event and Mantine keep their real timers. */
@@ -133,7 +131,7 @@ describe('registration form', () => {
     expect(form.getByText('Parent email is required for users under 13')).toBeInTheDocument();
     expect(sent).toBeUndefined();
 
-    await user.type(parentEmail, 'parent@example.com');
+    await fill(user, parentEmail, 'parent@example.com');
     await submit(user, form);
     await waitFor(() => expect(sent).toBeDefined());
     expect(sent).toMatchObject({ date_of_birth: yearsAgo(10), parent_email: 'parent@example.com' });
@@ -216,22 +214,27 @@ describe('registration form', () => {
     const { user, form } = await openRegistration();
     await fillValid(user, form);
 
-    await submit(user, form);
+    // The 2 s pass on a fake clock.
+    jest.useFakeTimers({ doNotFake: ['queueMicrotask', 'nextTick', 'setImmediate'] });
+    try {
+      await submit(user, form);
 
-    expect(await form.findByText('Registration successful! Please sign in.')).toBeInTheDocument();
-    expect(sent).toEqual({
-      first_name: 'Alan',
-      last_name: 'Turing',
-      display_name: 'alan_t',
-      password: 'password123',
-      contact_method: 'email',
-      email: 'alan@example.com',
-    });
-    expect(screen.queryByRole('form', { name: 'Sign in form' })).not.toBeInTheDocument();
-    await waitFor(() => expect(screen.getByRole('form', { name: 'Sign in form' })).toBeInTheDocument(), {
-      timeout: 3000,
-    });
-    expect(screen.queryByRole('form', { name: 'Create account form' })).not.toBeInTheDocument();
+      expect(await form.findByText('Registration successful! Please sign in.')).toBeInTheDocument();
+      expect(sent).toEqual({
+        first_name: 'Alan',
+        last_name: 'Turing',
+        display_name: 'alan_t',
+        password: 'password123',
+        contact_method: 'email',
+        email: 'alan@example.com',
+      });
+      expect(screen.queryByRole('form', { name: 'Sign in form' })).not.toBeInTheDocument();
+      act(() => jest.advanceTimersByTime(RETURN_TO_LOGIN_MS));
+      expect(screen.getByRole('form', { name: 'Sign in form' })).toBeInTheDocument();
+      expect(screen.queryByRole('form', { name: 'Create account form' })).not.toBeInTheDocument();
+    } finally {
+      jest.useRealTimers();
+    }
   });
 
   test('the forms switch between each other', async () => {

@@ -11,9 +11,7 @@ import { storeDemoUserToken } from '../../test/session';
 /** Signed in as Ada, in Earnings (opened from the side navigation). */
 async function openEarnings() {
   storeDemoUserToken();
-  const app = renderApp();
-  const nav = await screen.findByRole('navigation', { name: 'Sections' });
-  await app.user.click(within(nav).getByRole('button', { name: 'Earnings' }));
+  const app = renderApp({ section: 'earnings' });
   await screen.findByRole('heading', { name: 'Earnings', level: 1 });
   return app;
 }

@@ -5,6 +5,7 @@ import { errorBody, http } from '../../mocks/http';
 import { paymentsDb, paymentsId, type MockTier } from '../../mocks/paymentsDb';
 import { server } from '../../mocks/server';
 import { demoUser } from '../../test/accounts';
+import { fill } from '../../test/fill';
 import { field } from '../../test/queries';
 import { renderApp } from '../../test/renderApp';
 import { storeDemoUserToken } from '../../test/session';
@@ -17,9 +18,7 @@ const DAY_MS = 86_400_000;
 /** Signed in, on the Memberships page opened from the side navigation. */
 async function openMemberships() {
   storeDemoUserToken();
-  const app = renderApp();
-  const nav = within(await screen.findByRole('navigation', { name: 'Sections' }));
-  await app.user.click(within(nav.getByRole('group', { name: 'Premium' })).getByRole('button', { name: 'Memberships' }));
+  const app = renderApp({ section: 'memberships' });
   await screen.findByRole('heading', { name: 'Memberships', level: 1 });
   return app;
 }
@@ -144,9 +143,9 @@ describe('Memberships (seed 001 §2)', () => {
     await user.click(start.getByRole('button', { name: 'Add tier' }));
 
     const dialog = within(await screen.findByRole('dialog', { name: 'Add a membership tier to ada' }));
-    await user.type(field(dialog, 'Tier name'), 'Supporter');
+    await fill(user, field(dialog, 'Tier name'), 'Supporter');
     await user.type(field(dialog, 'Price per month (USD)'), '0.50');
-    await user.type(dialog.getByLabelText('Description'), 'Notes before anyone else.');
+    await fill(user, dialog.getByLabelText('Description'), 'Notes before anyone else.');
     await user.click(dialog.getByRole('button', { name: 'Add tier' }));
 
     expect(await dialog.findByText('Price must be between $0.99 and $499.99 a month')).toBeInTheDocument();
@@ -184,7 +183,7 @@ describe('Memberships (seed 001 §2)', () => {
 
     await user.click(ada.getByRole('button', { name: 'Add tier' }));
     const dialog = within(await screen.findByRole('dialog', { name: 'Add a membership tier to ada' }));
-    await user.type(field(dialog, 'Tier name'), 'supporter');
+    await fill(user, field(dialog, 'Tier name'), 'supporter');
     await user.type(field(dialog, 'Price per month (USD)'), '5');
     await user.click(dialog.getByRole('button', { name: 'Add tier' }));
     expect(await dialog.findByRole('alert')).toHaveTextContent('This channel already has a tier with that name');

@@ -1,14 +1,14 @@
 import { makeAutoObservable, runInAction } from 'mobx';
-import type { RootStore } from '../../app/RootStore';
+import type { RootStore } from '../../stores/RootStore';
 import type { components } from '../../api/schema';
 import { errorDetail } from '../../shared/apiError';
 import type { AccountDto } from '../accounts/types';
-import type { ListStatus } from '../videos/VideosStore';
+import type { LoadStatus } from '../../shared/resource';
 import { MEMBERSHIP_MESSAGES } from './messages';
 import type { ChannelMember, MembershipChannel, MembershipTier, NewTier } from './types';
 
 export interface MembersList {
-  status: ListStatus;
+  status: LoadStatus;
   members: ChannelMember[];
   /** Members whose time ran out are listed too. */
   includeLapsed: boolean;
@@ -41,7 +41,7 @@ export function isPrivateChannel(account: AccountDto): boolean {
  */
 export class MembershipsStore {
   channels: MembershipChannel[] = [];
-  status: ListStatus = 'idle';
+  status: LoadStatus = 'idle';
   /** Members per channel id (owners only). */
   members = new Map<string, MembersList>();
   /** The channel whose Add tier call is under way. */

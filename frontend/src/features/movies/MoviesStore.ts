@@ -1,9 +1,10 @@
 import { makeAutoObservable, runInAction } from 'mobx';
-import type { RootStore } from '../../app/RootStore';
+import type { RootStore } from '../../stores/RootStore';
 import { errorDetail } from '../../shared/apiError';
+import { localStore } from '../../shared/storage';
 import { appOrigin, copyToClipboard } from '../../shared/clipboard';
 import { postMultipartWithProgress } from '../../shared/xhrUpload';
-import type { ListStatus } from '../videos/VideosStore';
+import type { LoadStatus } from '../../shared/resource';
 import {
   MOVIE_MESSAGES,
   filterMovies,
@@ -27,20 +28,12 @@ const WATCHLIST_KEY = 'scriven.movieWatchlist';
 export type MovieUploadResult = { ok: true; movie: MovieDto } | { ok: false; detail: string; fieldErrors: MovieFieldErrors };
 
 function readIds(key: string): Set<string> {
-  try {
-    const value: unknown = JSON.parse(globalThis.localStorage?.getItem(key) ?? '[]');
-    return new Set(Array.isArray(value) ? value.filter((id): id is string => typeof id === 'string') : []);
-  } catch {
-    return new Set();
-  }
+  const value = localStore.readJson(key);
+  return new Set(Array.isArray(value) ? value.filter((id): id is string => typeof id === 'string') : []);
 }
 
 function writeIds(key: string, ids: Set<string>): void {
-  try {
-    globalThis.localStorage?.setItem(key, JSON.stringify([...ids]));
-  } catch {
-    // The toggle still holds for this page.
-  }
+  localStore.writeJson(key, [...ids]);
 }
 
 /**
@@ -51,7 +44,7 @@ function writeIds(key: string, ids: Set<string>): void {
 export class MoviesStore {
   /** Every movie the server lists (all its pages): the filters and the stat cards work on the whole list. */
   movies: MovieDto[] = [];
-  status: ListStatus = 'idle';
+  status: LoadStatus = 'idle';
 
   search = '';
   genre = 'All';

@@ -1,4 +1,4 @@
-import { describe, expect, test } from '@jest/globals';
+import { describe, expect, jest, test } from '@jest/globals';
 import { screen, waitFor, within } from '@testing-library/react';
 import { http } from '../../mocks/http';
 import { server } from '../../mocks/server';
@@ -133,12 +133,18 @@ describe('notifications bell (seed 000 §2)', () => {
     const me = demoUser().user.id;
     await waitFor(() => expect(openSocketsOf(me)).toBe(1));
 
-    dropRealtimeConnections();
-    addNotifications(2); // nobody was connected to hear these
-    expect(openSocketsOf(me)).toBe(0);
+    // The reconnect pause (1 s) passes on a fake clock.
+    jest.useFakeTimers({ doNotFake: ['queueMicrotask', 'nextTick', 'setImmediate'] });
+    try {
+      dropRealtimeConnections();
+      addNotifications(2); // nobody was connected to hear these
+      expect(openSocketsOf(me)).toBe(0);
 
-    await waitFor(() => expect(openSocketsOf(me)).toBe(1), { timeout: 3000 });
-    await waitFor(() => expect(bell(header)).toHaveAccessibleName('Notifications (3 unread)'));
+      await waitFor(() => expect(openSocketsOf(me)).toBe(1), { timeout: 3000 });
+      await waitFor(() => expect(bell(header)).toHaveAccessibleName('Notifications (3 unread)'));
+    } finally {
+      jest.useRealTimers();
+    }
   });
 
   test('View all notifications opens the full list in Subscriptions; Mark all as read clears the count', async () => {

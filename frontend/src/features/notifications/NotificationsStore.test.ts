@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, jest, test } from '@jest/globals';
 import { waitFor } from '@testing-library/react';
-import { RootStore } from '../../app/RootStore';
+import { RootStore } from '../../stores/RootStore';
 import { mockDb } from '../../mocks/db';
 import { http } from '../../mocks/http';
 import { server } from '../../mocks/server';
@@ -230,11 +230,12 @@ describe('NotificationsStore: realtime', () => {
     socket.open();
     mockDb.tokens.delete(token); // revoked elsewhere (sign out everywhere)
 
+    jest.useFakeTimers({ doNotFake: ['queueMicrotask', 'nextTick', 'setImmediate'] });
     socket.drop(4401, 'invalid token');
 
     await waitFor(() => expect(store.auth.user).toBeNull());
     expect(store.notifications.live).toBe(false);
-    await new Promise((resolve) => setTimeout(resolve, 1100));
+    jest.advanceTimersByTime(60_000);
     expect(realtime.sockets).toHaveLength(1);
   });
 
@@ -243,9 +244,10 @@ describe('NotificationsStore: realtime', () => {
     store.notifications.watch();
     realtime.latest().open();
 
+    jest.useFakeTimers({ doNotFake: ['queueMicrotask', 'nextTick', 'setImmediate'] });
     realtime.latest().drop(4401, 'invalid token');
 
-    await waitFor(() => expect(realtime.sockets).toHaveLength(2), { timeout: 3000 });
+    await waitFor(() => expect(realtime.sockets).toHaveLength(2), { timeout: 3000 }); // after the pause, on the fake clock
     expect(store.auth.user).not.toBeNull();
   });
 

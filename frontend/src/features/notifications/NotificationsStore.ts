@@ -1,9 +1,10 @@
 import { makeAutoObservable, reaction, runInAction, type IReactionDisposer } from 'mobx';
-import type { RootStore } from '../../app/RootStore';
+import type { RootStore } from '../../stores/RootStore';
+import { byId, PagedList, type Page, type PageOutcome, type PageRequest } from '../../shared/pagedList';
 import { RealtimeClient, type RealtimeEvent, type SocketFactory } from '../../shared/realtime';
-import type { ListStatus } from '../videos/VideosStore';
+import type { LoadStatus } from '../../shared/resource';
 import { BELL_ITEMS, NOTIFICATIONS_LIMIT, NOTIFICATION_MESSAGES, unreadBadge } from './messages';
-import type { NotificationDto, NotificationList } from './types';
+import type { NotificationDto } from './types';
 
 export interface NotificationsStoreOptions {
   /** Opens the realtime socket; the browser's WebSocket by default (tests pass a fake). */
@@ -19,11 +20,9 @@ export interface NotificationsStoreOptions {
  * growing pause, and after a reconnect the list is read again, since events may have been missed meanwhile.
  */
 export class NotificationsStore {
-  items: NotificationDto[] = [];
+  /** Newest first, a page at a time; each page also says how many are unread. */
+  readonly list = new PagedList<NotificationDto, number>((request) => this.fetchPage(request), byId);
   unreadCount = 0;
-  status: ListStatus = 'idle';
-  nextCursor: string | null = null;
-  loadingMore = false;
   /** Notifications with a mark-as-read call under way. */
   readPending = new Set<string>();
   markAllPending = false;
@@ -51,9 +50,9 @@ export class NotificationsStore {
         onAuthRefused: () => void this.onAuthRefused(),
       },
     });
-    makeAutoObservable<this, 'realtime' | 'watchers' | 'owner' | 'stopReaction'>(
+    makeAutoObservable<this, 'realtime' | 'watchers' | 'owner' | 'stopReaction' | 'fetchPage'>(
       this,
-      { root: false, realtime: false, watchers: false, owner: false, stopReaction: false },
+      { root: false, list: false, realtime: false, watchers: false, owner: false, stopReaction: false, fetchPage: false },
       { autoBind: true },
     );
     // Signing out closes the socket and forgets the list; signing in while watched opens it.
@@ -64,6 +63,22 @@ export class NotificationsStore {
         else if (this.watchers > 0) this.start();
       },
     );
+  }
+
+  get items(): readonly NotificationDto[] {
+    return this.list.items;
+  }
+
+  get status(): LoadStatus {
+    return this.list.status;
+  }
+
+  get nextCursor(): string | null {
+    return this.list.nextCursor;
+  }
+
+  get loadingMore(): boolean {
+    return this.list.loadingMore;
   }
 
   /** The bell's dropdown: the first five. */
@@ -91,40 +106,24 @@ export class NotificationsStore {
     };
   }
 
-  /** The newest page (20) and the unread count. `quiet` leaves out the error toast (a reload after a reconnect). */
+  /**
+   * The newest page (20) and the unread count; a reload keeps the list shown. `quiet` leaves out the error toast (a
+   * reload after a reconnect).
+   */
   async load({ quiet = false }: { quiet?: boolean } = {}): Promise<boolean> {
     if (!this.root.auth.token) return false;
-    if (this.status !== 'ready') this.status = 'loading';
-    const page = await this.fetchPage(null);
-    runInAction(() => {
-      if (page) {
-        this.items = page.notifications;
-        this.unreadCount = page.unread_count;
-        this.nextCursor = page.next_cursor;
-        this.status = 'ready';
-      } else if (this.status !== 'ready') {
-        this.status = 'error';
-      }
-    });
-    if (!page && !quiet) this.root.notify.error(NOTIFICATION_MESSAGES.loadFailed);
-    return page !== null;
+    return this.counted(await this.list.load(), quiet);
   }
 
   async loadMore(): Promise<boolean> {
-    const cursor = this.nextCursor;
-    if (!cursor || this.loadingMore) return false;
-    this.loadingMore = true;
-    const page = await this.fetchPage(cursor);
-    runInAction(() => {
-      this.loadingMore = false;
-      if (!page) return;
-      const known = new Set(this.items.map((item) => item.id));
-      this.items = [...this.items, ...page.notifications.filter((item) => !known.has(item.id))];
-      this.unreadCount = page.unread_count;
-      this.nextCursor = page.next_cursor === cursor ? null : page.next_cursor;
-    });
-    if (!page) this.root.notify.error(NOTIFICATION_MESSAGES.loadFailed);
-    return page !== null;
+    return this.counted(await this.list.loadMore(), false);
+  }
+
+  /** A page shown brings the unread count with it; a failed one says so (unless `quiet`). */
+  private counted(outcome: PageOutcome, quiet: boolean): boolean {
+    if (outcome === 'loaded' && this.list.meta !== null) this.unreadCount = this.list.meta;
+    if (outcome === 'failed' && !quiet) this.root.notify.error(NOTIFICATION_MESSAGES.loadFailed);
+    return outcome === 'loaded';
   }
 
   /** An unread notification, clicked, becomes read (seed 002 §4); a read one or one already being marked is left. */
@@ -162,7 +161,7 @@ export class NotificationsStore {
     runInAction(() => {
       this.markAllPending = false;
       if (unread === undefined) return;
-      this.items = this.items.map((item) => (item.read ? item : { ...item, read: true }));
+      this.list.map((item) => (item.read ? item : { ...item, read: true }));
       this.unreadCount = unread;
     });
     if (unread === undefined) this.root.notify.error(NOTIFICATION_MESSAGES.markReadFailed);
@@ -170,11 +169,8 @@ export class NotificationsStore {
   }
 
   reset(): void {
-    this.items = [];
+    this.list.reset();
     this.unreadCount = 0;
-    this.status = 'idle';
-    this.nextCursor = null;
-    this.loadingMore = false;
     this.readPending.clear();
     this.markAllPending = false;
   }
@@ -214,16 +210,15 @@ export class NotificationsStore {
       const notification = asNotification(event.notification);
       if (!notification) return;
       const known = this.items.some((item) => item.id === notification.id);
-      this.items = known
-        ? this.items.map((item) => (item.id === notification.id ? notification : item))
-        : [notification, ...this.items];
+      if (known) this.list.map((item) => (item.id === notification.id ? notification : item));
+      else this.list.set([notification, ...this.items]);
       if (typeof event.unread_count === 'number') this.unreadCount = event.unread_count;
       else if (!known && !notification.read) this.unreadCount += 1;
       return;
     }
     if (event.type === 'notifications.read') {
       // Read on another page (or this one: the server tells every open page).
-      if (event.id === null || event.id === undefined) this.items = this.items.map((item) => (item.read ? item : { ...item, read: true }));
+      if (event.id === null || event.id === undefined) this.list.map((item) => (item.read ? item : { ...item, read: true }));
       else if (typeof event.id === 'string') this.setRead(event.id);
       if (typeof event.unread_count === 'number') this.unreadCount = event.unread_count;
     }
@@ -237,18 +232,15 @@ export class NotificationsStore {
   }
 
   private setRead(id: string): void {
-    this.items = this.items.map((item) => (item.id === id && !item.read ? { ...item, read: true } : item));
+    this.list.map((item) => (item.id === id && !item.read ? { ...item, read: true } : item));
   }
 
-  private async fetchPage(cursor: string | null): Promise<NotificationList | null> {
-    try {
-      const { data } = await this.root.api.GET('/api/notifications', {
-        params: { query: { limit: String(NOTIFICATIONS_LIMIT), ...(cursor ? { cursor } : {}) } },
-      });
-      return data ?? null;
-    } catch {
-      return null;
-    }
+  private async fetchPage({ cursor, signal }: PageRequest): Promise<Page<NotificationDto, number> | undefined> {
+    const { data } = await this.root.api.GET('/api/notifications', {
+      params: { query: { limit: String(NOTIFICATIONS_LIMIT), ...(cursor ? { cursor } : {}) } },
+      signal,
+    });
+    return data && { items: data.notifications, next: data.next_cursor, meta: data.unread_count };
   }
 }
 

@@ -3,6 +3,7 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import { earningsDb } from '../../mocks/earningsDb';
 import { errorBody, http } from '../../mocks/http';
 import { server } from '../../mocks/server';
+import { fill } from '../../test/fill';
 import { field } from '../../test/queries';
 import { renderApp } from '../../test/renderApp';
 import { storeDemoUserToken } from '../../test/session';
@@ -12,9 +13,7 @@ async function openUpdates() {
   storeDemoUserToken((user) => {
     user.is_admin = true;
   });
-  const app = renderApp();
-  const nav = await screen.findByRole('navigation', { name: 'Sections' });
-  await app.user.click(within(nav).getByRole('button', { name: 'Updates' }));
+  const app = renderApp({ section: 'updates' });
   await screen.findByRole('heading', { name: 'Platform earnings', level: 1 });
   await screen.findByRole('group', { name: 'Available balance' });
   return app;
@@ -61,7 +60,7 @@ describe('Updates: platform owner earnings (seed 001 §2 Owner, §5, §8)', () =
     );
     const { user } = await openUpdates();
 
-    await user.type(field(bankForm(), 'Bank name'), 'First Federal');
+    await fill(user, field(bankForm(), 'Bank name'), 'First Federal');
     await user.click(bankForm().getByRole('button', { name: 'Save bank account' }));
 
     expect(bankForm().getByText('Account holder name is required')).toBeInTheDocument();
@@ -74,10 +73,10 @@ describe('Updates: platform owner earnings (seed 001 §2 Owner, §5, §8)', () =
   test("a refused bank account shows 'Failed to add bank account: ' and the server's detail", async () => {
     const { user } = await openUpdates();
 
-    await user.type(field(bankForm(), 'Bank name'), 'First Federal');
-    await user.type(field(bankForm(), 'Account holder name'), 'Scriven Ltd');
-    await user.type(field(bankForm(), 'Account number'), '000123456789');
-    await user.type(field(bankForm(), 'Routing number'), '12345');
+    await fill(user, field(bankForm(), 'Bank name'), 'First Federal');
+    await fill(user, field(bankForm(), 'Account holder name'), 'Scriven Ltd');
+    await fill(user, field(bankForm(), 'Account number'), '000123456789');
+    await fill(user, field(bankForm(), 'Routing number'), '12345');
     await user.click(bankForm().getByRole('button', { name: 'Save bank account' }));
 
     expect(await screen.findByText('Failed to add bank account: Routing number must be 9 digits')).toBeInTheDocument();
@@ -87,10 +86,10 @@ describe('Updates: platform owner earnings (seed 001 §2 Owner, §5, §8)', () =
   test('a saved bank account shows masked, and the withdrawal section appears', async () => {
     const { user } = await openUpdates();
 
-    await user.type(field(bankForm(), 'Bank name'), 'First Federal');
-    await user.type(field(bankForm(), 'Account holder name'), 'Scriven Ltd');
-    await user.type(field(bankForm(), 'Account number'), '000123456789');
-    await user.type(field(bankForm(), 'Routing number'), '021000021');
+    await fill(user, field(bankForm(), 'Bank name'), 'First Federal');
+    await fill(user, field(bankForm(), 'Account holder name'), 'Scriven Ltd');
+    await fill(user, field(bankForm(), 'Account number'), '000123456789');
+    await fill(user, field(bankForm(), 'Routing number'), '021000021');
     await user.click(bankForm().getByRole('button', { name: 'Save bank account' }));
 
     expect(await screen.findByText('Bank account added successfully!')).toBeInTheDocument();

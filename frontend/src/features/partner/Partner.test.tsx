@@ -29,9 +29,7 @@ function adaWith(status: MockPartnerApplication['status'] | null, fields: Partia
 /** Signed in as Ada, in the partner program page (opened from the side navigation). */
 async function openPartnerProgram() {
   storeDemoUserToken();
-  const app = renderApp();
-  const nav = await screen.findByRole('navigation', { name: 'Sections' });
-  await app.user.click(within(nav).getByRole('button', { name: 'Partner program' }));
+  const app = renderApp({ section: 'monetization' });
   await screen.findByRole('heading', { name: 'Partner program', level: 1 });
   return app;
 }

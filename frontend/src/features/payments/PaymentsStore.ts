@@ -1,6 +1,7 @@
 import { makeAutoObservable, runInAction } from 'mobx';
-import type { RootStore } from '../../app/RootStore';
+import type { RootStore } from '../../stores/RootStore';
 import { errorDetail } from '../../shared/apiError';
+import { localStore } from '../../shared/storage';
 import { PAYMENT_MESSAGES, PAYMENT_POLL, PENDING_PAYMENT_KEY } from './messages';
 import { browserNavigation, checkoutReturnUrl } from './redirect';
 import {
@@ -27,31 +28,20 @@ function paymentType(value: string | null | undefined): PaymentType | null {
 }
 
 function readPending(): PendingPayment | null {
-  try {
-    const raw = globalThis.localStorage?.getItem(PENDING_PAYMENT_KEY);
-    if (!raw) return null;
-    const value = JSON.parse(raw) as Partial<PendingPayment>;
-    const type = paymentType(value.type);
-    return typeof value.session_id === 'string' && type ? { session_id: value.session_id, type } : null;
-  } catch {
-    return null;
-  }
+  const value = localStore.readJson(PENDING_PAYMENT_KEY);
+  if (!value || typeof value !== 'object') return null;
+  const { session_id: sessionId, type } = value as Partial<Record<keyof PendingPayment, unknown>>;
+  const known = paymentType(typeof type === 'string' ? type : null);
+  return typeof sessionId === 'string' && known ? { session_id: sessionId, type: known } : null;
 }
 
+/** Without storage the return still works: the address carries the session and its type. */
 function writePending(pending: PendingPayment): void {
-  try {
-    globalThis.localStorage?.setItem(PENDING_PAYMENT_KEY, JSON.stringify(pending));
-  } catch {
-    // Without storage the return still works: the address carries the session and its type.
-  }
+  localStore.writeJson(PENDING_PAYMENT_KEY, pending);
 }
 
 function clearPending(): void {
-  try {
-    globalThis.localStorage?.removeItem(PENDING_PAYMENT_KEY);
-  } catch {
-    // Nothing to clear.
-  }
+  localStore.remove(PENDING_PAYMENT_KEY);
 }
 
 /** Takes the payment parameters out of the address, without a reload or a new history entry. */

@@ -12,10 +12,7 @@ import { browserNavigation } from '../payments/redirect';
 /** Signed in (changed first by `change`), on the Premium page opened from the side navigation. */
 async function openPremium(change?: Parameters<typeof storeDemoUserToken>[0]) {
   storeDemoUserToken(change);
-  const app = renderApp();
-  const nav = within(await screen.findByRole('navigation', { name: 'Sections' }));
-  const group = within(nav.getByRole('group', { name: 'Premium' }));
-  await app.user.click(group.getByRole('button', { name: 'Premium' }));
+  const app = renderApp({ section: 'premium' });
   await screen.findByRole('heading', { name: 'Premium', level: 1 });
   return app;
 }

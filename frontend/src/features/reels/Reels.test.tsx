@@ -4,6 +4,7 @@ import { runInAction } from 'mobx';
 import { mediaDb } from '../../mocks/mediaDb';
 import { http } from '../../mocks/http';
 import { server } from '../../mocks/server';
+import { fill } from '../../test/fill';
 import { field } from '../../test/queries';
 import { renderApp } from '../../test/renderApp';
 import { videoFile } from '../../test/media';
@@ -12,9 +13,7 @@ import { storeDemoUserToken } from '../../test/session';
 /** Signed in, on Shorts. */
 async function openShorts() {
   storeDemoUserToken();
-  const app = renderApp();
-  const nav = await screen.findByRole('navigation', { name: 'Sections' });
-  await app.user.click(within(nav).getByRole('button', { name: 'Shorts' }));
+  const app = renderApp({ section: 'reels' });
   await screen.findByRole('heading', { name: 'Shorts', level: 1 });
   return app;
 }
@@ -137,10 +136,10 @@ describe('Shorts', () => {
     expect(await drawer.findByText('I can smell the sea from here')).toBeInTheDocument();
     expect(drawer.getByText('Beautiful light!')).toBeInTheDocument();
 
-    await user.type(drawer.getByRole('textbox', { name: 'Add a comment' }), 'j and k are typed, not paging');
+    await user.type(drawer.getByRole('textbox', { name: 'Add a comment' }), 'j and k'); // typed here, they do not page
     expect(currentReel()).toBe('Harbour in 15 seconds, 4 of 4');
     await user.click(drawer.getByRole('button', { name: 'Post' }));
-    expect(await drawer.findByText('j and k are typed, not paging')).toBeInTheDocument();
+    expect(await drawer.findByText('j and k')).toBeInTheDocument();
     expect(drawer.getByRole('textbox', { name: 'Add a comment' })).toHaveValue('');
     expect(viewer().getByText('3')).toBeInTheDocument(); // the count beside the button
 
@@ -150,7 +149,7 @@ describe('Shorts', () => {
 
     server.use(http.post('/api/reels/{id}/comments', ({ response }) => response.untyped(new Response('', { status: 500 }))));
     await user.clear(drawer.getByRole('textbox', { name: 'Add a comment' }));
-    await user.type(drawer.getByRole('textbox', { name: 'Add a comment' }), 'Second thought');
+    await fill(user, drawer.getByRole('textbox', { name: 'Add a comment' }), 'Second thought');
     await user.click(drawer.getByRole('button', { name: 'Post' }));
     expect(await screen.findAllByText('Failed to post comment')).not.toHaveLength(0);
     expect(drawer.queryByText('Second thought', { selector: 'p' })).not.toBeInTheDocument();
@@ -187,7 +186,7 @@ describe('Shorts', () => {
     expect(drawer.getByText('Comment 18')).toBeInTheDocument();
     expect(drawer.queryByText('Comment 19')).not.toBeInTheDocument();
 
-    await user.type(drawer.getByRole('textbox', { name: 'Add a comment' }), 'Fresh from the harbour');
+    await fill(user, drawer.getByRole('textbox', { name: 'Add a comment' }), 'Fresh from the harbour');
     await user.click(drawer.getByRole('button', { name: 'Post' }));
     expect(await drawer.findByText('Fresh from the harbour')).toBeInTheDocument();
     expect(listed()).toHaveLength(21);
@@ -444,8 +443,8 @@ describe('the sample reels (seed 002 §8)', () => {
     // Only reachable while the list is (re)loading: an empty or failed list shows the samples.
     act(() => {
       runInAction(() => {
-        store.reels.reels = [];
-        store.reels.status = 'loading';
+        store.reels.list.set([]);
+        store.reels.list.status = 'loading';
       });
       store.reels.watchAll();
     });
@@ -476,12 +475,11 @@ describe('reel upload (seed 002 §5)', () => {
     await user.click(form.getByRole('button', { name: 'Upload Reel' }));
     expect(await form.findByText('Please enter a title')).toBeInTheDocument();
 
-    await user.type(field(form, 'Title'), 'x'.repeat(101));
+    await fill(user, field(form, 'Title'), 'x'.repeat(101));
     await user.click(form.getByRole('button', { name: 'Upload Reel' }));
     expect(await form.findByText('Title must be at most 100 characters')).toBeInTheDocument();
 
-    await user.clear(field(form, 'Title'));
-    await user.type(field(form, 'Title'), 'Dance break');
+    await fill(user, field(form, 'Title'), 'Dance break');
     await user.click(form.getByRole('textbox', { name: 'Description' }));
     await user.paste('y'.repeat(501));
     await user.click(form.getByRole('button', { name: 'Upload Reel' }));
@@ -507,7 +505,7 @@ describe('reel upload (seed 002 §5)', () => {
     const form = within(screen.getByRole('form', { name: 'Upload a reel' }));
     const { fakeVideoFile } = await import('../../test/media');
     await user.upload(form.getByLabelText('Choose reel video file'), fakeVideoFile('fake.mp4'));
-    await user.type(field(form, 'Title'), 'Not a video');
+    await fill(user, field(form, 'Title'), 'Not a video');
     await user.click(form.getByRole('button', { name: 'Upload Reel' }));
 
     expect(await screen.findAllByText('Failed to upload reel')).not.toHaveLength(0);

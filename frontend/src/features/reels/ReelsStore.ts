@@ -1,9 +1,10 @@
 import { makeAutoObservable, runInAction } from 'mobx';
-import type { RootStore } from '../../app/RootStore';
+import type { RootStore } from '../../stores/RootStore';
 import { errorDetail } from '../../shared/apiError';
 import { appOrigin, copyToClipboard } from '../../shared/clipboard';
+import { byId, PagedList, type Page, type PageRequest } from '../../shared/pagedList';
+import type { LoadStatus } from '../../shared/resource';
 import { postMultipartWithProgress } from '../../shared/xhrUpload';
-import type { ListStatus } from '../videos/VideosStore';
 import {
   REEL_COMMENT_MAX,
   REEL_DESCRIPTION_MAX,
@@ -30,12 +31,13 @@ export type LinkedReelStatus = 'idle' | 'loading' | 'ready' | 'missing' | 'error
 export type ReelUploadResult = { ok: true; reel: ReelDto } | { ok: false; detail: string; field?: 'file' | 'title' | 'description' };
 export type CommentResult = { ok: true } | { ok: false; detail: string };
 
+/** What the comments drawer shows of one reel's comments. */
 export interface CommentsState {
   /** The pages read so far, oldest first (or the samples). */
-  items: ReelComment[];
+  items: readonly ReelComment[];
   /** Comments posted here that the pages read so far do not hold yet: shown after them, at once. */
-  posted: ReelComment[];
-  status: ListStatus;
+  posted: readonly ReelComment[];
+  status: LoadStatus;
   /** True when the comments could not be loaded and the samples show instead. */
   sample: boolean;
   /** The server's `next_cursor`: more comments follow; null at the end. */
@@ -61,10 +63,14 @@ const NO_COMMENTS: CommentsState = {
  * upload with its progress.
  */
 export class ReelsStore {
-  reels: ReelDto[] = [];
-  status: ListStatus = 'idle';
-  nextCursor: string | null = null;
-  loadingMore = false;
+  /** The list, newest first, a page at a time; its first load clamps the viewer and says when it failed. */
+  readonly list: PagedList<ReelDto> = new PagedList((request) => this.fetchPage(request), {
+    ...byId,
+    onLoad: (outcome) => {
+      if (this.index >= this.shown.length) this.index = Math.max(0, this.shown.length - 1);
+      if (outcome === 'failed') this.root.notify.error(REEL_MESSAGES.loadFailed);
+    },
+  });
 
   viewerOpen = false;
   index = 0;
@@ -76,7 +82,10 @@ export class ReelsStore {
   playing = true;
   muted = true;
   commentsOpen = false;
-  comments: Record<string, CommentsState> = {};
+  /** Each reel's comments read so far, by reel id. */
+  private commentPages = new Map<string, PagedList<ReelComment>>();
+  /** Comments posted here, by reel id; those the pages read hold show there, in their place. */
+  private posted = new Map<string, ReelComment[]>();
   commentPending = false;
 
   uploadPending = false;
@@ -85,10 +94,29 @@ export class ReelsStore {
   likePending = new Set<string>();
 
   private viewed = new Set<string>();
-  private loading: Promise<boolean> | null = null;
 
   constructor(readonly root: RootStore) {
-    makeAutoObservable<this, 'viewed' | 'loading'>(this, { root: false, viewed: false, loading: false }, { autoBind: true });
+    makeAutoObservable<this, 'viewed' | 'fetchPage' | 'fetchComments'>(
+      this,
+      { root: false, list: false, viewed: false, fetchPage: false, fetchComments: false },
+      { autoBind: true },
+    );
+  }
+
+  get reels(): readonly ReelDto[] {
+    return this.list.items;
+  }
+
+  get status(): LoadStatus {
+    return this.list.status;
+  }
+
+  get nextCursor(): string | null {
+    return this.list.nextCursor;
+  }
+
+  get loadingMore(): boolean {
+    return this.list.loadingMore;
   }
 
   /** Samples show when the list could not be loaded, or is empty (seed 002 §8). */
@@ -126,64 +154,29 @@ export class ReelsStore {
     return () => clearInterval(timer);
   }
 
-  /** The first page; a failure says 'Failed to load reels' and the samples show (seed 002 §8). */
-  load(): Promise<boolean> {
-    this.loading ??= this.loadFirstPage().finally(() => {
-      this.loading = null;
-    });
-    return this.loading;
-  }
-
-  private async loadFirstPage(): Promise<boolean> {
-    this.status = 'loading';
-    const page = await this.fetchPage(null);
-    runInAction(() => {
-      if (page) {
-        this.reels = page.reels;
-        this.nextCursor = page.next_cursor;
-        this.status = 'ready';
-      } else {
-        this.reels = [];
-        this.nextCursor = null;
-        this.status = 'error';
-      }
-      if (this.index >= this.shown.length) this.index = Math.max(0, this.shown.length - 1);
-    });
-    if (!page) this.root.notify.error(REEL_MESSAGES.loadFailed);
-    return page !== null;
+  /**
+   * The first page; a failure says 'Failed to load reels' and the samples show (seed 002 §8). A load already under way
+   * is joined rather than asked again.
+   */
+  async load(): Promise<boolean> {
+    return (await this.list.load({ join: true })) === 'loaded';
   }
 
   async loadMore(): Promise<boolean> {
-    if (!this.nextCursor || this.loadingMore || this.usingSamples) return false;
-    this.loadingMore = true;
-    const page = await this.fetchPage(this.nextCursor);
-    runInAction(() => {
-      this.loadingMore = false;
-      if (!page) return;
-      const known = new Set(this.reels.map((reel) => reel.id));
-      this.reels = [...this.reels, ...page.reels.filter((reel) => !known.has(reel.id))];
-      this.nextCursor = page.next_cursor;
-    });
-    return page !== null;
+    if (this.usingSamples) return false;
+    return (await this.list.loadMore()) === 'loaded';
   }
 
-  /** The first page again, merged: new reels on top, the others updated in place. */
+  /** The first page again, merged: new reels on top, the others updated in place; the viewer stays on its reel. */
   async poll(): Promise<void> {
-    const page = await this.fetchPage(null);
-    if (!page) return;
-    runInAction(() => {
-      const fresh = new Map(page.reels.map((reel) => [reel.id, reel]));
-      const known = new Set(this.reels.map((reel) => reel.id));
-      const added = page.reels.filter((reel) => !known.has(reel.id));
-      const current = this.current?.id;
-      this.reels = [...added, ...this.reels.map((reel) => fresh.get(reel.id) ?? reel)];
-      if (this.status !== 'ready') {
-        this.status = 'ready';
-        this.nextCursor = page.next_cursor;
-      }
-      // The viewer stays on the reel it shows.
-      const at = current ? this.shown.findIndex((reel) => reel.id === current) : -1;
-      if (at >= 0) this.index = at;
+    await this.list.refresh({
+      around: () => {
+        const current = this.current?.id;
+        return () => {
+          const at = current ? this.shown.findIndex((reel) => reel.id === current) : -1;
+          if (at >= 0) this.index = at;
+        };
+      },
     });
   }
 
@@ -312,65 +305,43 @@ export class ReelsStore {
   }
 
   commentsOf(id: string): CommentsState {
-    return this.comments[id] ?? NO_COMMENTS;
+    const pages = this.commentPages.get(id);
+    const read = new Set(pages?.items.map((comment) => comment.id));
+    const posted = (this.posted.get(id) ?? []).filter((comment) => !read.has(comment.id));
+    if (!pages) return { ...NO_COMMENTS, posted };
+    // Nothing could be read, nor posted here: the samples show instead (seed 002 §8).
+    const sample = pages.status === 'error' && pages.items.length === 0 && posted.length === 0;
+    return {
+      items: sample ? SAMPLE_COMMENTS : pages.items,
+      posted,
+      status: pages.status,
+      sample,
+      nextCursor: pages.nextCursor,
+      loadingMore: pages.loadingMore,
+      moreFailed: pages.moreFailed,
+    };
   }
 
   /** What the drawer lists: the pages read, then the comments posted here beyond them. */
-  commentList(id: string): ReelComment[] {
+  commentList(id: string): readonly ReelComment[] {
     const state = this.commentsOf(id);
     return state.posted.length ? [...state.items, ...state.posted] : state.items;
   }
 
   /** The first page of a reel's comments; a failure shows the sample comments, marked as such (seed 002 §8). */
   async loadComments(id: string): Promise<void> {
-    this.comments[id] = { ...this.commentsOf(id), status: 'loading' };
-    const page = await this.fetchComments(id, null);
-    runInAction(() => {
-      const state = this.commentsOf(id);
-      if (!page) {
-        this.comments[id] = { ...NO_COMMENTS, items: [...SAMPLE_COMMENTS], status: 'error', sample: true };
-        return;
-      }
-      const read = new Set(page.comments.map((comment) => comment.id));
-      this.comments[id] = {
-        ...NO_COMMENTS,
-        items: page.comments,
-        // Posted while the page was read, or beyond it: still shown, at the end.
-        posted: state.sample ? [] : state.posted.filter((comment) => !read.has(comment.id)),
-        status: 'ready',
-        nextCursor: page.next_cursor,
-      };
-    });
+    let pages = this.commentPages.get(id);
+    if (!pages) {
+      pages = new PagedList<ReelComment>((request) => this.fetchComments(id, request), byId);
+      this.commentPages.set(id, pages);
+    }
+    await pages.load();
   }
 
   /** The next page of a reel's comments, after those read (Load more comments). */
   async loadMoreComments(id: string): Promise<boolean> {
-    const cursor = this.commentsOf(id).nextCursor;
-    if (!cursor || this.commentsOf(id).loadingMore) return false;
-    this.comments[id] = { ...this.commentsOf(id), loadingMore: true, moreFailed: false };
-    const page = await this.fetchComments(id, cursor);
-    runInAction(() => {
-      const state = this.commentsOf(id);
-      // The comments were read again meanwhile: this page no longer follows them.
-      if (state.nextCursor !== cursor) {
-        this.comments[id] = { ...state, loadingMore: false };
-        return;
-      }
-      if (!page) {
-        this.comments[id] = { ...state, loadingMore: false, moreFailed: true };
-        return;
-      }
-      const known = new Set(state.items.map((comment) => comment.id));
-      const read = new Set(page.comments.map((comment) => comment.id));
-      this.comments[id] = {
-        ...state,
-        items: [...state.items, ...page.comments.filter((comment) => !known.has(comment.id))],
-        posted: state.posted.filter((comment) => !read.has(comment.id)),
-        nextCursor: page.next_cursor,
-        loadingMore: false,
-      };
-    });
-    return page !== null;
+    const pages = this.commentPages.get(id);
+    return pages !== undefined && (await pages.loadMore()) === 'loaded';
   }
 
   /** Posts a comment (non-blank, at most 500 characters); a failure says 'Failed to post comment'. */
@@ -394,10 +365,7 @@ export class ReelsStore {
     runInAction(() => {
       this.commentPending = false;
       if (!comment) return;
-      const state = this.commentsOf(id);
-      this.comments[id] = state.sample
-        ? { ...NO_COMMENTS, posted: [comment], status: 'ready' }
-        : { ...state, posted: [...state.posted, comment] };
+      this.posted.set(id, [...(this.posted.get(id) ?? []), comment]);
       const reel = this.reels.find((entry) => entry.id === id) ?? (this.linked?.id === id ? this.linked : undefined);
       if (reel) this.update(id, { comments: reel.comments + 1 });
     });
@@ -489,29 +457,28 @@ export class ReelsStore {
     this.root.notify.success(REEL_MESSAGES.uploaded);
     const created = reel;
     runInAction(() => {
-      if (!this.reels.some((entry) => entry.id === created.id)) this.reels = [created, ...this.reels];
-      if (this.status !== 'ready') this.status = 'ready';
+      if (!this.reels.some((entry) => entry.id === created.id)) this.list.set([created, ...this.reels]);
     });
     return { ok: true, reel: created };
   }
 
   reset(): void {
-    this.reels = [];
-    this.status = 'idle';
-    this.nextCursor = null;
+    this.list.reset();
     this.viewerOpen = false;
     this.index = 0;
     this.linkedId = null;
     this.linkedStatus = 'idle';
     this.linked = null;
     this.commentsOpen = false;
-    this.comments = {};
+    for (const pages of this.commentPages.values()) pages.reset();
+    this.commentPages.clear();
+    this.posted.clear();
     this.uploadProgress = 0;
     this.viewed.clear();
   }
 
   private update(id: string, change: Partial<ReelDto>): void {
-    this.reels = this.reels.map((reel) => (reel.id === id ? { ...reel, ...change } : reel));
+    this.list.map((reel) => (reel.id === id ? { ...reel, ...change } : reel));
     if (this.linked?.id === id) this.linked = { ...this.linked, ...change };
   }
 
@@ -525,26 +492,20 @@ export class ReelsStore {
     }
   }
 
-  /** One page of a reel's comments, oldest first; null when it could not be read. */
-  private async fetchComments(id: string, cursor: string | null) {
-    try {
-      const { data } = await this.root.api.GET('/api/reels/{id}/comments', {
-        params: { path: { id }, query: { limit: String(REEL_COMMENT_PAGE_SIZE), ...(cursor ? { cursor } : {}) } },
-      });
-      return data ?? null;
-    } catch {
-      return null;
-    }
+  /** One page of a reel's comments, oldest first. */
+  private async fetchComments(id: string, { cursor, signal }: PageRequest): Promise<Page<ReelComment> | undefined> {
+    const { data } = await this.root.api.GET('/api/reels/{id}/comments', {
+      params: { path: { id }, query: { limit: String(REEL_COMMENT_PAGE_SIZE), ...(cursor ? { cursor } : {}) } },
+      signal,
+    });
+    return data && { items: data.comments, next: data.next_cursor };
   }
 
-  private async fetchPage(cursor: string | null) {
-    try {
-      const { data } = await this.root.api.GET('/api/reels', {
-        params: { query: { limit: String(REEL_PAGE_SIZE), ...(cursor ? { cursor } : {}) } },
-      });
-      return data ?? null;
-    } catch {
-      return null;
-    }
+  private async fetchPage({ cursor, signal }: PageRequest): Promise<Page<ReelDto> | undefined> {
+    const { data } = await this.root.api.GET('/api/reels', {
+      params: { query: { limit: String(REEL_PAGE_SIZE), ...(cursor ? { cursor } : {}) } },
+      signal,
+    });
+    return data && { items: data.reels, next: data.next_cursor };
   }
 }

@@ -10,9 +10,7 @@ import { HISTORY_KEY } from './rules';
 /** Signed in as ada, in the search section (the side navigation's 'History'). */
 async function openSearch() {
   storeDemoUserToken();
-  const app = renderApp();
-  const nav = await screen.findByRole('navigation', { name: 'Sections' });
-  await app.user.click(within(nav).getByRole('button', { name: 'History' }));
+  const app = renderApp({ section: 'search' });
   await screen.findByRole('heading', { name: 'Search', level: 1 });
   return { ...app, box: screen.getByRole('combobox', { name: 'Search' }) };
 }

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, jest, test } from '@jest/globals';
 import { waitFor } from '@testing-library/react';
-import { RootStore } from '../../app/RootStore';
+import { RootStore } from '../../stores/RootStore';
 import { http } from '../../mocks/http';
 import { server } from '../../mocks/server';
 import type { Notifier } from '../../shared/notifier';

@@ -1,6 +1,7 @@
 import { makeAutoObservable, observable, runInAction } from 'mobx';
-import type { RootStore } from '../../app/RootStore';
-import type { ListStatus } from '../videos/VideosStore';
+import type { RootStore } from '../../stores/RootStore';
+import type { LoadStatus } from '../../shared/resource';
+import { localStore } from '../../shared/storage';
 import { HISTORY_KEY, HISTORY_MAX, SEARCH_KINDS, SUGGESTION_PAUSE_MS, TAB_LIMIT, TRENDING_SHOWN, cleanQuery, withRecent } from './rules';
 import type { SearchKind, SearchResponse, SearchTab, TrendingItem } from './types';
 
@@ -11,20 +12,12 @@ export type TabResults = { status: 'loading'; response: null } | { status: 'read
 const CACHED_QUERIES = 20;
 
 function readHistory(): string[] {
-  try {
-    const value: unknown = JSON.parse(globalThis.localStorage?.getItem(HISTORY_KEY) ?? '[]');
-    return Array.isArray(value) ? value.filter((entry): entry is string => typeof entry === 'string' && entry.trim() !== '').slice(0, HISTORY_MAX) : [];
-  } catch {
-    return [];
-  }
+  const value = localStore.readJson(HISTORY_KEY);
+  return Array.isArray(value) ? value.filter((entry): entry is string => typeof entry === 'string' && entry.trim() !== '').slice(0, HISTORY_MAX) : [];
 }
 
 function writeHistory(history: readonly string[]): void {
-  try {
-    globalThis.localStorage?.setItem(HISTORY_KEY, JSON.stringify(history));
-  } catch {
-    // The list still holds for this page.
-  }
+  localStore.writeJson(HISTORY_KEY, history);
 }
 
 /** Seed 002 §8: errors of the search lists only go to the console. */
@@ -54,7 +47,7 @@ export class SearchStore {
   suggestions: string[] = [];
 
   trending: TrendingItem[] = [];
-  trendingStatus: ListStatus = 'idle';
+  trendingStatus: LoadStatus = 'idle';
 
   private suggestTimer: ReturnType<typeof setTimeout> | null = null;
   private suggestAbort: AbortController | null = null;

@@ -3,7 +3,7 @@ import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router-dom';
 import { AppProviders } from '../../app/AppProviders';
-import { RootStore } from '../../app/RootStore';
+import { RootStore } from '../../stores/RootStore';
 import { findUserByIdentifier } from '../../mocks/db';
 import { http } from '../../mocks/http';
 import { mediaDb } from '../../mocks/mediaDb';
@@ -27,9 +27,7 @@ const adaFollowsMira = () =>
 /** Signed in, in Subscriptions (opened from the side navigation). */
 async function openSubscriptions() {
   storeDemoUserToken();
-  const app = renderApp();
-  const nav = await screen.findByRole('navigation', { name: 'Sections' });
-  await app.user.click(within(nav).getByRole('button', { name: 'Subscriptions' }));
+  const app = renderApp({ section: 'social' });
   await screen.findByRole('heading', { name: 'Subscriptions', level: 1 });
   return app;
 }
@@ -104,7 +102,7 @@ describe('Subscriptions (seed 002 §2.11)', () => {
 
     server.use(http.get('/api/users/discover', ({ response }) => response.untyped(new Response('', { status: 500 }))));
     await user.click(screen.getByRole('radio', { name: 'Creators' }));
-    expect(await screen.findAllByText('Failed to load users')).toHaveLength(2); // the toast and the list
+    await waitFor(() => expect(screen.getAllByText('Failed to load users')).toHaveLength(2)); // the toast and the list
     server.resetHandlers();
     await user.click(screen.getByRole('button', { name: 'Try again' }));
     expect(await screen.findByRole('article', { name: 'mira' })).toBeInTheDocument();
@@ -163,7 +161,7 @@ describe('Subscriptions (seed 002 §2.11)', () => {
     server.use(http.get('/api/feed/following', ({ response }) => response.untyped(new Response('', { status: 500 }))));
     await openSubscriptions();
 
-    expect(await screen.findAllByText('Failed to load feed')).toHaveLength(2);
+    await waitFor(() => expect(screen.getAllByText('Failed to load feed')).toHaveLength(2));
     expect(screen.getByRole('button', { name: 'Try again' })).toBeInTheDocument();
   });
 
@@ -195,7 +193,7 @@ describe('Subscriptions (seed 002 §2.11)', () => {
     expect(await screen.findByText('No one follows you yet')).toBeInTheDocument();
     expect(screen.getByText('0 people follow you')).toBeInTheDocument();
     await user.click(within(screen.getByRole('tablist', { name: 'Connections' })).getByRole('tab', { name: 'Following' }));
-    expect(await screen.findAllByText('Failed to load following')).toHaveLength(2);
+    await waitFor(() => expect(screen.getAllByText('Failed to load following')).toHaveLength(2));
   });
 
   test('Notifications: unread highlighted with New; clicking one marks it read', async () => {

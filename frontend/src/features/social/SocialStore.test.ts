@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, jest, test } from '@jest/globals';
-import { RootStore } from '../../app/RootStore';
+import { RootStore } from '../../stores/RootStore';
 import { findUserByIdentifier } from '../../mocks/db';
 import { errorBody, http } from '../../mocks/http';
 import { mediaDb, mediaId, type MockVideo } from '../../mocks/mediaDb';
@@ -65,8 +65,8 @@ describe('SocialStore: follow', () => {
     await store.social.loadDiscover();
     await store.social.loadConnections('following');
     const miraId = mira().id;
-    expect(store.social.discover.users.find((u) => u.id === miraId)).toMatchObject({ is_following: false, followers_count: 0 });
-    expect(store.social.connections.following.total).toBe(0);
+    expect(store.social.discover.items.find((u) => u.id === miraId)).toMatchObject({ is_following: false, followers_count: 0 });
+    expect(store.social.connections.following.meta).toBe(0);
 
     const held = heldFollow();
     let calls = 0;
@@ -83,16 +83,16 @@ describe('SocialStore: follow', () => {
     expect(store.social.isPending(miraId)).toBe(false);
     expect(store.social.isFollowing(miraId, false)).toBe(true);
     expect(notify.success).toHaveBeenCalledWith('You are now following mira');
-    expect(store.social.discover.users.find((u) => u.id === miraId)).toMatchObject({ is_following: true, followers_count: 1 });
-    expect(store.social.connections.following.total).toBe(1);
+    expect(store.social.discover.items.find((u) => u.id === miraId)).toMatchObject({ is_following: true, followers_count: 1 });
+    expect(store.social.connections.following.meta).toBe(1);
     expect(socialDb.follows.some((f) => f.followerId === demoUser().user.id && f.followeeId === miraId)).toBe(true);
 
     server.resetHandlers();
     await store.social.toggleFollow(miraId);
     expect(store.social.isFollowing(miraId, true)).toBe(false);
     expect(notify.success).toHaveBeenLastCalledWith('You unfollowed mira');
-    expect(store.social.discover.users.find((u) => u.id === miraId)).toMatchObject({ is_following: false, followers_count: 0 });
-    expect(store.social.connections.following.total).toBe(0);
+    expect(store.social.discover.items.find((u) => u.id === miraId)).toMatchObject({ is_following: false, followers_count: 0 });
+    expect(store.social.connections.following.meta).toBe(0);
   });
 
   test('the state the server answers wins over what a card was loaded with', async () => {
@@ -164,7 +164,7 @@ describe('SocialStore: lists', () => {
 
     await store.social.loadDiscover();
     expect(urls.at(-1)).toMatch(/\/api\/users\/discover\?sort_by=popular&limit=20$/);
-    expect(store.social.discover.users.map((u) => u.username)).toEqual(['mira']); // the viewer is not offered
+    expect(store.social.discover.items.map((u) => u.username)).toEqual(['mira']); // the viewer is not offered
 
     server.use(http.get('/api/users/discover', ({ response }) => response.untyped(new Response('', { status: 500 }))));
     store.social.setDiscoverSort('creators');
@@ -234,8 +234,8 @@ describe('SocialStore: lists', () => {
 
     await store.social.loadConnections('followers');
     expect(urls.at(-1)).toContain(`/api/users/${demoUser().user.id}/followers?limit=50`);
-    expect(store.social.connections.followers).toMatchObject({ total: 1, status: 'ready' });
-    expect(store.social.connections.followers.users[0]).toMatchObject({ username: 'mira', full_name: 'Mira Chen', creator_program: true });
+    expect(store.social.connections.followers).toMatchObject({ meta: 1, status: 'ready' });
+    expect(store.social.connections.followers.items[0]).toMatchObject({ username: 'mira', full_name: 'Mira Chen', creator_program: true });
 
     server.use(
       http.get('/api/users/{id}/followers', ({ response }) => response.untyped(new Response('', { status: 500 }))),
@@ -245,7 +245,7 @@ describe('SocialStore: lists', () => {
     expect(notify.error).toHaveBeenCalledWith('Failed to load following');
     await store.social.loadConnections('followers');
     expect(notify.error).toHaveBeenCalledWith('Failed to load followers');
-    expect(store.social.connections.followers.users).toHaveLength(1); // what was shown stays
+    expect(store.social.connections.followers.items).toHaveLength(1); // what was shown stays
   });
 
   test('signing out forgets everything', async () => {
@@ -255,7 +255,7 @@ describe('SocialStore: lists', () => {
 
     store.auth.logout();
 
-    expect(store.social.discover.users).toEqual([]);
+    expect(store.social.discover.items).toEqual([]);
     expect(store.social.followState.size).toBe(0);
   });
 });

@@ -1,30 +1,13 @@
 import { makeAutoObservable, runInAction } from 'mobx';
-import type { RootStore } from '../../app/RootStore';
+import type { RootStore } from '../../stores/RootStore';
 import { errorDetail } from '../../shared/apiError';
-import type { ListStatus } from '../videos/VideosStore';
+import { byId, PagedList, type Page, type PageOutcome, type PageRequest } from '../../shared/pagedList';
 import { CONNECTIONS_LIMIT, DISCOVER_LIMIT, FEED_LIMIT, SOCIAL_MESSAGES } from './messages';
 import type { ConnectionKind, DiscoverSort, FeedItem, FeedType, FollowResult, UserCard } from './types';
 
-export interface UserList {
-  users: UserCard[];
-  status: ListStatus;
-  /** How many there are in all (the connections); null for Discover, which has no total. */
-  total: number | null;
-  nextCursor: string | null;
-  loadingMore: boolean;
-}
-
-export interface FeedList {
-  items: FeedItem[];
-  status: ListStatus;
-  nextCursor: string | null;
-  loadingMore: boolean;
-}
-
-const emptyUsers = (): UserList => ({ users: [], status: 'idle', total: null, nextCursor: null, loadingMore: false });
-const emptyFeed = (): FeedList => ({ items: [], status: 'idle', nextCursor: null, loadingMore: false });
-
-type ConnectionsPage = { users: UserCard[]; total: number; next_cursor: string | null };
+/** A list of users; its meta is how many there are in all (the connections), null for Discover, which has no total. */
+export type UserList = PagedList<UserCard, number>;
+export type FeedList = PagedList<FeedItem>;
 
 /**
  * Social (seed 002 §2.11, §4, §7, §8): the following feed (all, videos, music, podcasts, paged), Discover (popular,
@@ -34,13 +17,16 @@ type ConnectionsPage = { users: UserCard[]; total: number; next_cursor: string |
  */
 export class SocialStore {
   feedType: FeedType = 'all';
-  feed: FeedList = emptyFeed();
+  readonly feed: FeedList = new PagedList((request) => this.fetchFeed(request), byId);
 
   discoverSort: DiscoverSort = 'popular';
-  discover: UserList = emptyUsers();
+  readonly discover: UserList = new PagedList((request) => this.fetchDiscover(request), byId);
 
   connectionKind: ConnectionKind = 'followers';
-  connections: Record<ConnectionKind, UserList> = { followers: emptyUsers(), following: emptyUsers() };
+  readonly connections: Record<ConnectionKind, UserList> = {
+    followers: new PagedList((request) => this.fetchConnections('followers', request), byId),
+    following: new PagedList((request) => this.fetchConnections('following', request), byId),
+  };
 
   /** The follow state the server last answered, per user id; it wins over what a card was loaded with. */
   followState = new Map<string, boolean>();
@@ -49,11 +35,8 @@ export class SocialStore {
   /** Users whose follow state was asked for on its own (a reel's owner): under way, or answered (even if it failed). */
   lookups = new Map<string, 'loading' | 'done'>();
 
-  /** Which answer of each list is the latest one asked for: an older one that arrives late is dropped. */
-  private requests = new Map<string, number>();
-
   constructor(readonly root: RootStore) {
-    makeAutoObservable<this, 'requests'>(this, { root: false, requests: false }, { autoBind: true });
+    makeAutoObservable(this, { root: false, feed: false, discover: false, connections: false }, { autoBind: true });
   }
 
   /** The signed-in user's id (the connections are theirs). */
@@ -105,43 +88,18 @@ export class SocialStore {
   setFeedType(type: FeedType): void {
     if (type === this.feedType && this.feed.status !== 'idle') return;
     this.feedType = type;
-    this.feed = emptyFeed();
+    this.feed.reset();
     void this.loadFeed();
   }
 
   /** The first page of the current kind. */
   async loadFeed(): Promise<boolean> {
-    const type = this.feedType;
-    const ticket = this.ticket('feed');
-    if (this.feed.status !== 'ready') this.feed.status = 'loading';
-    const page = await this.fetchFeed(type, null);
-    if (!this.isLatest('feed', ticket)) return false;
-    runInAction(() => {
-      if (page) this.feed = { items: page.content, status: 'ready', nextCursor: page.next_cursor, loadingMore: false };
-      else this.feed.status = 'error';
-    });
-    if (!page) this.root.notify.error(SOCIAL_MESSAGES.feedLoadFailed);
-    return page !== null;
+    return this.told(await this.feed.load(), SOCIAL_MESSAGES.feedLoadFailed);
   }
 
   /** Load more: the next page, added below. */
   async loadMoreFeed(): Promise<boolean> {
-    const cursor = this.feed.nextCursor;
-    if (!cursor || this.feed.loadingMore) return false;
-    const type = this.feedType;
-    const ticket = this.requests.get('feed') ?? 0;
-    this.feed.loadingMore = true;
-    const page = await this.fetchFeed(type, cursor);
-    if (!this.isLatest('feed', ticket)) return false;
-    runInAction(() => {
-      this.feed.loadingMore = false;
-      if (!page) return;
-      const known = new Set(this.feed.items.map((item) => item.id));
-      this.feed.items = [...this.feed.items, ...page.content.filter((item) => !known.has(item.id))];
-      this.feed.nextCursor = page.next_cursor === cursor ? null : page.next_cursor;
-    });
-    if (!page) this.root.notify.error(SOCIAL_MESSAGES.feedLoadFailed);
-    return page !== null;
+    return this.told(await this.feed.loadMore(), SOCIAL_MESSAGES.feedLoadFailed);
   }
 
   // ---- Discover ----
@@ -149,30 +107,12 @@ export class SocialStore {
   setDiscoverSort(sort: DiscoverSort): void {
     if (sort === this.discoverSort && this.discover.status !== 'idle') return;
     this.discoverSort = sort;
-    this.discover = emptyUsers();
+    this.discover.reset();
     void this.loadDiscover();
   }
 
   async loadDiscover(): Promise<boolean> {
-    const sort = this.discoverSort;
-    const ticket = this.ticket('discover');
-    if (this.discover.status !== 'ready') this.discover.status = 'loading';
-    let users: UserCard[] | undefined;
-    try {
-      const { data } = await this.root.api.GET('/api/users/discover', {
-        params: { query: { sort_by: sort, limit: String(DISCOVER_LIMIT) } },
-      });
-      users = data?.users;
-    } catch {
-      users = undefined;
-    }
-    if (!this.isLatest('discover', ticket)) return false;
-    runInAction(() => {
-      if (users) this.discover = { users: this.withFollowState(users), status: 'ready', total: null, nextCursor: null, loadingMore: false };
-      else this.discover.status = 'error';
-    });
-    if (!users) this.root.notify.error(SOCIAL_MESSAGES.usersLoadFailed);
-    return users !== undefined;
+    return this.told(await this.discover.load(), SOCIAL_MESSAGES.usersLoadFailed);
   }
 
   // ---- Connections ----
@@ -184,50 +124,13 @@ export class SocialStore {
 
   /** The first page (50) of the viewer's followers or of whom they follow, with the total. */
   async loadConnections(kind: ConnectionKind = this.connectionKind): Promise<boolean> {
-    const me = this.viewerId;
-    if (!me) return false;
-    const list = this.connections[kind];
-    const ticket = this.ticket(`connections:${kind}`);
-    if (list.status !== 'ready') list.status = 'loading';
-    const page = await this.fetchConnections(me, kind, null);
-    if (!this.isLatest(`connections:${kind}`, ticket)) return false;
-    runInAction(() => {
-      if (page) {
-        this.connections[kind] = {
-          users: this.withFollowState(page.users),
-          status: 'ready',
-          total: page.total,
-          nextCursor: page.next_cursor,
-          loadingMore: false,
-        };
-      } else {
-        this.connections[kind].status = 'error';
-      }
-    });
-    if (!page) this.root.notify.error(SOCIAL_MESSAGES.connectionsLoadFailed(kind));
-    return page !== null;
+    if (!this.viewerId) return false;
+    return this.told(await this.connections[kind].load(), SOCIAL_MESSAGES.connectionsLoadFailed(kind));
   }
 
   async loadMoreConnections(kind: ConnectionKind = this.connectionKind): Promise<boolean> {
-    const me = this.viewerId;
-    const list = this.connections[kind];
-    const cursor = list.nextCursor;
-    if (!me || !cursor || list.loadingMore) return false;
-    const ticket = this.requests.get(`connections:${kind}`) ?? 0;
-    list.loadingMore = true;
-    const page = await this.fetchConnections(me, kind, cursor);
-    if (!this.isLatest(`connections:${kind}`, ticket)) return false;
-    runInAction(() => {
-      const current = this.connections[kind];
-      current.loadingMore = false;
-      if (!page) return;
-      const known = new Set(current.users.map((user) => user.id));
-      current.users = [...current.users, ...this.withFollowState(page.users).filter((user) => !known.has(user.id))];
-      current.total = page.total;
-      current.nextCursor = page.next_cursor === cursor ? null : page.next_cursor;
-    });
-    if (!page) this.root.notify.error(SOCIAL_MESSAGES.connectionsLoadFailed(kind));
-    return page !== null;
+    if (!this.viewerId) return false;
+    return this.told(await this.connections[kind].loadMore(), SOCIAL_MESSAGES.connectionsLoadFailed(kind));
   }
 
   // ---- Follow ----
@@ -260,15 +163,14 @@ export class SocialStore {
 
   reset(): void {
     this.feedType = 'all';
-    this.feed = emptyFeed();
+    this.feed.reset();
     this.discoverSort = 'popular';
-    this.discover = emptyUsers();
+    this.discover.reset();
     this.connectionKind = 'followers';
-    this.connections = { followers: emptyUsers(), following: emptyUsers() };
+    for (const list of Object.values(this.connections)) list.reset();
     this.followState.clear();
     this.pendingFollows.clear();
     this.lookups.clear();
-    this.requests.clear();
   }
 
   dispose(): void {}
@@ -285,9 +187,9 @@ export class SocialStore {
       if (step !== 0 && (user.is_self || user.id === me)) return { ...user, following_count: Math.max(0, user.following_count + step) };
       return user;
     };
-    for (const list of this.userLists()) list.users = list.users.map(update);
+    for (const list of this.userLists()) list.map(update);
     const following = this.connections.following;
-    if (step !== 0 && following.total !== null) following.total = Math.max(0, following.total + step);
+    if (step !== 0 && following.meta !== null) following.setMeta(Math.max(0, following.meta + step));
   }
 
   /** What the viewer's follow of `userId` was before an answer: the last answer, else a card's, else unknown. */
@@ -295,7 +197,7 @@ export class SocialStore {
     const known = this.followState.get(userId);
     if (known !== undefined) return known;
     for (const list of this.userLists()) {
-      const card = list.users.find((user) => user.id === userId);
+      const card = list.items.find((user) => user.id === userId);
       if (card) return card.is_following;
     }
     return undefined;
@@ -313,38 +215,38 @@ export class SocialStore {
     });
   }
 
-  private ticket(key: string): number {
-    const next = (this.requests.get(key) ?? 0) + 1;
-    this.requests.set(key, next);
-    return next;
+  /** A failed load says so in a toast; true when its page shows. */
+  private told(outcome: PageOutcome, failure: string): boolean {
+    if (outcome === 'failed') this.root.notify.error(failure);
+    return outcome === 'loaded';
   }
 
-  private isLatest(key: string, ticket: number): boolean {
-    return this.requests.get(key) === ticket;
+  private async fetchFeed({ cursor, signal }: PageRequest): Promise<Page<FeedItem> | undefined> {
+    const { data } = await this.root.api.GET('/api/feed/following', {
+      params: { query: { content_type: this.feedType, limit: String(FEED_LIMIT), ...(cursor ? { cursor } : {}) } },
+      signal,
+    });
+    return data && { items: data.content, next: data.next_cursor };
   }
 
-  private async fetchFeed(type: FeedType, cursor: string | null): Promise<{ content: FeedItem[]; next_cursor: string | null } | null> {
-    try {
-      const { data } = await this.root.api.GET('/api/feed/following', {
-        params: { query: { content_type: type, limit: String(FEED_LIMIT), ...(cursor ? { cursor } : {}) } },
-      });
-      return data ?? null;
-    } catch {
-      return null;
+  private async fetchDiscover({ signal }: PageRequest): Promise<Page<UserCard, number> | undefined> {
+    const { data } = await this.root.api.GET('/api/users/discover', {
+      params: { query: { sort_by: this.discoverSort, limit: String(DISCOVER_LIMIT) } },
+      signal,
+    });
+    return data && { items: this.withFollowState(data.users), next: null };
+  }
+
+  /** A page of the viewer's followers, or of whom they follow, with the total. */
+  private async fetchConnections(kind: ConnectionKind, { cursor, signal }: PageRequest): Promise<Page<UserCard, number> | undefined> {
+    const me = this.viewerId;
+    if (!me) return undefined;
+    const params = { path: { id: me }, query: { limit: String(CONNECTIONS_LIMIT), ...(cursor ? { cursor } : {}) } };
+    if (kind === 'followers') {
+      const { data } = await this.root.api.GET('/api/users/{id}/followers', { params, signal });
+      return data && { items: this.withFollowState(data.followers), next: data.next_cursor, meta: data.total };
     }
-  }
-
-  private async fetchConnections(userId: string, kind: ConnectionKind, cursor: string | null): Promise<ConnectionsPage | null> {
-    const query = { limit: String(CONNECTIONS_LIMIT), ...(cursor ? { cursor } : {}) };
-    try {
-      if (kind === 'followers') {
-        const { data } = await this.root.api.GET('/api/users/{id}/followers', { params: { path: { id: userId }, query } });
-        return data ? { users: data.followers, total: data.total, next_cursor: data.next_cursor } : null;
-      }
-      const { data } = await this.root.api.GET('/api/users/{id}/following', { params: { path: { id: userId }, query } });
-      return data ? { users: data.following, total: data.total, next_cursor: data.next_cursor } : null;
-    } catch {
-      return null;
-    }
+    const { data } = await this.root.api.GET('/api/users/{id}/following', { params, signal });
+    return data && { items: this.withFollowState(data.following), next: data.next_cursor, meta: data.total };
   }
 }

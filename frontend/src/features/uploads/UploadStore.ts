@@ -1,8 +1,9 @@
 import { makeAutoObservable, observable, runInAction } from 'mobx';
 import type { components } from '../../api/schema';
-import type { RootStore } from '../../app/RootStore';
+import type { RootStore } from '../../stores/RootStore';
 import { errorDetail } from '../../shared/apiError';
 import { multipart } from '../../shared/multipart';
+import { localStore } from '../../shared/storage';
 import { nameWithoutExtension } from '../media/videoFiles';
 import type { VideoDto } from '../videos/types';
 import { UPLOAD_MESSAGES, largeUploadProblem } from './messages';
@@ -40,12 +41,10 @@ export function fileFingerprint(file: Pick<File, 'name' | 'size' | 'lastModified
   return `${file.name}:${file.size}:${file.lastModified}`;
 }
 
-function readStorage(): Storage | null {
-  try {
-    return globalThis.localStorage ?? null;
-  } catch {
-    return null;
-  }
+/** What this browser keeps under `key`: null when there is nothing readable. */
+function readStored(key: string): Partial<Omit<StoredUpload, 'key'>> | null {
+  const value = localStore.readJson(key);
+  return value && typeof value === 'object' ? (value as Partial<Omit<StoredUpload, 'key'>>) : null;
 }
 
 /**
@@ -330,27 +329,19 @@ export class UploadStore {
 
   /** Reads the unfinished uploads this browser remembers for the signed-in user. */
   loadStored(): void {
-    const storage = readStorage();
     const prefix = this.storagePrefix();
     const found: StoredUpload[] = [];
-    if (storage && prefix) {
-      for (let i = 0; i < storage.length; i += 1) {
-        const key = storage.key(i);
-        if (!key?.startsWith(prefix)) continue;
-        try {
-          const value = JSON.parse(storage.getItem(key) ?? '') as Omit<StoredUpload, 'key'>;
-          if (typeof value.session_id === 'string') found.push({ ...value, key });
-        } catch {
-          storage.removeItem(key);
-        }
-      }
+    for (const key of prefix ? localStore.keys(prefix) : []) {
+      const value = readStored(key);
+      if (!value) localStore.remove(key);
+      else if (typeof value.session_id === 'string') found.push({ ...(value as Omit<StoredUpload, 'key'>), key });
     }
     this.stored = found.sort((a, b) => b.saved_at.localeCompare(a.saved_at));
   }
 
   /** Gives up an unfinished upload remembered by this browser: the server deletes what it received. */
   async discardStored(entry: StoredUpload): Promise<void> {
-    readStorage()?.removeItem(entry.key);
+    localStore.remove(entry.key);
     if (this.resumable?.session_id === entry.session_id) this.resumable = null;
     this.loadStored();
     const message = await this.cancelOnServer(entry.session_id);
@@ -370,17 +361,10 @@ export class UploadStore {
 
   private async checkResume(file: File): Promise<void> {
     const key = this.storageKey(file);
-    const storage = readStorage();
-    const raw = key ? storage?.getItem(key) : null;
-    if (!key || !raw) return;
-    let stored: Omit<StoredUpload, 'key'> | null = null;
-    try {
-      stored = JSON.parse(raw) as Omit<StoredUpload, 'key'>;
-    } catch {
-      stored = null;
-    }
-    if (!stored?.session_id) {
-      storage?.removeItem(key);
+    if (!key) return;
+    const stored = readStored(key);
+    if (typeof stored?.session_id !== 'string' || !stored.session_id) {
+      localStore.remove(key); // nothing, or nothing usable
       return;
     }
     this.checkingResume = true;
@@ -391,7 +375,7 @@ export class UploadStore {
       if (session && session.status === 'active' && session.total_size === file.size) {
         this.resumable = session;
       } else {
-        storage?.removeItem(key);
+        localStore.remove(key);
         this.loadStored();
       }
     });
@@ -556,17 +540,14 @@ export class UploadStore {
       total_size: file.size,
       saved_at: new Date().toISOString(),
     };
-    try {
-      readStorage()?.setItem(key, JSON.stringify(value));
-    } catch {
-      // Without storage the upload still works; it just cannot be resumed after a reload.
-    }
+    // Without storage the upload still works; it just cannot be resumed after a reload.
+    localStore.writeJson(key, value);
     this.loadStored();
   }
 
   private forget(file: File): void {
     const key = this.storageKey(file);
-    if (key) readStorage()?.removeItem(key);
+    if (key) localStore.remove(key);
     this.loadStored();
   }
 

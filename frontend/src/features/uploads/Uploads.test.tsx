@@ -3,6 +3,7 @@ import { act, screen, within } from '@testing-library/react';
 import { mediaDb } from '../../mocks/mediaDb';
 import { http } from '../../mocks/http';
 import { server } from '../../mocks/server';
+import { fill } from '../../test/fill';
 import { field } from '../../test/queries';
 import { renderApp } from '../../test/renderApp';
 import { fakeVideoFile, fileFacts, signedInStore, videoFile } from '../../test/media';
@@ -11,9 +12,8 @@ import { QUICK_UPLOAD_MAX_BYTES } from '../videos/messages';
 
 async function openSection(name: 'Uploads' | 'Editor Studio') {
   storeDemoUserToken();
-  const app = renderApp();
-  const nav = await screen.findByRole('navigation', { name: 'Sections' });
-  await app.user.click(within(nav).getByRole('button', { name }));
+  const app = renderApp({ section: name === 'Uploads' ? 'video-upload' : 'editor' });
+  await screen.findByRole('heading', { name, level: 1 });
   return app;
 }
 
@@ -34,7 +34,7 @@ describe('upload section', () => {
     expect(field(screen, 'Title')).toHaveValue('harbour');
     await user.clear(field(screen, 'Title'));
     expect(screen.getByRole('button', { name: 'Start Upload' })).toBeDisabled();
-    await user.type(field(screen, 'Title'), 'Harbour at dawn');
+    await fill(user, field(screen, 'Title'), 'Harbour at dawn');
     await user.click(screen.getByRole('checkbox', { name: 'Vertical video' }));
     await user.click(screen.getByRole('button', { name: 'Start Upload' }));
 

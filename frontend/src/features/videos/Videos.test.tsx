@@ -3,6 +3,7 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { finishProcessing, mediaDb } from '../../mocks/mediaDb';
 import { http } from '../../mocks/http';
 import { server } from '../../mocks/server';
+import { fill } from '../../test/fill';
 import { field } from '../../test/queries';
 import { renderApp } from '../../test/renderApp';
 import { signedInStore, videoFile } from '../../test/media';
@@ -12,9 +13,7 @@ import { mineList } from './types';
 
 async function openYourVideos() {
   storeDemoUserToken();
-  const app = renderApp();
-  const nav = await screen.findByRole('navigation', { name: 'Sections' });
-  await app.user.click(within(nav).getByRole('button', { name: 'Your videos' }));
+  const app = renderApp({ section: 'videos' });
   await screen.findByRole('heading', { name: 'Your videos', level: 1 });
   return app;
 }
@@ -138,7 +137,7 @@ describe('Your videos (seed 002 §2.5)', () => {
     const { store } = await signedInStore();
     const stop = store.videos.watch(mineList('all'));
     await waitFor(() => expect(store.videos.lists[mineList('all')].status).toBe('ready'));
-    const draft = () => store.videos.lists[mineList('all')].videos.find((video) => video.title === 'Draft: Bernoulli numbers');
+    const draft = () => store.videos.lists[mineList('all')].items.find((video) => video.title === 'Draft: Bernoulli numbers');
     expect(draft()?.status).toBe('processing');
 
     finishProcessing();
@@ -217,7 +216,7 @@ describe('Home (seed 002 §2.3)', () => {
     await user.click(dialog.getByRole('button', { name: 'Upload' }));
     expect(await dialog.findByText('Please enter a title')).toBeInTheDocument();
 
-    await user.type(field(dialog, 'Title'), 'Difference engine');
+    await fill(user, field(dialog, 'Title'), 'Difference engine');
     await user.click(dialog.getByRole('button', { name: 'Upload' }));
 
     expect(await screen.findByText('Video uploaded successfully!')).toBeInTheDocument();

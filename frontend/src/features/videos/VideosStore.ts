@@ -1,13 +1,12 @@
 import { makeAutoObservable, runInAction } from 'mobx';
-import type { RootStore } from '../../app/RootStore';
+import type { RootStore } from '../../stores/RootStore';
 import { errorDetail } from '../../shared/apiError';
 import { appOrigin, copyToClipboard } from '../../shared/clipboard';
 import { multipart } from '../../shared/multipart';
+import { byId, PagedList, type Page, type PageRequest } from '../../shared/pagedList';
 import { isVideoFile, nameWithoutExtension } from '../media/videoFiles';
 import { QUICK_UPLOAD_MAX_BYTES, VIDEO_MESSAGES, videoLink } from './messages';
 import { mineList, type VideoDto, type VideoListKey, type VideoUploadInput } from './types';
-
-export type ListStatus = 'idle' | 'loading' | 'ready' | 'error';
 
 /**
  * A video opened by its link (`/videos/:id`): being read, shown, not available (404: unknown, removed or not visible
@@ -18,13 +17,8 @@ export type LinkedVideoStatus = 'idle' | 'loading' | 'ready' | 'missing' | 'erro
 /** The field the file is sent in: `file` for the upload forms, `video` for the quick editor upload (seed 002 §7). */
 export type UploadFileField = 'file' | 'video';
 
-export interface VideoList {
-  videos: VideoDto[];
-  status: ListStatus;
-  /** The cursor of the next page (the X-Next-Cursor header), or null on the last page. */
-  nextCursor: string | null;
-  loadingMore: boolean;
-}
+/** A list of videos, paged by the X-Next-Cursor header. */
+export type VideoList = PagedList<VideoDto>;
 
 /** What a form shows after an upload: done, or the sentence and the field it is about. */
 export type UploadResult = { ok: true; video: VideoDto } | { ok: false; detail: string; field?: 'file' | 'title' };
@@ -50,9 +44,6 @@ const QUERY: Record<VideoListKey, ListQuery> = {
 
 const LIST_KEYS = Object.keys(QUERY) as VideoListKey[];
 
-const emptyList = (): VideoList => ({ videos: [], status: 'idle', nextCursor: null, loadingMore: false });
-const emptyLists = () => Object.fromEntries(LIST_KEYS.map((key) => [key, emptyList()])) as Record<VideoListKey, VideoList>;
-
 export interface WatchOptions {
   /** Read every page, following the next cursor, rather than the first one only (a count of the whole list). */
   everyPage?: boolean;
@@ -65,7 +56,7 @@ export interface WatchOptions {
  * upload section and quick editor forms.
  */
 export class VideosStore {
-  lists: Record<VideoListKey, VideoList> = emptyLists();
+  readonly lists: Record<VideoListKey, VideoList>;
   uploadPending = false;
   /** Video ids with a like call under way. */
   likePending = new Set<string>();
@@ -78,16 +69,19 @@ export class VideosStore {
   linked: VideoDto | null = null;
 
   constructor(readonly root: RootStore) {
-    makeAutoObservable(this, { root: false }, { autoBind: true });
+    this.lists = Object.fromEntries(
+      LIST_KEYS.map((kind) => [kind, new PagedList<VideoDto>((request) => this.fetchPage(kind, request), byId)]),
+    ) as Record<VideoListKey, VideoList>;
+    makeAutoObservable(this, { root: false, lists: false }, { autoBind: true });
   }
 
   /** The user's own videos loaded so far, newest first, in every state (the editor's recent uploads). */
   get ownVideos(): VideoDto[] {
-    return this.lists[mineList('all')].videos;
+    return this.lists[mineList('all')].items;
   }
 
   hasProcessing(kind: VideoListKey): boolean {
-    return this.lists[kind].videos.some((video) => video.is_owner && video.status === 'processing');
+    return this.lists[kind].items.some((video) => video.is_owner && video.status === 'processing');
   }
 
   /**
@@ -102,41 +96,18 @@ export class VideosStore {
     return () => clearInterval(timer);
   }
 
-  /** The first page of `kind`. */
+  /** The first page of `kind`; a reload keeps the list shown until it arrives. */
   async load(kind: VideoListKey, pageSize = VIDEO_PAGE_SIZE): Promise<boolean> {
-    const list = this.lists[kind];
-    list.status = 'loading';
-    const page = await this.fetchPage(kind, null, pageSize);
-    runInAction(() => {
-      if (!page) {
-        list.status = 'error';
-        return;
-      }
-      list.videos = page.videos;
-      list.nextCursor = page.next;
-      list.status = 'ready';
-    });
-    if (!page) this.root.notify.error(VIDEO_MESSAGES.loadFailed);
-    return page !== null;
+    const outcome = await this.lists[kind].load({ limit: pageSize });
+    if (outcome === 'failed') this.root.notify.error(VIDEO_MESSAGES.loadFailed);
+    return outcome === 'loaded';
   }
 
   /** The next page of `kind`, added below; false when there was none to load or it failed. */
   async loadMore(kind: VideoListKey, pageSize = VIDEO_PAGE_SIZE): Promise<boolean> {
-    const list = this.lists[kind];
-    const cursor = list.nextCursor;
-    if (!cursor || list.loadingMore) return false;
-    list.loadingMore = true;
-    const page = await this.fetchPage(kind, cursor, pageSize);
-    runInAction(() => {
-      list.loadingMore = false;
-      if (!page) return;
-      const known = new Set(list.videos.map((video) => video.id));
-      list.videos = [...list.videos, ...page.videos.filter((video) => !known.has(video.id))];
-      // A cursor that does not move would page forever.
-      list.nextCursor = page.next === cursor ? null : page.next;
-    });
-    if (!page) this.root.notify.error(VIDEO_MESSAGES.loadFailed);
-    return page !== null;
+    const outcome = await this.lists[kind].loadMore({ limit: pageSize });
+    if (outcome === 'failed') this.root.notify.error(VIDEO_MESSAGES.loadFailed);
+    return outcome === 'loaded';
   }
 
   /**
@@ -159,21 +130,7 @@ export class VideosStore {
 
   /** Asks for the first page again and merges it: new videos on top, the others updated in place. */
   async poll(kind: VideoListKey): Promise<void> {
-    const page = await this.fetchPage(kind, null);
-    if (!page) return;
-    runInAction(() => {
-      const list = this.lists[kind];
-      const fresh = new Map(page.videos.map((video) => [video.id, video]));
-      const known = new Set(list.videos.map((video) => video.id));
-      list.videos = [
-        ...page.videos.filter((video) => !known.has(video.id)),
-        ...list.videos.map((video) => fresh.get(video.id) ?? video),
-      ];
-      if (list.status !== 'ready') {
-        list.status = 'ready';
-        list.nextCursor = page.next;
-      }
-    });
+    await this.lists[kind].refresh();
   }
 
   /** Toggles the user's like; the count shown is the server's. */
@@ -338,7 +295,7 @@ export class VideosStore {
     this.opened = null;
     this.openedStatus = 'idle';
     this.closeLink();
-    this.lists = emptyLists();
+    for (const list of Object.values(this.lists)) list.reset();
     this.uploadPending = false;
     this.likePending.clear();
   }
@@ -346,9 +303,7 @@ export class VideosStore {
   private update(id: string, change: Partial<VideoDto>): void {
     if (this.opened?.id === id) this.opened = { ...this.opened, ...change };
     if (this.linked?.id === id) this.linked = { ...this.linked, ...change };
-    for (const list of Object.values(this.lists)) {
-      list.videos = list.videos.map((video) => (video.id === id ? { ...video, ...change } : video));
-    }
+    for (const list of Object.values(this.lists)) list.map((video) => (video.id === id ? { ...video, ...change } : video));
   }
 
   /** One video by its id; `missing` when the server does not show it (404). */
@@ -361,19 +316,11 @@ export class VideosStore {
     }
   }
 
-  private async fetchPage(
-    kind: VideoListKey,
-    cursor: string | null,
-    pageSize = VIDEO_PAGE_SIZE,
-  ): Promise<{ videos: VideoDto[]; next: string | null } | null> {
-    try {
-      const { data, response } = await this.root.api.GET('/api/videos', {
-        params: { query: { ...QUERY[kind], limit: String(pageSize), ...(cursor ? { cursor } : {}) } },
-      });
-      if (!data) return null;
-      return { videos: data, next: response.headers.get('X-Next-Cursor') || null };
-    } catch {
-      return null;
-    }
+  private async fetchPage(kind: VideoListKey, { cursor, limit = VIDEO_PAGE_SIZE, signal }: PageRequest): Promise<Page<VideoDto> | undefined> {
+    const { data, response } = await this.root.api.GET('/api/videos', {
+      params: { query: { ...QUERY[kind], limit: String(limit), ...(cursor ? { cursor } : {}) } },
+      signal,
+    });
+    return data ? { items: data, next: response.headers.get('X-Next-Cursor') || null } : undefined;
   }
 }

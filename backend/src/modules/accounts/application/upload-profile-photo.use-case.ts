@@ -77,7 +77,7 @@ export class UploadProfilePhotoUseCase {
       file.resume();
       await rm(temp, { force: true });
       if (e instanceof Refused) throw e.reason;
-      if ((e as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw PhotoTooLarge();
+      if ((e as { code?: string; kind?: string }).code === 'HTTP.FORM_LIMIT' && (e as { kind?: string }).kind === 'too_large') throw PhotoTooLarge();
       throw e;
     }
   }

@@ -6,6 +6,12 @@ export interface AccountRepository {
   listOf(userId: string): Promise<Account[]>;
   /** The account if it exists, is not deleted and belongs to userId; null otherwise (foreign ids look absent). */
   findOwned(id: string, userId: string): Promise<Account | null>;
+  /** The user's active account (not deleted), if any. */
+  activeOf(userId: string): Promise<Account | null>;
+  /** The user's primary account (not deleted), if any. */
+  primaryOf(userId: string): Promise<Account | null>;
+  /** These accounts, deleted ones left out, in no particular order. */
+  findMany(ids: string[]): Promise<Account[]>;
   handleTaken(handle: string, exceptId?: string): Promise<boolean>;
   /** The first of the candidates no account holds (one query), or null. */
   firstFreeHandle(candidates: string[]): Promise<string | null>;

@@ -1,6 +1,7 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put, Req, UseGuards } from '@nestjs/common';
 import { ApiBearerAuth, ApiBody, ApiConsumes, ApiResponse, ApiTags } from '@nestjs/swagger';
-import type { FastifyRequest } from 'fastify';
+import type { Request } from 'express';
+import { isMultipart, MultipartLimit, multipartParts } from '../../../common/http/multipart.js';
 import type { Readable } from 'node:stream';
 import { CurrentPrincipal, UserAuthGuard } from '../../../common/auth/guards.js';
 import type { Principal } from '../../../common/auth/principal.js';
@@ -13,10 +14,12 @@ import { UpdateAccountUseCase } from '../application/update-account.use-case.js'
 import { MAX_PHOTO_BYTES, UploadProfilePhotoUseCase } from '../application/upload-profile-photo.use-case.js';
 import { PhotoMissing } from '../domain/accounts.errors.js';
 import { DomainError } from '../../../common/errors/domain-error.js';
+import { validateDto } from '../../../common/http/validate-dto.js';
 import {
   AccountsResponseDto,
   CreateAccountRequestDto,
   CreateAccountResponseDto,
+  ProfilePhotoFormDto,
   SwitchAccountRequestDto,
   SwitchAccountResponseDto,
   UpdateAccountRequestDto,
@@ -88,21 +91,19 @@ export class AccountsController {
   @Post('profile/upload-photo')
   @HttpCode(200)
   @ApiConsumes('multipart/form-data')
-  @ApiBody({
-    schema: { type: 'object', required: ['file'], properties: { file: { type: 'string', format: 'binary' }, account_id: { type: 'string' } } },
-  })
+  @ApiBody({ type: ProfilePhotoFormDto })
   @ApiResponse({ status: 400, type: ErrorResponseDto })
   @ApiResponse({ status: 404, type: ErrorResponseDto })
   @ApiResponse({ status: 413, type: ErrorResponseDto })
-  async uploadProfilePhoto(@CurrentPrincipal() p: Principal, @Req() req: FastifyRequest): Promise<UploadPhotoResponseDto> {
-    if (!req.isMultipart()) throw PhotoMissing();
+  async uploadProfilePhoto(@CurrentPrincipal() p: Principal, @Req() req: Request): Promise<UploadPhotoResponseDto> {
+    if (!isMultipart(req)) throw PhotoMissing();
     const fields: Record<string, string> = {};
     let temp: string | undefined;
     try {
       try {
-        for await (const part of req.parts({ limits: { fileSize: MAX_PHOTO_BYTES + 1, files: 1, fields: 10, fieldSize: 1000, parts: 12 } })) {
+        for await (const part of multipartParts(req, { fileSize: MAX_PHOTO_BYTES + 1, files: 1, fields: 10, fieldSize: 1000, parts: 12 })) {
           if (part.type === 'field') {
-            if (typeof part.value === 'string') fields[part.fieldname] = part.value;
+            fields[part.fieldname] = part.value;
           } else if (part.fieldname !== 'file') {
             part.file.resume();
           } else {
@@ -113,7 +114,8 @@ export class AccountsController {
         throw formError(e);
       }
       if (!temp) throw PhotoMissing();
-      const account = await this.photo.apply(p.userId, temp, fields.account_id || undefined);
+      const form = await validateDto(ProfilePhotoFormDto, fields);
+      const account = await this.photo.apply(p.userId, temp, form.account_id || undefined);
       return { success: true, photo_url: photoUrl(account)! };
     } finally {
       if (temp) await this.photo.discard(temp);
@@ -123,8 +125,7 @@ export class AccountsController {
 
 /** Busboy's limits as the client should read them. */
 function formError(e: unknown): unknown {
-  const code = (e as { code?: string }).code;
-  if (code === 'FST_FILES_LIMIT' || code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT') {
+  if (e instanceof MultipartLimit && e.limit !== 'fileSize') {
     return new DomainError('invalid', 'ACCOUNTS.PHOTO_FORM', 'Send one photo, and at most the account_id field, per request');
   }
   return e;

@@ -1,23 +1,52 @@
 import { ApiProperty } from '@nestjs/swagger';
-import { Allow } from 'class-validator';
+import { Type } from 'class-transformer';
+import { Allow, IsBoolean, IsIn, IsObject, IsOptional, Length, Matches, MaxLength, ValidateNested } from 'class-validator';
+import { Trimmed, lengthMessage } from '../../../common/http/dto-rules.js';
+import { ACCOUNT_MESSAGES, ACCOUNT_TYPES, COMMENT_PERMISSIONS, LIMITS, VISIBILITIES } from '../domain/account-rules.js';
 
 export class PrivacySettingsDto {
   @ApiProperty({ enum: ['public', 'unlisted', 'private'] })
-  @Allow()
   profile_visibility: 'public' | 'unlisted' | 'private';
   @ApiProperty({ enum: ['public', 'unlisted', 'private'] })
-  @Allow()
   video_visibility: 'public' | 'unlisted' | 'private';
   @ApiProperty({ enum: ['everyone', 'subscribers', 'none'] })
-  @Allow()
   comment_permissions: 'everyone' | 'subscribers' | 'none';
 }
 
 export class NotificationSettingsDto {
-  @Allow() email_notifications: boolean;
-  @Allow() push_notifications: boolean;
-  @Allow() comment_notifications: boolean;
-  @Allow() like_notifications: boolean;
+  email_notifications: boolean;
+  push_notifications: boolean;
+  comment_notifications: boolean;
+  like_notifications: boolean;
+}
+
+/** The privacy settings to change; the others keep their value. */
+export class PrivacySettingsUpdateDto {
+  @IsOptional()
+  @IsIn(VISIBILITIES, { message: ACCOUNT_MESSAGES.visibility('Profile visibility') })
+  profile_visibility?: 'public' | 'unlisted' | 'private';
+  @IsOptional()
+  @IsIn(VISIBILITIES, { message: ACCOUNT_MESSAGES.visibility('Video visibility') })
+  video_visibility?: 'public' | 'unlisted' | 'private';
+  @IsOptional()
+  @IsIn(COMMENT_PERMISSIONS, { message: ACCOUNT_MESSAGES.comments })
+  comment_permissions?: 'everyone' | 'subscribers' | 'none';
+}
+
+/** The notification settings to change; the others keep their value. */
+export class NotificationSettingsUpdateDto {
+  @IsOptional()
+  @IsBoolean({ message: ACCOUNT_MESSAGES.notification('email_notifications') })
+  email_notifications?: boolean;
+  @IsOptional()
+  @IsBoolean({ message: ACCOUNT_MESSAGES.notification('push_notifications') })
+  push_notifications?: boolean;
+  @IsOptional()
+  @IsBoolean({ message: ACCOUNT_MESSAGES.notification('comment_notifications') })
+  comment_notifications?: boolean;
+  @IsOptional()
+  @IsBoolean({ message: ACCOUNT_MESSAGES.notification('like_notifications') })
+  like_notifications?: boolean;
 }
 
 export class AccountResponseDto {
@@ -46,15 +75,32 @@ export class AccountsResponseDto {
 /** Seed 000 §5: display name required after trimming; account_type defaults to creator; the rest optional. */
 export class CreateAccountRequestDto {
   @ApiProperty({ enum: ['creator', 'brand', 'personal'], required: false, description: 'Defaults to creator.' })
-  @Allow()
+  @IsOptional()
+  @IsIn(ACCOUNT_TYPES, { message: ACCOUNT_MESSAGES.accountType })
   account_type?: 'creator' | 'brand' | 'personal';
-  @Allow() display_name: string;
-  /** 3-30 of a-z 0-9 _ . ; derived from the display name when empty. */
-  @Allow() handle?: string;
-  @Allow() bio?: string;
-  @Allow() location?: string;
+  /** Required; spaces around it are dropped. */
+  @Trimmed()
+  @Length(1, LIMITS.displayName, { message: lengthMessage(ACCOUNT_MESSAGES.displayNameRequired, ACCOUNT_MESSAGES.displayNameTooLong) })
+  display_name: string;
+  /** 3-30 of a-z 0-9 _ . (an @ in front and capitals are accepted and dropped); derived from the display name when empty. */
+  @IsOptional()
+  @Trimmed()
+  @Matches(/^(@?[A-Za-z0-9_.]{3,30})?$/, { message: ACCOUNT_MESSAGES.handle })
+  handle?: string;
+  @IsOptional()
+  @Trimmed()
+  @MaxLength(LIMITS.bio, { message: ACCOUNT_MESSAGES.bio })
+  bio?: string;
+  @IsOptional()
+  @Trimmed()
+  @MaxLength(LIMITS.location, { message: ACCOUNT_MESSAGES.location })
+  location?: string;
   /** An http or https address. */
-  @Allow() website?: string;
+  @IsOptional()
+  @Trimmed()
+  @Matches(/^(https?:\/\/[^\s/?#]+\S*)?$/i, { message: ACCOUNT_MESSAGES.website })
+  @MaxLength(LIMITS.website, { message: ACCOUNT_MESSAGES.website })
+  website?: string;
 }
 
 export class CreateAccountResponseDto {
@@ -63,15 +109,42 @@ export class CreateAccountResponseDto {
   message: string;
 }
 
-/** Every field optional; an empty string clears bio, location or website; settings merge key by key. */
+/** Every field optional; an empty string (or null) clears bio, location or website; settings merge key by key. */
 export class UpdateAccountRequestDto {
-  @Allow() display_name?: string;
-  @Allow() handle?: string;
-  @Allow() bio?: string;
-  @Allow() location?: string;
-  @Allow() website?: string;
-  @Allow() privacy_settings?: PrivacySettingsDto;
-  @Allow() notification_settings?: NotificationSettingsDto;
+  /** Not blank; spaces around it are dropped. */
+  @IsOptional()
+  @Trimmed()
+  @Length(1, LIMITS.displayName, { message: lengthMessage(ACCOUNT_MESSAGES.displayNameRequired, ACCOUNT_MESSAGES.displayNameTooLong) })
+  display_name?: string;
+  /** 3-30 of a-z 0-9 _ . (an @ in front and capitals are accepted and dropped); empty keeps the handle. */
+  @IsOptional()
+  @Trimmed()
+  @Matches(/^(@?[A-Za-z0-9_.]{3,30})?$/, { message: ACCOUNT_MESSAGES.handle })
+  handle?: string;
+  @IsOptional()
+  @Trimmed()
+  @MaxLength(LIMITS.bio, { message: ACCOUNT_MESSAGES.bio })
+  bio?: string;
+  @IsOptional()
+  @Trimmed()
+  @MaxLength(LIMITS.location, { message: ACCOUNT_MESSAGES.location })
+  location?: string;
+  /** An http or https address. */
+  @IsOptional()
+  @Trimmed()
+  @Matches(/^(https?:\/\/[^\s/?#]+\S*)?$/i, { message: ACCOUNT_MESSAGES.website })
+  @MaxLength(LIMITS.website, { message: ACCOUNT_MESSAGES.website })
+  website?: string;
+  @IsOptional()
+  @IsObject({ message: ACCOUNT_MESSAGES.visibility('Profile visibility') })
+  @ValidateNested({ message: ACCOUNT_MESSAGES.visibility('Profile visibility') })
+  @Type(() => PrivacySettingsUpdateDto)
+  privacy_settings?: PrivacySettingsUpdateDto;
+  @IsOptional()
+  @IsObject({ message: ACCOUNT_MESSAGES.notification('Notification settings') })
+  @ValidateNested({ message: ACCOUNT_MESSAGES.notification('Notification settings') })
+  @Type(() => NotificationSettingsUpdateDto)
+  notification_settings?: NotificationSettingsUpdateDto;
 }
 
 export class UpdateAccountResponseDto {
@@ -80,13 +153,28 @@ export class UpdateAccountResponseDto {
 }
 
 export class SwitchAccountRequestDto {
-  @Allow() account_id: string;
+  /** One of your accounts; any other value (another user's account, a deleted one, not an id) is a 404. */
+  @ApiProperty({ format: 'uuid' })
+  @Allow()
+  account_id: string;
 }
 
 export class SwitchAccountResponseDto {
   success: boolean;
   active_account: AccountResponseDto;
   message: string;
+}
+
+/** The profile photo form: the image and, optionally, which of your accounts it is for (fields before or after the file). */
+export class ProfilePhotoFormDto {
+  /** JPG, PNG, GIF or WebP (judged by its bytes), at most 10485760 bytes. */
+  @ApiProperty({ type: 'string', format: 'binary' })
+  @Allow()
+  file: unknown;
+  /** One of your accounts (by default the active one); any other value is a 404. */
+  @ApiProperty({ format: 'uuid', required: false })
+  @Allow()
+  account_id?: string;
 }
 
 export class UploadPhotoResponseDto {

@@ -16,6 +16,18 @@ export class MikroAccountRepository implements AccountRepository {
     return isUuid(id) ? this.em.findOne(Account, { id, userId, deletedAt: null }) : Promise.resolve(null);
   }
 
+  activeOf(userId: string) {
+    return this.em.findOne(Account, { userId, isActive: true, deletedAt: null });
+  }
+
+  primaryOf(userId: string) {
+    return this.em.findOne(Account, { userId, isPrimary: true, deletedAt: null });
+  }
+
+  findMany(ids: string[]) {
+    return ids.length ? this.em.find(Account, { id: { $in: ids }, deletedAt: null }) : Promise.resolve([]);
+  }
+
   async handleTaken(handle: string, exceptId?: string) {
     const found = await this.em.findOne(Account, { handle, ...(exceptId ? { id: { $ne: exceptId } } : {}) }, { fields: ['id'] });
     return found !== null;

@@ -2,7 +2,8 @@ import { DomainError } from '../../../common/errors/domain-error.js';
 import { Inject, Injectable } from '@nestjs/common';
 import { createHash } from 'node:crypto';
 import { join } from 'node:path';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { Request, Response } from 'express';
+import { clientAddress } from '../../../common/http/client-address.js';
 import { APP_CONFIG, type AppConfig } from '../../../common/config/config.js';
 import { ValidationError } from '../../../common/errors/domain-error.js';
 import { serveStored } from '../../../common/http/serve-file.js';
@@ -10,8 +11,9 @@ import type { IntakeLimits } from '../../../common/storage/intake.js';
 import { sniffVideo, VIDEO_CONTENT_TYPES } from '../../../common/storage/sniff.js';
 import { STORAGE, type Storage } from '../../../common/storage/storage.js';
 import type { Media, MediaKind } from '../domain/media.js';
-import { EmptyFile, FileTooLarge, MediaNotFound, NotAVideo } from '../domain/catalog.errors.js';
-import { ENGAGEMENT, MEDIA_REPOSITORY, type Engagement, type MediaRepository } from '../domain/ports.js';
+import { EmptyFile, FileTooLarge, MediaNotFound, NotAVideo, PremiumRequired } from '../domain/catalog.errors.js';
+import { MEDIA_MESSAGES, wholeNumber } from '../domain/media-rules.js';
+import { ENGAGEMENT, MEDIA_REPOSITORY, VIEWER_ENTITLEMENTS, type Engagement, type MediaRepository, type ViewerEntitlements } from '../domain/ports.js';
 import { MediaAccess } from './media-access.js';
 
 export function humanSize(bytes: number): string {
@@ -31,6 +33,7 @@ export class MediaService {
     @Inject(STORAGE) private readonly storage: Storage,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly access: MediaAccess,
+    @Inject(VIEWER_ENTITLEMENTS) private readonly entitlements: ViewerEntitlements,
   ) {}
 
   get tmpDir(): string {
@@ -57,13 +60,13 @@ export class MediaService {
    * The viewer of a request for the media's bytes (stream, HLS): the bearer's user, or the user a `?t=` capability was
    * made for. Only these routes take `?t=` — a <video> cannot send a header — so a link never mints new links.
    */
-  viewerOf(req: FastifyRequest & { user?: { userId: string } | null }, mediaId: string): string | null {
+  viewerOf(req: Request & { user?: { userId: string } | null }, mediaId: string): string | null {
     if (req.user?.userId) return req.user.userId;
     return this.access.verify(mediaId, (req.query as { t?: unknown })?.t);
   }
 
   /** The viewer of any other request (item reads, views): the bearer's user only. */
-  static signedInViewer(req: FastifyRequest & { user?: { userId: string } | null }): string | null {
+  static signedInViewer(req: Request & { user?: { userId: string } | null }): string | null {
     return req.user?.userId ?? null;
   }
 
@@ -96,12 +99,13 @@ export class MediaService {
     return media;
   }
 
-  async stream(kind: MediaKind, id: string, req: FastifyRequest, reply: FastifyReply): Promise<void> {
+  async stream(kind: MediaKind, id: string, req: Request & { user?: { userId: string } | null }, reply: Response): Promise<void> {
     const viewer = this.viewerOf(req, id);
     // Movies are for signed-in users (a token or the list's link): a visitor is told to sign in, whatever the id.
     if (kind === 'movie' && !viewer) throw new DomainError('unauthenticated', 'AUTH.REQUIRED', 'Please sign in to watch movies');
     const m = await this.cachedItem(id);
     if (!m || m.kind !== kind || !m.isReachableBy(viewer)) throw MediaNotFound();
+    if (m.isPremium && viewer !== m.userId && !(await this.entitlements.hasPremiumAccess(viewer!))) throw PremiumRequired();
     const open = kind !== 'movie' && m.status === 'ready' && m.visibility === 'public';
     await serveStored(req, reply, this.storage, m.originalKey, {
       contentType: m.contentType,
@@ -111,11 +115,11 @@ export class MediaService {
   }
 
   /** One view per viewer (user, else address and browser) per item per 30 minutes. */
-  async view(kind: MediaKind, id: string, req: FastifyRequest & { user?: { userId: string } | null }) {
+  async view(kind: MediaKind, id: string, req: Request & { user?: { userId: string } | null }) {
     const viewer = MediaService.signedInViewer(req);
     await this.reachable(kind, id, viewer);
     // Anonymous viewers by address only: a changed User-Agent is not another viewer.
-    const key = viewer ? `u:${viewer}` : `a:${createHash('sha256').update(req.ip).digest('hex').slice(0, 40)}`;
+    const key = viewer ? `u:${viewer}` : `a:${createHash('sha256').update(clientAddress(req)).digest('hex').slice(0, 40)}`;
     return this.engagement.countView(id, key);
   }
 
@@ -125,8 +129,8 @@ export class MediaService {
   }
 
   async heartbeat(kind: MediaKind, id: string, userId: string, seconds: unknown): Promise<void> {
-    const s = Number(seconds);
-    if (!Number.isInteger(s) || s < 1 || s > 60) throw new ValidationError([{ field: 'seconds', message: 'seconds must be a whole number from 1 to 60' }]);
+    const s = wholeNumber(seconds);
+    if (!Number.isInteger(s) || s < 1 || s > 60) throw new ValidationError([{ field: 'seconds', message: MEDIA_MESSAGES.heartbeat }]);
     const m = await this.reachable(kind, id, userId);
     // The owner's own viewing does not count towards their watch hours.
     if (m.userId === userId) return;

@@ -3,7 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { EntityManager } from '@mikro-orm/postgresql';
 import { AccountsFacade } from '../../accounts/accounts.facade.js';
 import { CommentEmpty, CommentTooLong, NoPublishingAccount } from '../domain/catalog.errors.js';
-import { MediaComment } from '../domain/comment.js';
+import { COMMENT_MAX, MediaComment } from '../domain/comment.js';
 import { MediaService } from './media.service.js';
 import { afterCursor, encodeCursor } from '../../../common/keyset.js';
 
@@ -40,7 +40,7 @@ export class ReelCommentsUseCases {
   async add(reelId: string, userId: string, content: unknown): Promise<CommentView> {
     const text = typeof content === 'string' ? content.trim() : '';
     if (!text) throw CommentEmpty();
-    if (text.length > 500) throw CommentTooLong();
+    if (text.length > COMMENT_MAX) throw CommentTooLong();
     await this.service.reachable('reel', reelId, userId);
     const account = await this.accounts.publishingAccount(userId);
     if (!account) throw NoPublishingAccount();

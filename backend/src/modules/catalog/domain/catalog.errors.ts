@@ -1,4 +1,5 @@
 import { DomainError } from '../../../common/errors/domain-error.js';
+import { COMMENT_MESSAGES } from './comment.js';
 
 export const MediaNotFound = () => new DomainError('not_found', 'CATALOG.NOT_FOUND', 'Not found');
 export const NoVideoFile = () => new DomainError('invalid', 'CATALOG.NO_FILE', 'Please select a video file');
@@ -9,5 +10,7 @@ export const NoMovieFile = () => new DomainError('invalid', 'CATALOG.NO_FILE', '
 export const MonetizationNotAllowed = () =>
   new DomainError('forbidden', 'CATALOG.MONETIZATION_NOT_ALLOWED', 'Monetization is available to creator program members only');
 export const NoPublishingAccount = () => new DomainError('invalid', 'CATALOG.NO_ACCOUNT', 'You have no active account to publish with');
-export const CommentEmpty = () => new DomainError('invalid', 'CATALOG.COMMENT_EMPTY', 'Comment cannot be empty');
-export const CommentTooLong = () => new DomainError('invalid', 'CATALOG.COMMENT_TOO_LONG', 'Comment must be at most 500 characters');
+export const CommentEmpty = () => new DomainError('invalid', 'CATALOG.COMMENT_EMPTY', COMMENT_MESSAGES.empty);
+export const CommentTooLong = () => new DomainError('invalid', 'CATALOG.COMMENT_TOO_LONG', COMMENT_MESSAGES.tooLong);
+/** A premium movie's bytes, asked for by someone who is not premium, its owner or an administrator. */
+export const PremiumRequired = () => new DomainError('forbidden', 'CATALOG.PREMIUM_REQUIRED', 'This movie is for Premium members. Get Premium to watch it.');

@@ -4,6 +4,8 @@ import type { AgeRating } from './media.js';
 export const MOVIE_GENRES = ['Action', 'Adventure', 'Animation', 'Comedy', 'Crime', 'Documentary', 'Drama', 'Family', 'Fantasy', 'Horror', 'Musical', 'Mystery', 'Romance', 'Sci-Fi', 'Thriller', 'War', 'Western'];
 export const AGE_RATINGS: AgeRating[] = ['G', 'PG', 'PG-13', 'R', 'NC-17'];
 
+export const MEDIA_LIMITS = { title: 200, description: 5000, reelTitle: 100, reelDescription: 500 } as const;
+
 export const MEDIA_MESSAGES = {
   videoTitle: 'Please enter a title',
   reelTitle: 'Please enter a title',
@@ -18,9 +20,13 @@ export const MEDIA_MESSAGES = {
   duration: 'Duration must be a whole number of minutes between 1 and 1000',
   ageRating: 'Age rating must be G, PG, PG-13, R or NC-17',
   tags: 'Tags must be a JSON list of words',
+  flag: (field: string) => `${field} must be true or false`,
+  heartbeat: 'seconds must be a whole number from 1 to 60',
 } as const;
 
 const text = (v: unknown) => (typeof v === 'string' ? v.trim() : '');
+/** A whole number given as one (JSON) or as its canonical decimal text ("42"; not "1e3", " 42", "0x2a" or [42]); else NaN. */
+export const wholeNumber = (v: unknown): number => (typeof v === 'number' ? v : typeof v === 'string' && /^\d+$/.test(v) ? Number(v) : Number.NaN);
 export const flag = (v: unknown, def = false): boolean => (v === undefined || v === null || v === '' ? def : v === true || v === 'true' || v === '1' || v === 'on');
 
 function jsonList(v: unknown): unknown[] | null {
@@ -61,8 +67,8 @@ export function validateVideoMeta(input: Record<string, unknown>): VideoMeta {
   const title = text(input.title);
   const description = text(input.description);
   if (!title) problems.push({ field: 'title', message: MEDIA_MESSAGES.videoTitle });
-  else if (title.length > 200) problems.push({ field: 'title', message: MEDIA_MESSAGES.titleLength });
-  if (description.length > 5000) problems.push({ field: 'description', message: MEDIA_MESSAGES.descriptionLength });
+  else if (title.length > MEDIA_LIMITS.title) problems.push({ field: 'title', message: MEDIA_MESSAGES.titleLength });
+  if (description.length > MEDIA_LIMITS.description) problems.push({ field: 'description', message: MEDIA_MESSAGES.descriptionLength });
   if (problems.length) throw new ValidationError(problems);
   return { title, description: description || null, isVertical: flag(input.is_vertical), monetizationEnabled: flag(input.monetization_enabled) };
 }
@@ -72,8 +78,8 @@ export function validateReelMeta(input: Record<string, unknown>): VideoMeta & { 
   const title = text(input.title);
   const description = text(input.description);
   if (!title) problems.push({ field: 'title', message: MEDIA_MESSAGES.reelTitle });
-  else if (title.length > 100) problems.push({ field: 'title', message: MEDIA_MESSAGES.reelTitleLength });
-  if (description.length > 500) problems.push({ field: 'description', message: MEDIA_MESSAGES.reelDescriptionLength });
+  else if (title.length > MEDIA_LIMITS.reelTitle) problems.push({ field: 'title', message: MEDIA_MESSAGES.reelTitleLength });
+  if (description.length > MEDIA_LIMITS.reelDescription) problems.push({ field: 'description', message: MEDIA_MESSAGES.reelDescriptionLength });
   if (problems.length) throw new ValidationError(problems);
   return { title, description: description || null, isVertical: true, monetizationEnabled: flag(input.monetization_enabled), tags: normaliseTags(input.tags) };
 }
@@ -95,8 +101,8 @@ export function validateMovieMeta(input: Record<string, unknown>, now = new Date
   const title = text(input.title);
   const description = text(input.description);
   if (!title) problems.push({ field: 'title', message: MEDIA_MESSAGES.movieTitle });
-  else if (title.length > 200) problems.push({ field: 'title', message: MEDIA_MESSAGES.titleLength });
-  if (description.length > 5000) problems.push({ field: 'description', message: MEDIA_MESSAGES.descriptionLength });
+  else if (title.length > MEDIA_LIMITS.title) problems.push({ field: 'title', message: MEDIA_MESSAGES.titleLength });
+  if (description.length > MEDIA_LIMITS.description) problems.push({ field: 'description', message: MEDIA_MESSAGES.descriptionLength });
   const list = jsonList(input.genre);
   const genres: string[] = [];
   if (list === null) problems.push({ field: 'genre', message: MEDIA_MESSAGES.genres });
@@ -111,13 +117,13 @@ export function validateMovieMeta(input: Record<string, unknown>, now = new Date
   const maxYear = now.getUTCFullYear() + 5;
   let year: number | null = null;
   if (input.year !== undefined && input.year !== null && input.year !== '') {
-    const y = Number(input.year);
+    const y = wholeNumber(input.year);
     if (!Number.isInteger(y) || y < 1900 || y > maxYear) problems.push({ field: 'year', message: MEDIA_MESSAGES.year(maxYear) });
     else year = y;
   }
   let durationMinutes: number | null = null;
   if (input.duration !== undefined && input.duration !== null && input.duration !== '') {
-    const d = Number(input.duration);
+    const d = wholeNumber(input.duration);
     if (!Number.isInteger(d) || d < 1 || d > 1000) problems.push({ field: 'duration', message: MEDIA_MESSAGES.duration });
     else durationMinutes = d;
   }

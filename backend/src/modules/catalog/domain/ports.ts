@@ -40,3 +40,10 @@ export interface Engagement {
 export const MEDIA_REPOSITORY = Symbol('MediaRepository');
 export const MEDIA_PROCESSOR = Symbol('MediaProcessor');
 export const ENGAGEMENT = Symbol('Engagement');
+
+/** What a viewer is entitled to beyond reaching an item (premium movies), answered by the identity context. */
+export interface ViewerEntitlements {
+  hasPremiumAccess(userId: string): Promise<boolean>;
+}
+
+export const VIEWER_ENTITLEMENTS = Symbol('ViewerEntitlements');

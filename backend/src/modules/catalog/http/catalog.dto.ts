@@ -1,5 +1,9 @@
 import { ApiProperty } from '@nestjs/swagger';
-import { Allow } from 'class-validator';
+import { Allow, IsBoolean, IsIn, IsInt, IsOptional, IsString, Length, Max, MaxLength, Min } from 'class-validator';
+import { BooleanText, EmptyAsAbsent, NotAfterYearsAhead, Trimmed, WholeNumberText, lengthMessage } from '../../../common/http/dto-rules.js';
+import { PageQueryDto } from '../../../common/http/page-query.dto.js';
+import { COMMENT_MAX, COMMENT_MESSAGES } from '../domain/comment.js';
+import { AGE_RATINGS, MEDIA_LIMITS, MEDIA_MESSAGES } from '../domain/media-rules.js';
 
 export class MediaOwnerDto {
   account_id: string;
@@ -119,8 +123,10 @@ export class ReelCommentListDto {
 }
 
 export class CreateCommentRequestDto {
-  /** 1-500 characters. */
-  @Allow() content: string;
+  /** 1-500 characters, not blank (spaces around it are dropped). */
+  @Trimmed()
+  @Length(1, COMMENT_MAX, { message: lengthMessage(COMMENT_MESSAGES.empty, COMMENT_MESSAGES.tooLong) })
+  content: string;
 }
 
 export class LikeStateDto {
@@ -136,5 +142,154 @@ export class ViewCountDto {
 
 export class HeartbeatRequestDto {
   /** Seconds actually played since the last heartbeat, 1 to 60. */
-  @Allow() seconds: number;
+  @ApiProperty({ type: 'integer' })
+  @WholeNumberText()
+  @Max(60, { message: MEDIA_MESSAGES.heartbeat })
+  @Min(1, { message: MEDIA_MESSAGES.heartbeat })
+  @IsInt({ message: MEDIA_MESSAGES.heartbeat })
+  seconds: number;
+}
+
+export class VideosQueryDto extends PageQueryDto {
+  /** Only vertical (true) or only horizontal (false) videos. */
+  @IsOptional()
+  @EmptyAsAbsent()
+  @IsIn(['true', 'false'], { message: 'is_vertical must be true or false' })
+  is_vertical?: 'true' | 'false';
+
+  /** Only the signed-in user's own videos, in every state (401 without a user token). */
+  @IsOptional()
+  @EmptyAsAbsent()
+  @IsIn(['true', 'false'], { message: 'mine must be true or false' })
+  mine?: 'true' | 'false';
+}
+
+export class ReelsQueryDto extends PageQueryDto {
+  /** Only the signed-in user's own reels, in every state (401 without a user token). */
+  @IsOptional()
+  @EmptyAsAbsent()
+  @IsIn(['true', 'false'], { message: 'mine must be true or false' })
+  mine?: 'true' | 'false';
+}
+
+/** A one-request video upload (multipart/form-data; the fields may come before or after the file). */
+export class VideoUploadFormDto {
+  /** The video: MP4, MOV, WebM, MKV or AVI, judged by its bytes. The field may also be named `video`. */
+  @ApiProperty({ type: 'string', format: 'binary' })
+  @Allow()
+  file: unknown;
+
+  /** Required, at most 200 characters (spaces around it are dropped). */
+  @Trimmed()
+  @Length(1, MEDIA_LIMITS.title, { message: lengthMessage(MEDIA_MESSAGES.videoTitle, MEDIA_MESSAGES.titleLength) })
+  title: string;
+
+  /** At most 5000 characters. */
+  @IsOptional()
+  @Trimmed()
+  @MaxLength(MEDIA_LIMITS.description, { message: MEDIA_MESSAGES.descriptionLength })
+  description?: string;
+
+  /** true or false (also 1/0, on/off); default false. */
+  @IsOptional()
+  @BooleanText()
+  @IsBoolean({ message: MEDIA_MESSAGES.flag('is_vertical') })
+  is_vertical?: boolean;
+
+  /** Creator program members only (403 otherwise); default false. */
+  @IsOptional()
+  @BooleanText()
+  @IsBoolean({ message: MEDIA_MESSAGES.flag('monetization_enabled') })
+  monetization_enabled?: boolean;
+}
+
+/** A reel upload (multipart/form-data): a video up to 268435456 bytes and its fields. */
+export class ReelUploadFormDto {
+  /** The video: MP4, MOV, WebM, MKV or AVI, judged by its bytes, at most 268435456 bytes. */
+  @ApiProperty({ type: 'string', format: 'binary' })
+  @Allow()
+  file: unknown;
+
+  /** Required, at most 100 characters (spaces around it are dropped). */
+  @Trimmed()
+  @Length(1, MEDIA_LIMITS.reelTitle, { message: lengthMessage(MEDIA_MESSAGES.reelTitle, MEDIA_MESSAGES.reelTitleLength) })
+  title: string;
+
+  /** At most 500 characters. */
+  @IsOptional()
+  @Trimmed()
+  @MaxLength(MEDIA_LIMITS.reelDescription, { message: MEDIA_MESSAGES.reelDescriptionLength })
+  description?: string;
+
+  /** Hashtags as a JSON list of words (trimmed, # dropped, lower-cased, de-duplicated); "a, b" is read too. */
+  @IsOptional()
+  @IsString({ message: MEDIA_MESSAGES.tags })
+  tags?: string;
+
+  /** Creator program members only (403 otherwise); default false. */
+  @IsOptional()
+  @BooleanText()
+  @IsBoolean({ message: MEDIA_MESSAGES.flag('monetization_enabled') })
+  monetization_enabled?: boolean;
+}
+
+/** A movie upload (multipart/form-data): the file and its details (seed 000 §5). */
+export class MovieUploadFormDto {
+  /** The movie: MP4, MOV, WebM, MKV or AVI, judged by its bytes. */
+  @ApiProperty({ type: 'string', format: 'binary' })
+  @Allow()
+  file: unknown;
+
+  /** Required, at most 200 characters (spaces around it are dropped). */
+  @Trimmed()
+  @Length(1, MEDIA_LIMITS.title, { message: lengthMessage(MEDIA_MESSAGES.movieTitle, MEDIA_MESSAGES.titleLength) })
+  title: string;
+
+  /** At most 5000 characters. */
+  @IsOptional()
+  @Trimmed()
+  @MaxLength(MEDIA_LIMITS.description, { message: MEDIA_MESSAGES.descriptionLength })
+  description?: string;
+
+  /** A JSON list of at most 3 of Action, Adventure, Animation, Comedy, Crime, Documentary, Drama, Family, Fantasy, Horror, Musical, Mystery, Romance, Sci-Fi, Thriller, War, Western (any case). */
+  @IsOptional()
+  @IsString({ message: MEDIA_MESSAGES.genres })
+  genre?: string;
+
+  /** 1900 to the current year + 5, as digits. */
+  @ApiProperty({ type: 'integer', required: false })
+  @IsOptional()
+  @WholeNumberText()
+  @NotAfterYearsAhead(5, { message: () => MEDIA_MESSAGES.year(new Date().getUTCFullYear() + 5) })
+  @Min(1900, { message: () => MEDIA_MESSAGES.year(new Date().getUTCFullYear() + 5) })
+  @IsInt({ message: () => MEDIA_MESSAGES.year(new Date().getUTCFullYear() + 5) })
+  year?: number;
+
+  /** Minutes, 1 to 1000, as digits. */
+  @ApiProperty({ type: 'integer', required: false })
+  @IsOptional()
+  @WholeNumberText()
+  @Max(1000, { message: MEDIA_MESSAGES.duration })
+  @Min(1, { message: MEDIA_MESSAGES.duration })
+  @IsInt({ message: MEDIA_MESSAGES.duration })
+  duration?: number;
+
+  /** Default PG. */
+  @ApiProperty({ enum: ['G', 'PG', 'PG-13', 'R', 'NC-17'], required: false })
+  @IsOptional()
+  @EmptyAsAbsent()
+  @IsIn(AGE_RATINGS, { message: MEDIA_MESSAGES.ageRating })
+  age_rating?: 'G' | 'PG' | 'PG-13' | 'R' | 'NC-17';
+
+  /** Default false. */
+  @IsOptional()
+  @BooleanText()
+  @IsBoolean({ message: MEDIA_MESSAGES.flag('is_premium') })
+  is_premium?: boolean;
+
+  /** Default true. */
+  @IsOptional()
+  @BooleanText()
+  @IsBoolean({ message: MEDIA_MESSAGES.flag('family_safe') })
+  family_safe?: boolean;
 }

@@ -1,9 +1,12 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { APP_CONFIG, type AppConfig } from '../../../common/config/config.js';
-import type { FastifyRequest } from 'fastify';
+import type { Request } from 'express';
+import { isMultipart, MultipartLimit, multipartParts } from '../../../common/http/multipart.js';
 import { rm } from 'node:fs/promises';
 import type { Readable } from 'node:stream';
+import type { ClassConstructor } from 'class-transformer';
 import { DomainError } from '../../../common/errors/domain-error.js';
+import { validateDto } from '../../../common/http/validate-dto.js';
 import { noSpace } from '../../../common/errors/no-space.js';
 import { freeBytes } from '../../../common/storage/free-space.js';
 import { receiveUpload, type IntakeLimits, type ReceivedFile } from '../../../common/storage/intake.js';
@@ -23,14 +26,14 @@ export interface MediaForm {
  * Reads a multipart form whose one file part is streamed to a temporary file through the intake limits. Any
  * failure after the file arrived removes it; on success the caller owns it.
  */
-export async function readMediaForm(req: FastifyRequest, tmpDir: string, limits: IntakeLimits, fileField: string[] = ['file', 'video']): Promise<MediaForm> {
-  if (!req.isMultipart()) return { fields: {}, file: null };
+export async function readMediaForm(req: Request, tmpDir: string, limits: IntakeLimits, fileField: string[] = ['file', 'video']): Promise<MediaForm> {
+  if (!isMultipart(req)) return { fields: {}, file: null };
   const fields: Record<string, string> = {};
   let file: ReceivedFile | null = null;
   try {
-    for await (const part of req.parts({ limits: { fileSize: limits.maxBytes + 1, files: 1, fields: 20, fieldSize: 20_000, parts: 22 } })) {
+    for await (const part of multipartParts(req, { fileSize: limits.maxBytes + 1, files: 1, fields: 20, fieldSize: 20_000, parts: 22 })) {
       if (part.type === 'field') {
-        if (typeof part.value === 'string') fields[part.fieldname] = part.value;
+        fields[part.fieldname] = part.value;
       } else if (!fileField.includes(part.fieldname) || file) {
         part.file.resume();
       } else {
@@ -40,15 +43,16 @@ export async function readMediaForm(req: FastifyRequest, tmpDir: string, limits:
     return { fields, file };
   } catch (e) {
     if (file) await rm(file.path, { force: true });
-    const code = (e as { code?: string }).code;
-    if (code === 'FST_FILES_LIMIT' || code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT') {
-      throw new DomainError('invalid', 'CATALOG.FORM', 'Send one file per upload, with its fields');
-    }
+    if (e instanceof MultipartLimit && e.limit !== 'fileSize') throw new DomainError('invalid', 'CATALOG.FORM', 'Send one file per upload, with its fields');
+    if (e instanceof MultipartLimit) throw limits.tooLarge();
     throw e;
   }
 }
 
-/** Reads a single-request upload for a kind, validates its fields, and publishes it as the user's active account. */
+/**
+ * Reads a single-request upload for a kind, validates its fields (the form's DTO, then the domain's rules), and
+ * publishes it as the user's active account.
+ */
 @Injectable()
 export class MediaUploads {
   constructor(
@@ -57,7 +61,14 @@ export class MediaUploads {
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
-  async receive<M>(req: FastifyRequest, userId: string, kind: PublishInput['kind'], validate: (fields: Record<string, string>) => M, missingFile: () => Error): Promise<Media> {
+  async receive<M>(
+    req: Request,
+    userId: string,
+    kind: PublishInput['kind'],
+    form: ClassConstructor<object>,
+    validate: (fields: Record<string, unknown>) => M,
+    missingFile: () => Error,
+  ): Promise<Media> {
     // Refused before any byte is stored when the declared size cannot fit (a disk filled mid-way is refused too).
     const declared = Number(req.headers['content-length']);
     const limits = this.service.limits(kind);
@@ -65,19 +76,20 @@ export class MediaUploads {
     if (Number.isFinite(declared) && declared > 0 && declared <= limits.maxBytes + FORM_OVERHEAD_BYTES) {
       if ((await freeBytes(this.service.tmpDir)) < declared + this.config.uploads.diskReserveBytes) throw noSpace();
     }
-    const form = await readMediaForm(req, this.service.tmpDir, limits);
-    if (!form.file) throw missingFile();
+    const received = await readMediaForm(req, this.service.tmpDir, limits);
+    const file = received.file;
+    if (!file) throw missingFile();
     let meta: M;
     try {
-      meta = validate(form.fields);
+      meta = validate((await validateDto(form, received.fields)) as Record<string, unknown>);
     } catch (e) {
-      await rm(form.file.path, { force: true });
+      await rm(file.path, { force: true });
       throw e;
     }
     return this.publish.execute(userId, { kind, meta } as PublishInput, {
-      ...form.file,
-      container: form.file.label,
-      contentType: MediaService.contentTypeOf(form.file.label),
+      ...file,
+      container: file.label,
+      contentType: MediaService.contentTypeOf(file.label),
     });
   }
 }

@@ -1,6 +1,6 @@
 import { Controller, Get, Inject, Param, Post, Query, Req, Res, UseGuards } from '@nestjs/common';
-import { ApiBearerAuth, ApiBody, ApiConsumes, ApiQuery, ApiResponse, ApiTags } from '@nestjs/swagger';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import { ApiBearerAuth, ApiBody, ApiConsumes, ApiResponse, ApiTags } from '@nestjs/swagger';
+import type { Request, Response } from 'express';
 import { CurrentPrincipal, UserAuthGuard } from '../../../common/auth/guards.js';
 import { OptionalUserAuthGuard } from '../../../common/auth/optional-user.guard.js';
 import type { Principal } from '../../../common/auth/principal.js';
@@ -9,13 +9,14 @@ import { MediaService } from '../application/media.service.js';
 import { NoMovieFile } from '../domain/catalog.errors.js';
 import { validateMovieMeta } from '../domain/media-rules.js';
 import { MEDIA_REPOSITORY, type MediaRepository } from '../domain/ports.js';
-import { MovieListDto, MovieResponseDto, MovieUploadResponseDto } from './catalog.dto.js';
+import { MovieListDto, MovieResponseDto, MovieUploadFormDto, MovieUploadResponseDto } from './catalog.dto.js';
+import { PageQueryDto } from '../../../common/http/page-query.dto.js';
 import { MediaPresenter } from './media-presenter.js';
 import { MediaUploads } from './media-form.js';
 import { pageSize } from '../../../common/keyset.js';
 import { MediaRateLimit } from '../../../common/http/rate-limit.guard.js';
 
-type Req = FastifyRequest & { user?: Principal | null };
+type Req = Request & { user?: Principal | null };
 
 /** The Cinema room's movies: signed-in users only. */
 @ApiTags('movies')
@@ -31,11 +32,10 @@ export class MoviesController {
   @Get()
   @UseGuards(UserAuthGuard)
   @ApiBearerAuth()
-  @ApiQuery({ name: 'limit', required: false })
-  @ApiQuery({ name: 'cursor', required: false })
+  @ApiResponse({ status: 400, type: ErrorResponseDto })
   @ApiResponse({ status: 401, type: ErrorResponseDto })
-  async listMovies(@CurrentPrincipal() p: Principal, @Query('limit') limit?: string, @Query('cursor') cursor?: string): Promise<MovieListDto> {
-    const page = await this.media.list('movie', p.userId, pageSize(limit), typeof cursor === 'string' ? cursor : undefined);
+  async listMovies(@CurrentPrincipal() p: Principal, @Query() q: PageQueryDto): Promise<MovieListDto> {
+    const page = await this.media.list('movie', p.userId, pageSize(q.limit), q.cursor);
     return { movies: this.presenter.movies(page.items, p.userId), next_cursor: page.nextCursor };
   }
 
@@ -44,29 +44,14 @@ export class MoviesController {
   @UseGuards(UserAuthGuard)
   @ApiBearerAuth()
   @ApiConsumes('multipart/form-data')
-  @ApiBody({
-    schema: {
-      type: 'object',
-      required: ['file', 'title'],
-      properties: {
-        file: { type: 'string', format: 'binary' },
-        title: { type: 'string' },
-        description: { type: 'string' },
-        genre: { type: 'string', description: 'JSON list of at most 3 genres' },
-        year: { type: 'string' },
-        duration: { type: 'string' },
-        age_rating: { type: 'string', enum: ['G', 'PG', 'PG-13', 'R', 'NC-17'] },
-        is_premium: { type: 'string' },
-        family_safe: { type: 'string' },
-      },
-    },
-  })
+  @ApiBody({ type: MovieUploadFormDto })
+
   @ApiResponse({ status: 201, type: MovieUploadResponseDto })
   @ApiResponse({ status: 400, type: ErrorResponseDto })
   @ApiResponse({ status: 401, type: ErrorResponseDto })
   @ApiResponse({ status: 413, type: ErrorResponseDto })
-  async uploadMovie(@CurrentPrincipal() p: Principal, @Req() req: FastifyRequest): Promise<MovieUploadResponseDto> {
-    const m = await this.uploads.receive(req, p.userId, 'movie', validateMovieMeta, NoMovieFile);
+  async uploadMovie(@CurrentPrincipal() p: Principal, @Req() req: Request): Promise<MovieUploadResponseDto> {
+    const m = await this.uploads.receive(req, p.userId, 'movie', MovieUploadFormDto, validateMovieMeta, NoMovieFile);
     return { success: true, movie: this.presenter.movies([m], p.userId)[0] };
   }
 
@@ -89,9 +74,10 @@ export class MoviesController {
   @ApiResponse({ status: 206, description: 'A range of it' })
   @ApiResponse({ status: 304, description: 'Not modified (If-None-Match, If-Modified-Since)' })
   @ApiResponse({ status: 401, type: ErrorResponseDto, description: 'A visitor: movies are for signed-in users' })
+  @ApiResponse({ status: 403, type: ErrorResponseDto, description: 'A premium movie, and the viewer is not premium, its owner or an administrator' })
   @ApiResponse({ status: 404, type: ErrorResponseDto })
-  @ApiResponse({ status: 416, description: 'Range not satisfiable' })
-  async streamMovie(@Param('id') id: string, @Req() req: Req, @Res() reply: FastifyReply): Promise<void> {
+  @ApiResponse({ status: 416, type: ErrorResponseDto, description: 'Range not satisfiable' })
+  async streamMovie(@Param('id') id: string, @Req() req: Req, @Res() reply: Response): Promise<void> {
     await this.service.stream('movie', id, req, reply);
   }
 

@@ -1,6 +1,6 @@
 import { Body, Controller, Get, HttpCode, Inject, Param, Post, Query, Req, Res, UnauthorizedException, UseGuards } from '@nestjs/common';
-import { ApiBearerAuth, ApiBody, ApiConsumes, ApiQuery, ApiResponse, ApiTags } from '@nestjs/swagger';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import { ApiBearerAuth, ApiBody, ApiConsumes, ApiResponse, ApiTags } from '@nestjs/swagger';
+import type { Request, Response } from 'express';
 import { CurrentPrincipal, UserAuthGuard } from '../../../common/auth/guards.js';
 import { OptionalUserAuthGuard } from '../../../common/auth/optional-user.guard.js';
 import type { Principal } from '../../../common/auth/principal.js';
@@ -10,14 +10,15 @@ import { ReelCommentsUseCases } from '../application/reel-comments.use-cases.js'
 import { NoVideoFile } from '../domain/catalog.errors.js';
 import { validateReelMeta } from '../domain/media-rules.js';
 import { MEDIA_REPOSITORY, type MediaRepository } from '../domain/ports.js';
-import { CreateCommentRequestDto, LikeStateDto, ReelCommentDto, ReelCommentListDto, ReelListDto, ReelResponseDto, ViewCountDto } from './catalog.dto.js';
+import { CreateCommentRequestDto, LikeStateDto, ReelCommentDto, ReelCommentListDto, ReelListDto, ReelResponseDto, ReelsQueryDto, ReelUploadFormDto, ViewCountDto } from './catalog.dto.js';
+import { PageQueryDto } from '../../../common/http/page-query.dto.js';
 import { MediaPresenter } from './media-presenter.js';
 import { MediaUploads } from './media-form.js';
 import { pageSize } from '../../../common/keyset.js';
 import { EngagementLimits } from './engagement-limits.js';
 import { MediaRateLimit } from '../../../common/http/rate-limit.guard.js';
 
-type Req = FastifyRequest & { user?: Principal | null };
+type Req = Request & { user?: Principal | null };
 
 @ApiTags('reels')
 @Controller('api/reels')
@@ -35,14 +36,12 @@ export class ReelsController {
   @Get()
   @UseGuards(OptionalUserAuthGuard)
   @ApiBearerAuth()
-  @ApiQuery({ name: 'mine', required: false, enum: ['true', 'false'], description: "Only the signed-in user's own reels, in every state" })
-  @ApiQuery({ name: 'limit', required: false })
-  @ApiQuery({ name: 'cursor', required: false })
+  @ApiResponse({ status: 400, type: ErrorResponseDto })
   @ApiResponse({ status: 401, type: ErrorResponseDto, description: 'mine=true without a user token' })
-  async listReels(@Req() req: Req, @Query('limit') limit?: string, @Query('cursor') cursor?: string, @Query('mine') mine?: string): Promise<ReelListDto> {
+  async listReels(@Req() req: Req, @Query() q: ReelsQueryDto): Promise<ReelListDto> {
     const viewer = req.user?.userId ?? null;
-    if (mine === 'true' && !viewer) throw new UnauthorizedException();
-    const page = await this.media.list('reel', viewer, pageSize(limit), typeof cursor === 'string' ? cursor : undefined, { ownerOnly: mine === 'true' });
+    if (q.mine === 'true' && !viewer) throw new UnauthorizedException();
+    const page = await this.media.list('reel', viewer, pageSize(q.limit), q.cursor, { ownerOnly: q.mine === 'true' });
     return { reels: await this.presenter.reels(page.items, viewer), next_cursor: page.nextCursor };
   }
 
@@ -51,19 +50,13 @@ export class ReelsController {
   @UseGuards(UserAuthGuard)
   @ApiBearerAuth()
   @ApiConsumes('multipart/form-data')
-  @ApiBody({
-    schema: {
-      type: 'object',
-      required: ['file', 'title'],
-      properties: { file: { type: 'string', format: 'binary' }, title: { type: 'string' }, description: { type: 'string' }, tags: { type: 'string', description: 'JSON list' }, monetization_enabled: { type: 'string' } },
-    },
-  })
+  @ApiBody({ type: ReelUploadFormDto })
   @ApiResponse({ status: 201, type: ReelResponseDto })
   @ApiResponse({ status: 400, type: ErrorResponseDto })
   @ApiResponse({ status: 401, type: ErrorResponseDto })
   @ApiResponse({ status: 413, type: ErrorResponseDto })
-  async uploadReel(@CurrentPrincipal() p: Principal, @Req() req: FastifyRequest): Promise<ReelResponseDto> {
-    const m = await this.uploads.receive(req, p.userId, 'reel', validateReelMeta, NoVideoFile);
+  async uploadReel(@CurrentPrincipal() p: Principal, @Req() req: Request): Promise<ReelResponseDto> {
+    const m = await this.uploads.receive(req, p.userId, 'reel', ReelUploadFormDto, validateReelMeta, NoVideoFile);
     return (await this.presenter.reels([m], p.userId))[0];
   }
 
@@ -85,8 +78,8 @@ export class ReelsController {
   @ApiResponse({ status: 206, description: 'A range of it' })
   @ApiResponse({ status: 304, description: 'Not modified (If-None-Match, If-Modified-Since)' })
   @ApiResponse({ status: 404, type: ErrorResponseDto })
-  @ApiResponse({ status: 416, description: 'Range not satisfiable' })
-  async streamReel(@Param('id') id: string, @Req() req: Req, @Res() reply: FastifyReply): Promise<void> {
+  @ApiResponse({ status: 416, type: ErrorResponseDto, description: 'Range not satisfiable' })
+  async streamReel(@Param('id') id: string, @Req() req: Req, @Res() reply: Response): Promise<void> {
     await this.service.stream('reel', id, req, reply);
   }
 
@@ -115,12 +108,11 @@ export class ReelsController {
   /** Comments, oldest first, `limit` (default 20, at most 100) at a time; `cursor` is the previous page's `next_cursor`. */
   @Get(':id/comments')
   @UseGuards(OptionalUserAuthGuard)
-  @ApiQuery({ name: 'limit', required: false })
-  @ApiQuery({ name: 'cursor', required: false })
   @ApiResponse({ status: 200, type: ReelCommentListDto })
+  @ApiResponse({ status: 400, type: ErrorResponseDto })
   @ApiResponse({ status: 404, type: ErrorResponseDto })
-  async listReelComments(@Param('id') id: string, @Req() req: Req, @Query('limit') limit?: string, @Query('cursor') cursor?: string): Promise<ReelCommentListDto> {
-    return this.comments.list(id, req.user?.userId ?? null, pageSize(limit), typeof cursor === 'string' ? cursor : undefined);
+  async listReelComments(@Param('id') id: string, @Req() req: Req, @Query() q: PageQueryDto): Promise<ReelCommentListDto> {
+    return this.comments.list(id, req.user?.userId ?? null, pageSize(q.limit), q.cursor);
   }
 
   /** Adds a comment (1-500 characters) as the active account. */

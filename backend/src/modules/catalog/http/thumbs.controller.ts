@@ -1,6 +1,6 @@
 import { Controller, Get, Inject, NotFoundException, Param, Req, Res, UseGuards } from '@nestjs/common';
 import { ApiProduces, ApiResponse, ApiTags } from '@nestjs/swagger';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { Request, Response } from 'express';
 import { OptionalUserAuthGuard } from '../../../common/auth/optional-user.guard.js';
 import type { Principal } from '../../../common/auth/principal.js';
 import { serveStored } from '../../../common/http/serve-file.js';
@@ -29,7 +29,7 @@ export class ThumbsController {
   @UseGuards(OptionalUserAuthGuard)
   @ApiProduces('image/jpeg')
   @ApiResponse({ status: 404, description: 'Not found' })
-  async getThumbnail(@Param('file') file: string, @Req() req: FastifyRequest & { user?: Principal | null }, @Res() reply: FastifyReply): Promise<void> {
+  async getThumbnail(@Param('file') file: string, @Req() req: Request & { user?: Principal | null }, @Res() reply: Response): Promise<void> {
     if (!THUMB_RE.test(file)) throw new NotFoundException();
     const key = `thumbs/${file}`;
     const m = await this.media.findByThumbnail(key);

@@ -1,6 +1,6 @@
 import { Body, Controller, Get, HttpCode, Inject, NotFoundException, Param, Post, Query, Req, Res, UnauthorizedException, UseGuards } from '@nestjs/common';
-import { ApiBearerAuth, ApiBody, ApiConsumes, ApiQuery, ApiResponse, ApiTags } from '@nestjs/swagger';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import { ApiBearerAuth, ApiBody, ApiConsumes, ApiResponse, ApiTags } from '@nestjs/swagger';
+import type { Request, Response } from 'express';
 import { CurrentPrincipal, UserAuthGuard } from '../../../common/auth/guards.js';
 import { OptionalUserAuthGuard } from '../../../common/auth/optional-user.guard.js';
 import type { Principal } from '../../../common/auth/principal.js';
@@ -11,14 +11,14 @@ import { MediaService } from '../application/media.service.js';
 import { NoVideoFile } from '../domain/catalog.errors.js';
 import { validateVideoMeta } from '../domain/media-rules.js';
 import { MEDIA_REPOSITORY, type MediaRepository } from '../domain/ports.js';
-import { HeartbeatRequestDto, LikeStateDto, VideoResponseDto, ViewCountDto } from './catalog.dto.js';
+import { HeartbeatRequestDto, LikeStateDto, VideoResponseDto, VideosQueryDto, VideoUploadFormDto, ViewCountDto } from './catalog.dto.js';
 import { MediaPresenter } from './media-presenter.js';
 import { MediaUploads } from './media-form.js';
 import { pageSize } from '../../../common/keyset.js';
 import { EngagementLimits } from './engagement-limits.js';
 import { MediaRateLimit } from '../../../common/http/rate-limit.guard.js';
 
-type Req = FastifyRequest & { user?: Principal | null };
+type Req = Request & { user?: Principal | null };
 const RENDITION_RE = /^\d{2,4}p$/;
 const HLS_FILE_RE = /^(index\.m3u8|seg_\d{5}\.ts)$/;
 
@@ -39,25 +39,15 @@ export class VideosController {
   @Get()
   @UseGuards(OptionalUserAuthGuard)
   @ApiBearerAuth()
-  @ApiQuery({ name: 'is_vertical', required: false, enum: ['true', 'false'] })
-  @ApiQuery({ name: 'mine', required: false, enum: ['true', 'false'], description: "Only the signed-in user's own videos, in every state" })
-  @ApiQuery({ name: 'limit', required: false })
-  @ApiQuery({ name: 'cursor', required: false })
   @ApiResponse({ status: 200, type: [VideoResponseDto], headers: { 'X-Next-Cursor': { description: 'Cursor of the next page, when there is one', schema: { type: 'string' } } } })
+  @ApiResponse({ status: 400, type: ErrorResponseDto })
   @ApiResponse({ status: 401, type: ErrorResponseDto, description: 'mine=true without a user token' })
-  async listVideos(
-    @Req() req: Req,
-    @Res({ passthrough: true }) reply: FastifyReply,
-    @Query('is_vertical') vertical?: string,
-    @Query('limit') limit?: string,
-    @Query('cursor') cursor?: string,
-    @Query('mine') mine?: string,
-  ): Promise<VideoResponseDto[]> {
+  async listVideos(@Req() req: Req, @Res({ passthrough: true }) reply: Response, @Query() q: VideosQueryDto): Promise<VideoResponseDto[]> {
     const viewer = req.user?.userId ?? null;
-    if (mine === 'true' && !viewer) throw new UnauthorizedException();
-    const filter = { ...(vertical === 'true' ? { isVertical: true } : vertical === 'false' ? { isVertical: false } : {}), ownerOnly: mine === 'true' };
-    const page = await this.media.list('video', viewer, pageSize(limit), typeof cursor === 'string' ? cursor : undefined, filter);
-    if (page.nextCursor) void reply.header('X-Next-Cursor', page.nextCursor);
+    if (q.mine === 'true' && !viewer) throw new UnauthorizedException();
+    const filter = { ...(q.is_vertical === 'true' ? { isVertical: true } : q.is_vertical === 'false' ? { isVertical: false } : {}), ownerOnly: q.mine === 'true' };
+    const page = await this.media.list('video', viewer, pageSize(q.limit), q.cursor, filter);
+    if (page.nextCursor) reply.setHeader('X-Next-Cursor', page.nextCursor);
     return this.presenter.videos(page.items, viewer);
   }
 
@@ -66,20 +56,14 @@ export class VideosController {
   @UseGuards(UserAuthGuard)
   @ApiBearerAuth()
   @ApiConsumes('multipart/form-data')
-  @ApiBody({
-    schema: {
-      type: 'object',
-      required: ['file', 'title'],
-      properties: { file: { type: 'string', format: 'binary' }, title: { type: 'string' }, description: { type: 'string' }, is_vertical: { type: 'string' }, monetization_enabled: { type: 'string' } },
-    },
-  })
+  @ApiBody({ type: VideoUploadFormDto })
   @ApiResponse({ status: 201, type: VideoResponseDto })
   @ApiResponse({ status: 400, type: ErrorResponseDto })
   @ApiResponse({ status: 401, type: ErrorResponseDto })
   @ApiResponse({ status: 403, type: ErrorResponseDto })
   @ApiResponse({ status: 413, type: ErrorResponseDto })
-  async uploadVideo(@CurrentPrincipal() p: Principal, @Req() req: FastifyRequest): Promise<VideoResponseDto> {
-    const m = await this.uploads.receive(req, p.userId, 'video', validateVideoMeta, NoVideoFile);
+  async uploadVideo(@CurrentPrincipal() p: Principal, @Req() req: Request): Promise<VideoResponseDto> {
+    const m = await this.uploads.receive(req, p.userId, 'video', VideoUploadFormDto, validateVideoMeta, NoVideoFile);
     return (await this.presenter.videos([m], p.userId))[0];
   }
 
@@ -102,8 +86,8 @@ export class VideosController {
   @ApiResponse({ status: 206, description: 'A range of it' })
   @ApiResponse({ status: 304, description: 'Not modified (If-None-Match, If-Modified-Since)' })
   @ApiResponse({ status: 404, type: ErrorResponseDto })
-  @ApiResponse({ status: 416, description: 'Range not satisfiable' })
-  async streamVideo(@Param('id') id: string, @Req() req: Req, @Res() reply: FastifyReply): Promise<void> {
+  @ApiResponse({ status: 416, type: ErrorResponseDto, description: 'Range not satisfiable' })
+  async streamVideo(@Param('id') id: string, @Req() req: Req, @Res() reply: Response): Promise<void> {
     await this.service.stream('video', id, req, reply);
   }
 
@@ -113,7 +97,7 @@ export class VideosController {
   @Get(':id/hls/master.m3u8')
   @UseGuards(OptionalUserAuthGuard)
   @ApiResponse({ status: 404, type: ErrorResponseDto })
-  async getVideoHlsMaster(@Param('id') id: string, @Req() req: Req, @Res() reply: FastifyReply): Promise<void> {
+  async getVideoHlsMaster(@Param('id') id: string, @Req() req: Req, @Res() reply: Response): Promise<void> {
     await this.hls(id, 'master.m3u8', req, reply);
   }
 
@@ -122,12 +106,12 @@ export class VideosController {
   @Get(':id/hls/:rendition/:file')
   @UseGuards(OptionalUserAuthGuard)
   @ApiResponse({ status: 404, type: ErrorResponseDto })
-  async getVideoHlsFile(@Param('id') id: string, @Param('rendition') rendition: string, @Param('file') file: string, @Req() req: Req, @Res() reply: FastifyReply): Promise<void> {
+  async getVideoHlsFile(@Param('id') id: string, @Param('rendition') rendition: string, @Param('file') file: string, @Req() req: Req, @Res() reply: Response): Promise<void> {
     if (!RENDITION_RE.test(rendition) || !HLS_FILE_RE.test(file)) throw new NotFoundException();
     await this.hls(id, `${rendition}/${file}`, req, reply);
   }
 
-  private async hls(id: string, path: string, req: Req, reply: FastifyReply): Promise<void> {
+  private async hls(id: string, path: string, req: Req, reply: Response): Promise<void> {
     const viewer = this.service.viewerOf(req, id);
     const m = await this.service.reachable('video', id, viewer);
     if (m.status !== 'ready' || !m.hlsRenditions.length) throw new NotFoundException();
@@ -144,10 +128,9 @@ export class VideosController {
       }
       let text = Buffer.concat(chunks).toString('utf8');
       if (token && !open) text = text.replace(/^(?!#)(\S+)$/gm, (uri) => `${uri}${uri.includes('?') ? '&' : '?'}t=${encodeURIComponent(token)}`);
-      await reply
-        .header('Content-Type', 'application/vnd.apple.mpegurl')
-        .header('Cache-Control', open ? 'public, max-age=60' : 'private, no-cache')
-        .send(text);
+      reply.setHeader('Content-Type', 'application/vnd.apple.mpegurl');
+      reply.setHeader('Cache-Control', open ? 'public, max-age=60' : 'private, no-cache');
+      reply.end(text);
       return;
     }
     await serveStored(req, reply, this.storage, key, { contentType: 'video/mp2t', cacheControl: open ? 'public, max-age=3600' : 'private, max-age=3600' });

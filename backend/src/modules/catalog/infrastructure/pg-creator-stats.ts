@@ -1,19 +1,12 @@
 import { Injectable } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/postgresql';
+import type { CreatorStats, CreatorStatsReader } from '../domain/creator-stats.port.js';
 
-export interface CreatorStats {
-  totalVideos: number;
-  totalViews: number;
-  /** Seconds watched by signed-in viewers (not the creator) of the creator's items, in the window asked for. */
-  watchSeconds: number;
-  /** Average seconds watched per view, over all time. */
-  avgViewSeconds: number;
-  monetizedVideos: number;
-}
+export type { CreatorStats } from '../domain/creator-stats.port.js';
 
 /** Figures about a creator's catalogue that the money side reads (partner requirements, the premium pool, ad revenue). */
 @Injectable()
-export class PgCreatorStats {
+export class PgCreatorStats implements CreatorStatsReader {
   constructor(private readonly em: EntityManager) {}
 
   async stats(userId: string, watchSince: Date): Promise<CreatorStats> {

@@ -1,22 +1,25 @@
+import { createHash } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
-import { APP_CONFIG, type AppConfig } from '../../../common/config/config.js';
 import { ValidationError, type FieldProblem } from '../../../common/errors/domain-error.js';
 import { TokenService } from '../../../common/auth/token.service.js';
 import { AccessDenied, AwaitingParentalConsent, InvalidCredentials, TooManyLoginAttempts } from '../domain/identity.errors.js';
 import { identifierKinds, type IdentifierKind } from '../domain/registration.js';
-import { phoneKey, type User } from '../domain/user.js';
+import { throttleAddress } from '../domain/sign-in-throttle.js';
+import { phoneKey, phoneLookupKeys, type User } from '../domain/user.js';
 import {
   LOGIN_THROTTLE,
   PASSWORD_HASHER,
   USER_REPOSITORY,
   type LoginThrottle,
   type PasswordHasher,
+  type SignInAttempt,
   type UserRepository,
 } from '../domain/ports.js';
 
 export interface LoginInput {
   identifier: unknown;
   password: unknown;
+  /** The client address: the socket's peer (or X-Forwarded-For only when TRUST_PROXY is set). */
   ip: string;
   audience: 'user' | 'admin';
 }
@@ -34,7 +37,6 @@ export class LoginUseCase {
     @Inject(USER_REPOSITORY) private readonly users: UserRepository,
     @Inject(PASSWORD_HASHER) private readonly hasher: PasswordHasher,
     @Inject(LOGIN_THROTTLE) private readonly throttle: LoginThrottle,
-    @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly tokens: TokenService,
   ) {}
 
@@ -51,14 +53,14 @@ export class LoginUseCase {
 
     const kinds: IdentifierKind[] = input.audience === 'admin' ? [identifier.includes('@') ? 'email' : 'display_name'] : identifierKinds(identifier);
     const candidates = await this.candidates(identifier, kinds);
-    // One counter per person whatever spelling of their email, phone or name is used; unknown identifiers by their normal form.
-    const subjectKey = `${input.audience}:${candidates.length ? `user:${candidates[0].id}` : `id:${normalise(identifier, kinds[0])}`}`;
-    const addressKey = `${input.audience}:ip:${input.ip}`;
-    const limit = this.config.rateLimit.loginFailures;
-    const wait = await this.throttle.attempt([
-      { key: subjectKey, limit },
-      { key: addressKey, limit: limit * 10 },
-    ]);
+    // One person whatever spelling of their email, phone or name is used; an unknown identifier by its normal form,
+    // hashed (people type their password into the wrong field).
+    const attempt: SignInAttempt = {
+      person: candidates.length ? `user:${candidates[0].id}` : `id:${createHash('sha256').update(normalise(identifier, kinds[0])).digest('hex')}`,
+      userId: candidates.length ? candidates[0].id : null,
+      address: throttleAddress(input.ip),
+    };
+    const wait = await this.throttle.attempt(attempt);
     if (wait > 0) throw TooManyLoginAttempts(wait);
 
     let user: User | undefined;
@@ -70,7 +72,7 @@ export class LoginUseCase {
     }
     if (!candidates.length) await this.hasher.burn(password);
     if (!user || (input.audience === 'admin' && !user.isAdmin)) throw InvalidCredentials();
-    await this.throttle.succeeded(subjectKey, addressKey);
+    await this.throttle.succeeded(attempt, user.id);
     if (user.status === 'pending_parental_consent') throw AwaitingParentalConsent();
     if (user.status === 'denied') throw AccessDenied();
     const issued = this.tokens.issue({ sub: user.id, aud: input.audience, ver: user.tokenVersion });
@@ -81,10 +83,13 @@ export class LoginUseCase {
   private async candidates(identifier: string, kinds: IdentifierKind[]): Promise<User[]> {
     const found: User[] = [];
     for (const kind of kinds) {
-      const key = normalise(identifier, kind);
-      const user =
-        kind === 'email' ? await this.users.findByEmail(key) : kind === 'phone' ? await this.users.findByPhoneKey(key) : await this.users.findByDisplayNameKey(key);
-      if (user && !found.some((u) => u.id === user.id)) found.push(user);
+      // A phone: its E.164 key, and the old key of a row the normalising migration had to leave as it was.
+      const keys = kind === 'phone' ? phoneLookupKeys(identifier) : [normalise(identifier, kind)];
+      for (const key of keys) {
+        const user =
+          kind === 'email' ? await this.users.findByEmail(key) : kind === 'phone' ? await this.users.findByPhoneKey(key) : await this.users.findByDisplayNameKey(key);
+        if (user && !found.some((u) => u.id === user.id)) found.push(user);
+      }
     }
     return found;
   }

@@ -13,10 +13,15 @@ export const TooManyLoginAttempts = (seconds: number) =>
   new DomainError(
     'rate_limited',
     'IDENTITY.TOO_MANY_LOGIN_ATTEMPTS',
-    `Too many failed sign-in attempts. Try again in ${Math.max(1, Math.ceil(seconds / 60))} minute${seconds > 60 ? 's' : ''}.`,
+    `Too many failed sign-in attempts. Try again in ${waitText(seconds)}.`,
     undefined,
     seconds,
   );
+function waitText(seconds: number): string {
+  if (seconds < 60) return `${Math.max(1, Math.ceil(seconds))} second${seconds > 1 ? 's' : ''}`;
+  const minutes = Math.ceil(seconds / 60);
+  return `${minutes} minute${minutes > 1 ? 's' : ''}`;
+}
 export const DisplayNameTaken = () => new DomainError('conflict', 'IDENTITY.DISPLAY_NAME_TAKEN', 'Display name is already taken');
 export const EmailTaken = () => new DomainError('conflict', 'IDENTITY.EMAIL_TAKEN', 'Email is already registered');
 export const PhoneTaken = () => new DomainError('conflict', 'IDENTITY.PHONE_TAKEN', 'Phone number is already registered');

@@ -25,15 +25,33 @@ export interface PasswordHasher {
   burn(password: string): Promise<void>;
 }
 
+/** One sign-in attempt as the throttle sees it (see sign-in-throttle.ts). */
+export interface SignInAttempt {
+  /** The person: `user:<id>` when the identifier names a user, else `id:<SHA-256 of the identifier's normal form>`. */
+  person: string;
+  /** The user the identifier names, if any (only they can have addresses known from past successes). */
+  userId: string | null;
+  /** The client address, as throttleAddress() gives it. */
+  address: string;
+}
+
 /**
- * Counts sign-in attempts per key inside a window, across every server process. An attempt is counted
- * atomically before the password is checked, so concurrent guesses cannot slip past the limit.
+ * Counts sign-in failures per (person, address) pair, per address and per person, across every server process.
+ * An attempt is counted atomically before the password is checked, so concurrent guesses cannot slip past a limit.
  */
 export interface LoginThrottle {
-  /** Counts one attempt on each key; returns seconds to wait when any key is now over its limit, else 0. */
-  attempt(keys: { key: string; limit: number }[]): Promise<number>;
-  /** After a successful sign-in: forget the subject's attempts and give back the address's. */
-  succeeded(subjectKey: string, addressKey: string): Promise<void>;
+  /** Counts the attempt as a failure; returns the seconds to wait when it may not be tried now (nothing counted), else 0. */
+  attempt(attempt: SignInAttempt): Promise<number>;
+  /**
+   * The password was right (for `userId`, who may not be the first user the identifier named): give the attempt
+   * back, forget the pair's failures, remember the address as the user's.
+   */
+  succeeded(attempt: SignInAttempt, userId: string): Promise<void>;
+}
+
+/** The time, injectable so that tests can move it instead of sleeping. */
+export interface Clock {
+  now(): Date;
 }
 
 export type { UnitOfWork } from '../../../common/database/unit-of-work.port.js';
@@ -42,4 +60,5 @@ export const USER_REPOSITORY = Symbol('UserRepository');
 export const CONSENT_REPOSITORY = Symbol('ConsentRepository');
 export const PASSWORD_HASHER = Symbol('PasswordHasher');
 export const LOGIN_THROTTLE = Symbol('LoginThrottle');
+export const CLOCK = Symbol('Clock');
 export const UNIT_OF_WORK = Symbol('UnitOfWork');

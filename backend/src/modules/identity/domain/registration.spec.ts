@@ -1,4 +1,4 @@
-import { ageOn, identifierKinds, validateRegistration } from './registration.js';
+import { MESSAGES, ageOn, identifierKinds, validateRegistration } from './registration.js';
 
 const valid = { first_name: ' Ada ', last_name: 'Lovelace', display_name: 'ada_l', email: 'ADA@Example.com', password: 'longenough' };
 const today = new Date('2026-06-15T12:00:00Z');
@@ -11,9 +11,26 @@ describe('validateRegistration', () => {
   });
 
   it('infers the phone method when only a phone is given', () => {
-    const { value } = validateRegistration({ ...valid, email: undefined, phone_number: '+1 (555) 123-4567' }, today);
-    expect(value?.phoneNumber).toBe('+1 (555) 123-4567');
+    const { value } = validateRegistration({ ...valid, email: undefined, phone_number: '+1 (202) 555-0123' }, today);
+    expect(value?.phoneNumber).toBe('+12025550123');
     expect(value?.email).toBeNull();
+  });
+
+  it('stores a phone number in E.164, reading one without a country code as a US number', () => {
+    for (const [typed, stored] of [
+      ['+44 20 7946 0958', '+442079460958'],
+      ['0044 20 7946 0958', '+442079460958'],
+      ['+442079460958', '+442079460958'],
+      ['(202) 555-0123', '+12025550123'],
+    ]) {
+      expect(validateRegistration({ ...valid, email: undefined, phone_number: typed }, today).value?.phoneNumber).toBe(stored);
+    }
+  });
+
+  it('refuses a number that no country uses, with a message that says what to do', () => {
+    for (const typed of ['+1 555 123 4567', '0000000000', '+999 1234567890', '020 7946 0958']) {
+      expect(validateRegistration({ ...valid, email: undefined, phone_number: typed }, today).problems).toEqual([{ field: 'phone_number', message: MESSAGES.phoneInvalid }]);
+    }
   });
 
   it('treats non-string values as missing', () => {

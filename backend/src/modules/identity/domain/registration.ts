@@ -1,4 +1,5 @@
 import type { FieldProblem } from '../../../common/errors/domain-error.js';
+import { toE164 } from './phone.js';
 
 export const DISPLAY_NAME_RE = /^[A-Za-z0-9_]{3,20}$/;
 export const EMAIL_RE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
@@ -23,6 +24,7 @@ export const MESSAGES = {
   emailFormat: 'Invalid email format',
   phoneRequired: 'Phone number is required',
   phoneFormat: 'Invalid phone number format',
+  phoneInvalid: 'Phone number is not a valid number. Include the country code (for example +44 20 7946 0958); without one it is read as a US number',
   nameTooLong: (label: string) => `${label} must be at most ${NAME_MAX} characters`,
   dateOfBirthFormat: 'Date of birth must be a real date in the form YYYY-MM-DD, not in the future',
   parentEmailRequired: 'Parent email is required for users under 13',
@@ -102,7 +104,11 @@ export function validateRegistration(input: RegistrationInput, today = new Date(
     const p = text(input.phone_number);
     if (!p) add('phone_number', MESSAGES.phoneRequired);
     else if (!PHONE_RE.test(p) || p.length > PHONE_MAX || p.replace(/\D/g, '').length < 7) add('phone_number', MESSAGES.phoneFormat);
-    else phoneNumber = p;
+    else {
+      // Stored in E.164, so every spelling of one number is one person.
+      phoneNumber = toE164(p, 'valid');
+      if (!phoneNumber) add('phone_number', MESSAGES.phoneInvalid);
+    }
   } else {
     add('contact_method', MESSAGES.contactMethod);
   }

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { legacyPhoneKey, toE164 } from './phone.js';
 
 export type UserStatus = 'active' | 'pending_parental_consent' | 'denied';
 
@@ -11,8 +12,9 @@ export class User {
   /** Lower-cased display name: the uniqueness key. */
   displayNameKey: string;
   email: string | null = null;
+  /** E.164 (`+442079460958`). */
   phoneNumber: string | null = null;
-  /** Digits of the phone number with its leading +: the uniqueness key. */
+  /** The uniqueness key: the number in E.164 (rows the normalising migration could not convert keep their old key). */
   phoneKey: string | null = null;
   passwordHash: string;
   status: UserStatus = 'active';
@@ -93,7 +95,12 @@ export class User {
   }
 }
 
+/** The uniqueness key of a phone number: its E.164 form, whatever the spelling. */
 export function phoneKey(phone: string): string {
-  const digits = phone.replace(/\D/g, '');
-  return phone.trim().startsWith('+') ? `+${digits}` : digits;
+  return toE164(phone, 'possible') ?? legacyPhoneKey(phone);
+}
+
+/** The keys a typed phone number may be stored under: its E.164 form, and the key of a row written before normalisation. */
+export function phoneLookupKeys(phone: string): string[] {
+  return [...new Set([toE164(phone, 'possible'), legacyPhoneKey(phone)].filter((k): k is string => !!k))];
 }

@@ -1,5 +1,5 @@
 import { Body, Controller, Delete, Get, HttpCode, Inject, Ip, Param, Post, Res, UseGuards } from '@nestjs/common';
-import type { FastifyReply } from 'fastify';
+import type { Response } from 'express';
 import { ApiBearerAuth, ApiResponse, ApiTags } from '@nestjs/swagger';
 import { CurrentPrincipal, UserAuthGuard } from '../../../common/auth/guards.js';
 import type { Principal } from '../../../common/auth/principal.js';
@@ -83,10 +83,10 @@ export class IdentityController {
   @ApiBearerAuth()
   @UseGuards(UserAuthGuard)
   @ApiResponse({ status: 401, type: ErrorResponseDto })
-  async exportMyData(@CurrentPrincipal() principal: Principal, @Res({ passthrough: true }) reply: FastifyReply): Promise<DataExportDto> {
+  async exportMyData(@CurrentPrincipal() principal: Principal, @Res({ passthrough: true }) reply: Response): Promise<DataExportDto> {
     const data = await this.exportData.execute(principal.userId);
     const name = String((data.user as { display_name: string }).display_name).replace(/[^A-Za-z0-9_]/g, '');
-    void reply.header('Content-Disposition', `attachment; filename="scriven-data-${name}.json"`);
+    reply.setHeader('Content-Disposition', `attachment; filename="scriven-data-${name}.json"`);
     return data as unknown as DataExportDto;
   }
 

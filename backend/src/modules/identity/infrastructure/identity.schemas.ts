@@ -44,11 +44,19 @@ export const ParentalConsentSchema = defineEntity({
   },
 });
 
-/** Sign-in attempts per key (person or address) in the current window. */
+/**
+ * The sign-in throttle's state (infrastructure/pg-login-throttle.ts), one row per key: `pair:<person>@<address>`
+ * (failures and the time the next attempt may come), `addr:<address>` and `person:<person>` (failures in the current
+ * hour), `known:<user>@<address>` (a past success). Every row expires; a sweeper deletes expired rows.
+ */
 export class LoginThrottleRow {
   key: string;
-  attempts: number;
+  failures: number;
   windowStart: Date;
+  blockedUntil: Date | null;
+  /** Whether the last attempt counted on this row was refused (written by each attempt, read back by the same one). */
+  refused: boolean;
+  expiresAt: Date;
 }
 
 export const LoginThrottleSchema = defineEntity({
@@ -56,8 +64,11 @@ export const LoginThrottleSchema = defineEntity({
   tableName: 'login_throttle',
   properties: {
     key: p.string().length(300).primary(),
-    attempts: p.integer(),
+    failures: p.integer(),
     windowStart: p.datetime(),
+    blockedUntil: p.datetime().nullable(),
+    refused: p.boolean().default(false),
+    expiresAt: p.datetime().index('login_throttle_expires_at_index'),
   },
 });
 

@@ -16,6 +16,12 @@ export type TransactionKind = RevenueSource | 'premium_pool' | 'maturation' | 'p
 
 export const PENDING_DAYS = 7;
 
+/** When funds posted now to a pending account become available. */
+export const pendingUntil = (now = Date.now()): Date => new Date(now + PENDING_DAYS * 86_400_000);
+
+/** The first moment of a calendar month (UTC): statements and the premium pool count by month. */
+export const monthStart = (now = new Date()): Date => new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1));
+
 export const Accounts = {
   userPending: (userId: string) => `user:${userId}:pending`,
   userAvailable: (userId: string) => `user:${userId}:available`,
@@ -47,9 +53,35 @@ export function maturedAccount(pendingAccountId: string): string | null {
   return owner && pendingAccountId.endsWith(':pending') ? Accounts.userAvailable(owner) : null;
 }
 
+/** One leg of a transaction: cents into (positive) or out of (negative) one account. */
 export interface Entry {
   accountId: string;
   cents: number;
+}
+
+/** An account's maintained balance and the sum of everything ever credited to it. */
+export interface AccountBalance {
+  balance: number;
+  credited: number;
+}
+
+/** A revenue transaction about a user, as their statement shows it. */
+export interface RevenueLine {
+  kind: string;
+  createdAt: Date;
+  creatorCents: number;
+  platformCents: number;
+}
+
+/**
+ * The maturation of one transaction: each positive entry into a pending account moves, whole, to the account it
+ * matures into (nothing else of the transaction moves).
+ */
+export function maturationEntries(entries: Entry[]): Entry[] {
+  return entries.flatMap((e) => {
+    const target = maturedAccount(e.accountId);
+    return e.cents > 0 && target ? [{ accountId: e.accountId, cents: -e.cents }, { accountId: target, cents: e.cents }] : [];
+  });
 }
 
 export interface Posting {
@@ -90,14 +122,22 @@ export function split(grossCents: number, payeePercent: number): { payee: number
   return { payee, platform: grossCents - payee };
 }
 
-/** The ledger as the application sees it (PgLedger). `post` runs inside the caller's transaction. */
+/**
+ * The ledger as the application sees it (PgLedger): the repository of accounts, transactions and entries. `post` and
+ * `lockBalance` run inside the caller's transaction and take the accounts' row locks in the one global order.
+ */
 export interface Ledger {
+  /** Writes a posting once: false when its idempotency key was already posted (a replay changes nothing). */
   post(p: Posting): Promise<boolean>;
+  /** Locks an account for the rest of the transaction and returns its balance (0 when never used). */
   lockBalance(accountId: string): Promise<number>;
-  balances(accountIds: string[]): Promise<Map<string, { balance: number; credited: number }>>;
+  balances(accountIds: string[]): Promise<Map<string, AccountBalance>>;
   creditedSince(accountIds: string[], since: Date): Promise<number>;
   balanceAt(accountId: string, at: Date): Promise<number>;
-  revenueSince(userId: string, since: Date, limit?: number): Promise<{ kind: string; createdAt: Date; creatorCents: number; platformCents: number }[]>;
+  revenueSince(userId: string, since: Date, limit?: number): Promise<RevenueLine[]>;
+  /** Whether any transaction's idempotency key starts with this prefix (a run already posted). */
+  postedWithKeyPrefix(prefix: string): Promise<boolean>;
+  /** Matures up to `limit` due transactions in its own transaction; returns how many it claimed. */
   matureDue(now: Date, limit?: number): Promise<number>;
 }
 

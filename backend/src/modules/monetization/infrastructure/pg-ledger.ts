@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/postgresql';
 import { randomUUID } from 'node:crypto';
-import { Accounts, checkPosting, InsufficientFunds, maturedAccount, mayGoNegative, accountOwner, type Ledger, type Posting } from '../domain/ledger.js';
+import { Accounts, accountOwner, checkPosting, InsufficientFunds, maturationEntries, mayGoNegative, type AccountBalance, type Ledger, type Posting, type RevenueLine } from '../domain/ledger.js';
 
 /**
  * The ledger in PostgreSQL. `post` runs inside the caller's transaction: the transaction row (unique by its
@@ -65,7 +65,7 @@ export class PgLedger implements Ledger {
   }
 
   /** Balances and lifetime credits of accounts (missing accounts are zero). */
-  async balances(accountIds: string[]): Promise<Map<string, { balance: number; credited: number }>> {
+  async balances(accountIds: string[]): Promise<Map<string, AccountBalance>> {
     const out = new Map(accountIds.map((a) => [a, { balance: 0, credited: 0 }]));
     if (accountIds.length === 0) return out;
     const rows = await this.em.execute<{ id: string; balance_cents: string; credited_cents: string }[]>(
@@ -93,7 +93,7 @@ export class PgLedger implements Ledger {
   }
 
   /** A user's revenue transactions since a moment, newest first: what they earned and what the platform kept. */
-  async revenueSince(userId: string, since: Date, limit = 100): Promise<{ kind: string; createdAt: Date; creatorCents: number; platformCents: number }[]> {
+  async revenueSince(userId: string, since: Date, limit = 100): Promise<RevenueLine[]> {
     const rows = await this.em.execute<{ kind: string; created_at: Date; creator: string | null; platform: string | null }[]>(
       `select t.kind, t.created_at,
               sum(e.amount_cents) filter (where e.account_id = ?) as creator,
@@ -106,6 +106,12 @@ export class PgLedger implements Ledger {
       [Accounts.userPending(userId), userId, since, limit],
     );
     return rows.map((r) => ({ kind: r.kind, createdAt: new Date(r.created_at), creatorCents: Number(r.creator ?? 0), platformCents: Number(r.platform ?? 0) }));
+  }
+
+  /** Whether a run keyed by this prefix (a month's premium pool) has posted anything. */
+  async postedWithKeyPrefix(prefix: string): Promise<boolean> {
+    const rows = await this.em.execute<{ n: string }[]>('select count(*) as n from ledger_transactions where idempotency_key like ?', [`${prefix}%`]);
+    return Number(rows[0].n) > 0;
   }
 
   /**
@@ -125,13 +131,7 @@ export class PgLedger implements Ledger {
       );
       const postings = due.map((t) => ({
         t,
-        entries: entries
-          .filter((e) => e.transaction_id === t.id)
-          .flatMap((e) => {
-            const cents = Number(e.amount_cents);
-            const target = maturedAccount(e.account_id);
-            return cents > 0 && target ? [{ accountId: e.account_id, cents: -cents }, { accountId: target, cents }] : [];
-          }),
+        entries: maturationEntries(entries.filter((e) => e.transaction_id === t.id).map((e) => ({ accountId: e.account_id, cents: Number(e.amount_cents) }))),
       }));
       // The whole batch's accounts first, in the global order: its postings then take locks it already holds.
       await this.lockAccounts(postings.flatMap((p) => p.entries.map((e) => e.accountId)));

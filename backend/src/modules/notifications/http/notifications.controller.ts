@@ -1,10 +1,11 @@
 import { Controller, Get, HttpCode, Param, Post, Query, UseGuards } from '@nestjs/common';
-import { ApiBearerAuth, ApiQuery, ApiResponse, ApiTags } from '@nestjs/swagger';
+import { ApiBearerAuth, ApiResponse, ApiTags } from '@nestjs/swagger';
 import { CurrentPrincipal, UserAuthGuard } from '../../../common/auth/guards.js';
 import type { Principal } from '../../../common/auth/principal.js';
 import { DomainError } from '../../../common/errors/domain-error.js';
 import { ErrorResponseDto } from '../../../common/http/error-response.dto.js';
 import { pageSize } from '../../../common/keyset.js';
+import { PageQueryDto } from '../../../common/http/page-query.dto.js';
 import { NotificationsService, view } from '../application/notifications.service.js';
 import { NOTIFICATIONS_PAGE } from '../domain/notification.js';
 import { NotificationListDto, NotificationReadDto, NotificationsReadAllDto } from './notifications.dto.js';
@@ -21,10 +22,9 @@ export class NotificationsController {
 
   /** Newest first (20 by default) with the number still unread. New ones also arrive over /api/realtime. */
   @Get()
-  @ApiQuery({ name: 'limit', required: false })
-  @ApiQuery({ name: 'cursor', required: false })
-  async listNotifications(@CurrentPrincipal() p: Principal, @Query('limit') limit?: string, @Query('cursor') cursor?: string): Promise<NotificationListDto> {
-    const [page, unread] = await this.notifications.list(p.userId, pageSize(limit, NOTIFICATIONS_PAGE), typeof cursor === 'string' ? cursor : undefined);
+  @ApiResponse({ status: 400, type: ErrorResponseDto })
+  async listNotifications(@CurrentPrincipal() p: Principal, @Query() q: PageQueryDto): Promise<NotificationListDto> {
+    const [page, unread] = await this.notifications.list(p.userId, pageSize(q.limit, NOTIFICATIONS_PAGE), q.cursor);
     return { notifications: page.items.map(view), unread_count: unread, next_cursor: page.nextCursor };
   }
 

@@ -1,6 +1,6 @@
 import { Controller, Get, Headers, HttpCode, Param, Post, Req, Res, UseGuards } from '@nestjs/common';
 import { ApiBearerAuth, ApiExcludeEndpoint, ApiResponse, ApiTags } from '@nestjs/swagger';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { Request, Response } from 'express';
 import { CurrentPrincipal, UserAuthGuard } from '../../../common/auth/guards.js';
 import type { Principal } from '../../../common/auth/principal.js';
 import { ErrorResponseDto } from '../../../common/http/error-response.dto.js';
@@ -51,7 +51,7 @@ export class PaymentsController {
   @ApiResponse({ status: 200, type: WebhookReceivedDto })
   @ApiResponse({ status: 400, type: ErrorResponseDto })
   @ApiResponse({ status: 404, type: ErrorResponseDto })
-  async receivePaymentWebhook(@Req() req: FastifyRequest & { rawBody?: string }, @Headers('stripe-signature') signature?: string): Promise<WebhookReceivedDto> {
+  async receivePaymentWebhook(@Req() req: Request & { rawBody?: string }, @Headers('stripe-signature') signature?: string): Promise<WebhookReceivedDto> {
     await this.payments.receiveWebhook(req.rawBody ?? '', signature ?? '');
     return { received: true };
   }
@@ -59,28 +59,29 @@ export class PaymentsController {
   /** The sandbox provider's hosted checkout page. */
   @Get('payments/sandbox/checkout/:sessionId')
   @ApiExcludeEndpoint()
-  async showSandboxCheckout(@Param('sessionId') id: string, @Res() reply: FastifyReply): Promise<void> {
+  async showSandboxCheckout(@Param('sessionId') id: string, @Res() reply: Response): Promise<void> {
     let session: PaymentSession | null = null;
     try {
       session = await this.payments.sandboxSession(checkId(id));
     } catch {
       session = null;
     }
-    void reply
-      .status(session ? 200 : 404)
-      .header('Cache-Control', 'no-store')
-      // A page, not JSON: its own inline styles and forms to itself, nothing else (no script at all).
-      .header('Content-Security-Policy', "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'")
-      .type('text/html; charset=utf-8')
-      .send(checkoutPage(session));
+    reply.status(session ? 200 : 404);
+    reply.setHeader('Cache-Control', 'no-store');
+    // A page, not JSON: its own inline styles and forms to itself, nothing else (no script at all).
+    reply.setHeader('Content-Security-Policy', "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'");
+    reply.setHeader('Content-Type', 'text/html; charset=utf-8');
+    reply.send(checkoutPage(session));
   }
 
   @Post('payments/sandbox/checkout/:sessionId/:action')
   @ApiExcludeEndpoint()
-  async actOnSandboxCheckout(@Param('sessionId') id: string, @Param('action') action: string, @Res() reply: FastifyReply): Promise<void> {
+  async actOnSandboxCheckout(@Param('sessionId') id: string, @Param('action') action: string, @Res() reply: Response): Promise<void> {
     if (!['pay', 'decline', 'cancel'].includes(action)) throw new SessionNotFound();
     const next = await this.payments.sandboxAction(checkId(id), action as 'pay' | 'decline' | 'cancel');
-    void reply.status(303).header('Location', next).header('Cache-Control', 'no-store').send();
+    reply.setHeader('Location', next);
+    reply.setHeader('Cache-Control', 'no-store');
+    reply.status(303).end();
   }
 }
 

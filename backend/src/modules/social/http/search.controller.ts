@@ -1,24 +1,25 @@
 import { createHmac } from 'node:crypto';
 import { Controller, Get, Inject, Query, Req, UseGuards } from '@nestjs/common';
 import { APP_CONFIG, type AppConfig } from '../../../common/config/config.js';
-import { ApiBearerAuth, ApiQuery, ApiResponse, ApiTags } from '@nestjs/swagger';
-import type { FastifyRequest } from 'fastify';
+import { ApiBearerAuth, ApiResponse, ApiTags } from '@nestjs/swagger';
+import type { Request } from 'express';
+import { clientAddress } from '../../../common/http/client-address.js';
 import { OptionalUserAuthGuard } from '../../../common/auth/optional-user.guard.js';
 import type { Principal } from '../../../common/auth/principal.js';
 import { ActionLimiter } from '../../../common/http/action-limiter.js';
 import { ErrorResponseDto } from '../../../common/http/error-response.dto.js';
 import { SearchService } from '../application/search.service.js';
 import { choice, SEARCH_TABS, type SearchTab } from '../domain/search-rules.js';
-import { SearchResponseDto, SuggestionsResponseDto, TrendingResponseDto } from './social.dto.js';
+import { SearchQueryDto, SearchResponseDto, SuggestionsQueryDto, SuggestionsResponseDto, TrendingResponseDto } from './social.dto.js';
 import { toUserSearchItem, toVideoSearchItem } from './social.mapper.js';
 import { pageSize } from '../../../common/keyset.js';
 
-type Req = FastifyRequest & { user?: Principal | null };
+type Req = Request & { user?: Principal | null };
 
 
 /** Who searched, for trending (one vote per person): the user, or a keyed hash of a visitor's address (not reversible without the key). */
 function searcherOf(req: Req, key: string): string {
-  return req.user?.userId ? `u:${req.user.userId}` : `a:${createHmac('sha256', key).update(req.ip).digest('hex').slice(0, 40)}`;
+  return req.user?.userId ? `u:${req.user.userId}` : `a:${createHmac('sha256', key).update(clientAddress(req)).digest('hex').slice(0, 40)}`;
 }
 
 @ApiTags('search')
@@ -46,16 +47,14 @@ export class SearchController {
   @Get()
   @UseGuards(OptionalUserAuthGuard)
   @ApiBearerAuth()
-  @ApiQuery({ name: 'q', required: true })
-  @ApiQuery({ name: 'content_type', required: false, enum: ['all', ...SEARCH_TABS] })
-  @ApiQuery({ name: 'limit', required: false })
   @ApiResponse({ status: 400, type: ErrorResponseDto })
   @ApiResponse({ status: 429, type: ErrorResponseDto })
-  async searchAll(@Req() req: Req, @Query('q') q?: string, @Query('content_type') type?: string, @Query('limit') limit?: string): Promise<SearchResponseDto> {
+  async searchAll(@Req() req: Req, @Query() query: SearchQueryDto): Promise<SearchResponseDto> {
     const searcher = searcherOf(req, this.addressKey);
     this.searches.hit(searcher);
-    const tab: SearchTab | null = type === undefined || type === '' || type === 'all' ? null : choice('content_type', type, SEARCH_TABS, 'videos');
-    const r = await this.search.search(q, tab, pageSize(limit, 20), req.user?.userId ?? null, searcher);
+    const type = query.content_type;
+    const tab: SearchTab | null = type === undefined || type === 'all' ? null : choice('content_type', type, SEARCH_TABS, 'videos');
+    const r = await this.search.search(query.q, tab, pageSize(query.limit, 20), req.user?.userId ?? null, searcher);
     const videos = (r.results.content.videos ?? []).map(toVideoSearchItem);
     return {
       query: r.query,
@@ -68,12 +67,11 @@ export class SearchController {
   /** Completions for what is being typed (at least 1 character): popular searches, then titles and names. */
   @Get('suggestions')
   @UseGuards(OptionalUserAuthGuard)
-  @ApiQuery({ name: 'q', required: true })
   @ApiResponse({ status: 400, type: ErrorResponseDto })
   @ApiResponse({ status: 429, type: ErrorResponseDto })
-  async searchSuggestions(@Req() req: Req, @Query('q') q?: string): Promise<SuggestionsResponseDto> {
+  async searchSuggestions(@Req() req: Req, @Query() query: SuggestionsQueryDto): Promise<SuggestionsResponseDto> {
     this.suggestionsLimit.hit(searcherOf(req, this.addressKey));
-    return { suggestions: await this.search.suggestions(q) };
+    return { suggestions: await this.search.suggestions(query.q) };
   }
 
   /** The most searched queries of the last 24 hours (counted once per person). */

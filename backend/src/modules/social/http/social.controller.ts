@@ -1,19 +1,20 @@
 import { Controller, Get, HttpCode, Inject, Param, Post, Query, Req, UseGuards } from '@nestjs/common';
 import { APP_CONFIG, type AppConfig } from '../../../common/config/config.js';
-import { ApiBearerAuth, ApiQuery, ApiResponse, ApiTags } from '@nestjs/swagger';
-import type { FastifyRequest } from 'fastify';
+import { ApiBearerAuth, ApiResponse, ApiTags } from '@nestjs/swagger';
+import type { Request } from 'express';
 import { CurrentPrincipal, UserAuthGuard } from '../../../common/auth/guards.js';
 import { OptionalUserAuthGuard } from '../../../common/auth/optional-user.guard.js';
 import type { Principal } from '../../../common/auth/principal.js';
 import { ActionLimiter } from '../../../common/http/action-limiter.js';
 import { ErrorResponseDto } from '../../../common/http/error-response.dto.js';
 import { pageSize } from '../../../common/keyset.js';
+import { PageQueryDto } from '../../../common/http/page-query.dto.js';
 import { SocialService } from '../application/social.service.js';
 import { choice, DISCOVER_SORTS, FEED_TYPES } from '../domain/search-rules.js';
-import { DiscoverResponseDto, FeedResponseDto, FollowersResponseDto, FollowingResponseDto, FollowResponseDto, UserCardDto } from './social.dto.js';
+import { DiscoverQueryDto, DiscoverResponseDto, FeedQueryDto, FeedResponseDto, FollowersResponseDto, FollowingResponseDto, FollowResponseDto, UserCardDto } from './social.dto.js';
 import { toFeedItem, toUserCard } from './social.mapper.js';
 
-type Req = FastifyRequest & { user?: Principal | null };
+type Req = Request & { user?: Principal | null };
 
 @ApiTags('social')
 @Controller('api')
@@ -47,12 +48,10 @@ export class SocialController {
   @Get('users/discover')
   @UseGuards(OptionalUserAuthGuard)
   @ApiBearerAuth()
-  @ApiQuery({ name: 'sort_by', required: false, enum: DISCOVER_SORTS })
-  @ApiQuery({ name: 'limit', required: false })
   @ApiResponse({ status: 400, type: ErrorResponseDto })
-  async discoverUsers(@Req() req: Req, @Query('sort_by') sortBy?: string, @Query('limit') limit?: string): Promise<DiscoverResponseDto> {
-    const sort = choice('sort_by', sortBy, DISCOVER_SORTS, 'popular');
-    return { users: (await this.social.discover(sort, pageSize(limit, 20), req.user?.userId ?? null)).map(toUserCard) };
+  async discoverUsers(@Req() req: Req, @Query() q: DiscoverQueryDto): Promise<DiscoverResponseDto> {
+    const sort = choice('sort_by', q.sort_by, DISCOVER_SORTS, 'popular');
+    return { users: (await this.social.discover(sort, pageSize(q.limit, 20), req.user?.userId ?? null)).map(toUserCard) };
   }
 
   /** One user's card (404 for a hidden user, except to themselves). */
@@ -68,11 +67,10 @@ export class SocialController {
   @Get('users/:id/followers')
   @UseGuards(OptionalUserAuthGuard)
   @ApiBearerAuth()
-  @ApiQuery({ name: 'limit', required: false })
-  @ApiQuery({ name: 'cursor', required: false })
+  @ApiResponse({ status: 400, type: ErrorResponseDto })
   @ApiResponse({ status: 404, type: ErrorResponseDto })
-  async listFollowers(@Req() req: Req, @Param('id') id: string, @Query('limit') limit?: string, @Query('cursor') cursor?: string): Promise<FollowersResponseDto> {
-    const r = await this.social.connections(id, 'followers', pageSize(limit, 50), cursor, req.user?.userId ?? null);
+  async listFollowers(@Req() req: Req, @Param('id') id: string, @Query() q: PageQueryDto): Promise<FollowersResponseDto> {
+    const r = await this.social.connections(id, 'followers', pageSize(q.limit, 50), q.cursor, req.user?.userId ?? null);
     return { followers: r.users.map(toUserCard), total: r.total, next_cursor: r.nextCursor };
   }
 
@@ -80,11 +78,10 @@ export class SocialController {
   @Get('users/:id/following')
   @UseGuards(OptionalUserAuthGuard)
   @ApiBearerAuth()
-  @ApiQuery({ name: 'limit', required: false })
-  @ApiQuery({ name: 'cursor', required: false })
+  @ApiResponse({ status: 400, type: ErrorResponseDto })
   @ApiResponse({ status: 404, type: ErrorResponseDto })
-  async listFollowing(@Req() req: Req, @Param('id') id: string, @Query('limit') limit?: string, @Query('cursor') cursor?: string): Promise<FollowingResponseDto> {
-    const r = await this.social.connections(id, 'following', pageSize(limit, 50), cursor, req.user?.userId ?? null);
+  async listFollowing(@Req() req: Req, @Param('id') id: string, @Query() q: PageQueryDto): Promise<FollowingResponseDto> {
+    const r = await this.social.connections(id, 'following', pageSize(q.limit, 50), q.cursor, req.user?.userId ?? null);
     return { following: r.users.map(toUserCard), total: r.total, next_cursor: r.nextCursor };
   }
 
@@ -92,13 +89,10 @@ export class SocialController {
   @Get('feed/following')
   @UseGuards(UserAuthGuard)
   @ApiBearerAuth()
-  @ApiQuery({ name: 'content_type', required: false, enum: FEED_TYPES })
-  @ApiQuery({ name: 'limit', required: false })
-  @ApiQuery({ name: 'cursor', required: false })
   @ApiResponse({ status: 400, type: ErrorResponseDto })
   @ApiResponse({ status: 401, type: ErrorResponseDto })
-  async followingFeed(@CurrentPrincipal() p: Principal, @Query('content_type') type?: string, @Query('limit') limit?: string, @Query('cursor') cursor?: string): Promise<FeedResponseDto> {
-    const page = await this.social.feed(p.userId, choice('content_type', type, FEED_TYPES, 'all'), pageSize(limit, 20), typeof cursor === 'string' ? cursor : undefined);
+  async followingFeed(@CurrentPrincipal() p: Principal, @Query() q: FeedQueryDto): Promise<FeedResponseDto> {
+    const page = await this.social.feed(p.userId, choice('content_type', q.content_type, FEED_TYPES, 'all'), pageSize(q.limit, 20), q.cursor);
     return { content: page.items.map(toFeedItem), next_cursor: page.nextCursor };
   }
 }

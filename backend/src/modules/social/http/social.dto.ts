@@ -1,4 +1,55 @@
 import { ApiProperty } from '@nestjs/swagger';
+import { Allow, IsIn, IsOptional, Matches } from 'class-validator';
+import { EmptyAsAbsent } from '../../../common/http/dto-rules.js';
+import { PAGE_QUERY_MESSAGES, PageQueryDto } from '../../../common/http/page-query.dto.js';
+import { DISCOVER_SORTS, FEED_TYPES, SEARCH_TABS } from '../domain/search-rules.js';
+import { choiceMessage } from '../domain/social.errors.js';
+
+export class DiscoverQueryDto {
+  /** popular (most followed, the default), newest, or creators (creator program members). */
+  @IsOptional()
+  @EmptyAsAbsent()
+  @IsIn(DISCOVER_SORTS, { message: choiceMessage('sort_by', DISCOVER_SORTS) })
+  sort_by?: 'popular' | 'newest' | 'creators';
+
+  /** How many users, as digits: 1 to 100 (a larger number gives 100; 0 or none gives 20). */
+  @IsOptional()
+  @Matches(/^\d+$/, { message: PAGE_QUERY_MESSAGES.limit })
+  limit?: string;
+}
+
+export class FeedQueryDto extends PageQueryDto {
+  /** all (the default), videos, music or podcasts. */
+  @IsOptional()
+  @EmptyAsAbsent()
+  @IsIn(FEED_TYPES, { message: choiceMessage('content_type', FEED_TYPES) })
+  content_type?: 'all' | 'videos' | 'music' | 'podcasts';
+}
+
+export class SearchQueryDto {
+  /** What to search for: 1 to 100 characters once spaces around and repeated inside are dropped (else SEARCH.EMPTY_QUERY or SEARCH.QUERY_TOO_LONG). */
+  @ApiProperty({ minLength: 1, maxLength: 100 })
+  @Allow() // checked by the search rules, which answer with their own codes
+  q: string;
+
+  /** One kind (up to `limit` results), or all (3 of each kind, the default). */
+  @IsOptional()
+  @EmptyAsAbsent()
+  @IsIn(['all', ...SEARCH_TABS], { message: choiceMessage('content_type', SEARCH_TABS) })
+  content_type?: 'all' | 'videos' | 'music' | 'live' | 'users' | 'podcasts' | 'gaming';
+
+  /** Results of one kind, as digits: 1 to 100 (a larger number gives 100; 0 or none gives 20). */
+  @IsOptional()
+  @Matches(/^\d+$/, { message: PAGE_QUERY_MESSAGES.limit })
+  limit?: string;
+}
+
+export class SuggestionsQueryDto {
+  /** What is being typed: 1 to 100 characters once spaces are dropped (else SEARCH.EMPTY_QUERY or SEARCH.QUERY_TOO_LONG). */
+  @ApiProperty({ minLength: 1, maxLength: 100 })
+  @Allow() // checked by the search rules, which answer with their own codes
+  q: string;
+}
 
 export class ContentStatsDto {
   /** Items others can see (videos and shorts now; music and podcasts as they arrive). */

@@ -3,6 +3,10 @@ import { ValidationError, DomainError } from '../../../common/errors/domain-erro
 
 export const FEEDBACK_MAX = 2000;
 export const FEEDBACK_PER_HOUR = 10;
+export const FEEDBACK_MESSAGES = {
+  required: 'Feedback message is required',
+  tooLong: `Feedback must be at most ${FEEDBACK_MAX} characters`,
+} as const;
 
 /** A message a user sends to the instance's admins (Settings menu → Send feedback). */
 export class Feedback {
@@ -14,8 +18,8 @@ export class Feedback {
 
   static submit(userId: string, message: unknown): Feedback {
     const text = typeof message === 'string' ? message.trim() : '';
-    if (!text) throw new ValidationError([{ field: 'message', message: 'Feedback message is required' }]);
-    if (text.length > FEEDBACK_MAX) throw new ValidationError([{ field: 'message', message: `Feedback must be at most ${FEEDBACK_MAX} characters` }]);
+    if (!text) throw new ValidationError([{ field: 'message', message: FEEDBACK_MESSAGES.required }]);
+    if (text.length > FEEDBACK_MAX) throw new ValidationError([{ field: 'message', message: FEEDBACK_MESSAGES.tooLong }]);
     const f = new Feedback();
     f.userId = userId;
     f.message = text;

@@ -1,8 +1,12 @@
-import { Allow } from 'class-validator';
+import { Length } from 'class-validator';
+import { Trimmed, lengthMessage } from '../../../common/http/dto-rules.js';
+import { FEEDBACK_MAX, FEEDBACK_MESSAGES } from '../domain/feedback.js';
 
 export class FeedbackRequestDto {
-  /** 1 to 2000 characters. */
-  @Allow() message: string;
+  /** 1 to 2000 characters (spaces around it are dropped). */
+  @Trimmed()
+  @Length(1, FEEDBACK_MAX, { message: lengthMessage(FEEDBACK_MESSAGES.required, FEEDBACK_MESSAGES.tooLong) })
+  message: string;
 }
 
 export class FeedbackItemDto {

@@ -6,7 +6,7 @@ import type { Readable } from 'node:stream';
 import { APP_CONFIG, type AppConfig } from '../../../common/config/config.js';
 import type { UnitOfWork } from '../../../common/database/unit-of-work.port.js';
 import { sniffVideo } from '../../../common/storage/sniff.js';
-import { CatalogFacade, type VideoResponseDto } from '../../catalog/catalog.facade.js';
+import { CatalogFacade, type VideoView } from '../../catalog/catalog.facade.js';
 import { IdentityFacade } from '../../identity/identity.facade.js';
 import { DomainError } from '../../../common/errors/domain-error.js';
 import { UploadErrors, UploadSession } from '../domain/upload-session.js';
@@ -156,9 +156,9 @@ export class CompleteUploadUseCase {
    * catalog links the file rather than moving it, so until this transaction commits the upload is intact: a failure
    * or a crash before then leaves the session active with every chunk, and completing again works.
    */
-  async execute(userId: string, sessionId: string): Promise<VideoResponseDto> {
+  async execute(userId: string, sessionId: string): Promise<VideoView> {
     await this.owned.owned(sessionId, userId);
-    const result = await this.gate.exclusive(sessionId, () => this.uow.inTransaction(async (): Promise<{ created: VideoResponseDto } | { existing: string }> => {
+    const result = await this.gate.exclusive(sessionId, () => this.uow.inTransaction(async (): Promise<{ created: VideoView } | { existing: string }> => {
       await this.uow.lockUser(userId);
       const session = await this.owned.owned(sessionId, userId);
       if (session.status === 'completed' && session.videoId) return { existing: session.videoId };

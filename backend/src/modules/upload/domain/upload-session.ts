@@ -7,6 +7,20 @@ export const SESSION_IDLE_HOURS = 24;
 
 export type SessionStatus = 'active' | 'completed' | 'cancelled' | 'expired';
 
+export const UPLOAD_LIMITS = { filename: 255, title: 200, description: 5000 } as const;
+
+export const UPLOAD_MESSAGES = {
+  fileAndTitle: 'Please select a file and enter a title',
+  filenameLength: `The file name must be at most ${UPLOAD_LIMITS.filename} characters`,
+  titleLength: `Title must be at most ${UPLOAD_LIMITS.title} characters`,
+  descriptionLength: `Description must be at most ${UPLOAD_LIMITS.description} characters`,
+  size: 'total_size must be a whole number of bytes',
+  empty: 'File cannot be empty',
+  tooLarge: 'File size exceeds maximum limit of 256GB',
+  flag: (field: string) => `${field} must be true or false`,
+  index: 'chunk_index must be a whole number',
+} as const;
+
 export const UploadErrors = {
   notFound: () => new DomainError('not_found', 'UPLOAD.NOT_FOUND', 'Upload session not found'),
   expired: () => new DomainError('gone', 'UPLOAD.EXPIRED', 'This upload session has expired'),
@@ -47,18 +61,21 @@ export class UploadSession {
 
   static start(userId: string, input: Record<string, unknown>, chunkSize: number): UploadSession {
     const problems: FieldProblem[] = [];
-    const filename = typeof input.filename === 'string' ? input.filename.trim().slice(0, 255) : '';
+    const filename = typeof input.filename === 'string' ? input.filename.trim() : '';
     const title = typeof input.title === 'string' ? input.title.trim() : '';
-    const size = Number(input.total_size);
-    if (!filename || !title) problems.push({ field: !filename ? 'filename' : 'title', message: 'Please select a file and enter a title' });
-    else if (title.length > 200) problems.push({ field: 'title', message: 'Title must be at most 200 characters' });
+    // A number, or its canonical decimal text (a form's): never "1e3", " 50", "0x10", "" or [1000].
+    const raw = input.total_size;
+    const size = typeof raw === 'number' ? raw : typeof raw === 'string' && /^\d+$/.test(raw) ? Number(raw) : Number.NaN;
+    if (!filename || !title) problems.push({ field: !filename ? 'filename' : 'title', message: UPLOAD_MESSAGES.fileAndTitle });
+    else if (filename.length > UPLOAD_LIMITS.filename) problems.push({ field: 'filename', message: UPLOAD_MESSAGES.filenameLength });
+    else if (title.length > UPLOAD_LIMITS.title) problems.push({ field: 'title', message: UPLOAD_MESSAGES.titleLength });
     if (!problems.length) {
-      if (!Number.isSafeInteger(size) || size < 0) problems.push({ field: 'total_size', message: 'total_size must be a whole number of bytes' });
-      else if (size === 0) problems.push({ field: 'total_size', message: 'File cannot be empty' });
-      else if (size > MAX_UPLOAD_BYTES) problems.push({ field: 'total_size', message: 'File size exceeds maximum limit of 256GB' });
+      if (!Number.isSafeInteger(size) || size < 0) problems.push({ field: 'total_size', message: UPLOAD_MESSAGES.size });
+      else if (size === 0) problems.push({ field: 'total_size', message: UPLOAD_MESSAGES.empty });
+      else if (size > MAX_UPLOAD_BYTES) problems.push({ field: 'total_size', message: UPLOAD_MESSAGES.tooLarge });
     }
     const description = typeof input.description === 'string' ? input.description.trim() : '';
-    if (description.length > 5000) problems.push({ field: 'description', message: 'Description must be at most 5000 characters' });
+    if (description.length > UPLOAD_LIMITS.description) problems.push({ field: 'description', message: UPLOAD_MESSAGES.descriptionLength });
     if (problems.length) throw new ValidationError(problems);
     const s = new UploadSession();
     s.userId = userId;

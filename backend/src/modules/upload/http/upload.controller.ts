@@ -1,12 +1,13 @@
-import { Body, Controller, Delete, Get, HttpCode, Param, Post, Query, Req, UseGuards } from '@nestjs/common';
+import { Controller, Delete, Get, HttpCode, Param, Post, Query, Req, UseGuards } from '@nestjs/common';
 import { ApiBearerAuth, ApiBody, ApiConsumes, ApiQuery, ApiResponse, ApiTags } from '@nestjs/swagger';
-import type { FastifyRequest } from 'fastify';
+import type { Request } from 'express';
+import { isMultipart, MultipartLimit, multipartParts } from '../../../common/http/multipart.js';
 import type { Readable } from 'node:stream';
 import { CurrentPrincipal, UserAuthGuard } from '../../../common/auth/guards.js';
 import type { Principal } from '../../../common/auth/principal.js';
 import { ErrorResponseDto, MessageResponseDto } from '../../../common/http/error-response.dto.js';
-import { formFields } from '../../../common/http/form-fields.js';
-import { VideoResponseDto } from '../../catalog/catalog.facade.js';
+import { formDto, validateDto } from '../../../common/http/validate-dto.js';
+import { VideoResponseDto } from '../../catalog/catalog.module.js';
 import {
   CancelUploadUseCase,
   CompleteUploadUseCase,
@@ -15,7 +16,7 @@ import {
   UploadSessions,
 } from '../application/chunked-upload.use-cases.js';
 import { UploadErrors, type UploadSession } from '../domain/upload-session.js';
-import { ChunkReceivedDto, InitUploadRequestDto, UploadSessionDto } from './upload.dto.js';
+import { ChunkFormDto, ChunkReceivedDto, InitUploadRequestDto, UploadSessionDto } from './upload.dto.js';
 import { MediaRateLimit } from '../../../common/http/rate-limit.guard.js';
 
 function toDto(s: UploadSession): UploadSessionDto {
@@ -32,6 +33,18 @@ function toDto(s: UploadSession): UploadSessionDto {
     video_id: s.videoId,
     expires_at: s.expiresAt.toISOString(),
   };
+}
+
+/**
+ * A chunk_index as its DTO reads it (a whole number, as digits), from the query string or the form. Anything else is
+ * left for the session to refuse: the valid range is the session's, and so is the message naming its last index.
+ */
+async function chunkIndex(raw: unknown): Promise<number> {
+  try {
+    return (await validateDto(ChunkFormDto, { chunk_index: raw })).chunk_index ?? Number.NaN;
+  } catch {
+    return Number.NaN;
+  }
 }
 
 function received(r: { session: UploadSession; index: number; count: number }): ChunkReceivedDto {
@@ -53,14 +66,17 @@ export class UploadController {
     private readonly sessions: UploadSessions,
   ) {}
 
-  /** Opens a session (JSON or form): filename, total_size, title, description, is_vertical, monetization_enabled. */
+  /** Opens a session (JSON, or a urlencoded or multipart form): filename, total_size, title, description, is_vertical, monetization_enabled. */
   @Post('init')
+  @ApiBody({ type: InitUploadRequestDto })
   @ApiResponse({ status: 201, type: UploadSessionDto })
   @ApiResponse({ status: 400, type: ErrorResponseDto })
   @ApiResponse({ status: 429, type: ErrorResponseDto, description: 'Too many uploads in progress' })
   @ApiResponse({ status: 507, type: ErrorResponseDto, description: 'Not enough disk space' })
-  async initUpload(@CurrentPrincipal() p: Principal, @Body() body: InitUploadRequestDto, @Req() req: FastifyRequest): Promise<UploadSessionDto> {
-    return toDto(await this.init.execute(p.userId, await formFields(req, body)));
+  async initUpload(@CurrentPrincipal() p: Principal, @Req() req: Request): Promise<UploadSessionDto> {
+    // Read here rather than by the global pipe, which never sees a multipart body: one validation for every encoding.
+    const fields = await formDto(req, InitUploadRequestDto);
+    return toDto(await this.init.execute(p.userId, { ...fields }));
   }
 
   /**
@@ -71,8 +87,8 @@ export class UploadController {
   @Post('chunk/:sessionId')
   @HttpCode(200)
   @ApiConsumes('multipart/form-data', 'application/octet-stream')
-  @ApiQuery({ name: 'chunk_index', required: false, description: 'Required with application/octet-stream' })
-  @ApiBody({ schema: { type: 'object', required: ['file'], properties: { chunk_index: { type: 'integer' }, file: { type: 'string', format: 'binary' } } } })
+  @ApiQuery({ name: 'chunk_index', required: false, schema: { type: 'string', pattern: '^\\d+$' }, description: "The chunk's index, as digits (required with application/octet-stream)" })
+  @ApiBody({ type: ChunkFormDto })
   @ApiResponse({ status: 200, type: ChunkReceivedDto })
   @ApiResponse({ status: 400, type: ErrorResponseDto, description: 'Wrong size, index out of range, or not a video' })
   @ApiResponse({ status: 404, type: ErrorResponseDto })
@@ -80,16 +96,16 @@ export class UploadController {
   @ApiResponse({ status: 410, type: ErrorResponseDto, description: 'Expired or cancelled' })
   @ApiResponse({ status: 429, type: ErrorResponseDto, description: 'Too many chunks of this upload at once' })
   @ApiResponse({ status: 507, type: ErrorResponseDto, description: 'Not enough disk space' })
-  async uploadChunk(@CurrentPrincipal() p: Principal, @Param('sessionId') sessionId: string, @Req() req: FastifyRequest, @Query('chunk_index') queryIndex?: string): Promise<ChunkReceivedDto> {
+  async uploadChunk(@CurrentPrincipal() p: Principal, @Param('sessionId') sessionId: string, @Req() req: Request, @Query('chunk_index') queryIndex?: string): Promise<ChunkReceivedDto> {
     if (req.headers['content-type']?.startsWith('application/octet-stream')) {
       if (queryIndex === undefined) throw UploadErrors.noChunk();
-      return received(await this.receive.execute(p.userId, sessionId, queryIndex, req.body as Readable));
+      return received(await this.receive.execute(p.userId, sessionId, await chunkIndex(queryIndex), req));
     }
-    if (!req.isMultipart()) throw UploadErrors.noChunk();
+    if (!isMultipart(req)) throw UploadErrors.noChunk();
     let index: unknown = queryIndex;
     let result: Awaited<ReturnType<ReceiveChunkUseCase['execute']>> | undefined;
     try {
-      for await (const part of req.parts({ limits: { fileSize: 64 * 1024 * 1024 + 1, files: 1, fields: 5, fieldSize: 100, parts: 6 } })) {
+      for await (const part of multipartParts(req, { fileSize: 64 * 1024 * 1024 + 1, files: 1, fields: 5, fieldSize: 100, parts: 6 })) {
         if (part.type === 'field') {
           if (part.fieldname === 'chunk_index' && index === undefined) index = part.value;
           continue;
@@ -102,11 +118,10 @@ export class UploadController {
           part.file.resume();
           throw UploadErrors.noChunk();
         }
-        result = await this.receive.execute(p.userId, sessionId, index, part.file as Readable);
+        result = await this.receive.execute(p.userId, sessionId, await chunkIndex(index), part.file as Readable);
       }
     } catch (e) {
-      const code = (e as { code?: string }).code;
-      if (code === 'FST_REQ_FILE_TOO_LARGE' || code === 'FST_FILES_LIMIT' || code === 'FST_PARTS_LIMIT') throw UploadErrors.noChunk();
+      if (e instanceof MultipartLimit) throw UploadErrors.noChunk();
       throw e;
     }
     if (!result) throw UploadErrors.noChunk();

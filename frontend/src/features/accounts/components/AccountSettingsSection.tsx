@@ -1,7 +1,7 @@
 import { observer } from 'mobx-react-lite';
 import { Stack, Tabs, Title } from '@mantine/core';
-import { useStores } from '../../../app/StoreProvider';
-import type { SettingsTab } from '../../../app/UiStore';
+import { useStores } from '../../../stores/StoreProvider';
+import type { SettingsTab } from '../../../stores/UiStore';
 import { AccountsTab } from './AccountsTab';
 import { PrivacyTab } from './PrivacyTab';
 import { ProfileTab } from './ProfileTab';

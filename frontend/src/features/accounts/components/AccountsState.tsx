@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { observer } from 'mobx-react-lite';
 import { Alert, Button, Center, Loader } from '@mantine/core';
-import { useStores } from '../../../app/StoreProvider';
+import { useStores } from '../../../stores/StoreProvider';
 import type { AccountDto } from '../types';
 
 /** Shows `children` with the active account once the accounts are loaded; a spinner or a retry before. */

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { observer } from 'mobx-react-lite';
 import { Badge, Button, Grid, Group, Paper, Stack, Text, Title } from '@mantine/core';
-import { useStores } from '../../../app/StoreProvider';
+import { useStores } from '../../../stores/StoreProvider';
 import { ConfirmModal } from '../../../shared/ConfirmModal';
 import { PlusIcon } from '../../../shared/icons';
 import { ACCOUNT_MESSAGES } from '../messages';

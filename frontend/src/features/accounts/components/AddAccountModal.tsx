@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { observer } from 'mobx-react-lite';
 import { Button, Group, Modal, NativeSelect, Stack, TextInput, Textarea } from '@mantine/core';
-import { useStores } from '../../../app/StoreProvider';
+import { useStores } from '../../../stores/StoreProvider';
 import { ACCOUNT_MESSAGES } from '../messages';
 import { ACCOUNT_TYPE_OPTIONS, type AccountType } from '../types';
 

@@ -2,8 +2,8 @@ import { useState, type FormEvent } from 'react';
 import { observer } from 'mobx-react-lite';
 import { Alert, Button, Group, List, Modal, Stack, Text, TextInput } from '@mantine/core';
 import { useNavigate } from 'react-router-dom';
-import { useStores } from '../../../app/StoreProvider';
-import { PATHS } from '../../../app/paths';
+import { useStores } from '../../../stores/StoreProvider';
+import { PATHS } from '../../../shared/paths';
 import { ACCOUNT_MESSAGES } from '../messages';
 
 /** Delete Account: the user types their display name, then everything is deleted and the session ends. */

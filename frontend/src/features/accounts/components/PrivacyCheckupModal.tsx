@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { observer } from 'mobx-react-lite';
 import { Button, Group, List, Modal, Radio, Stack, Stepper, Text } from '@mantine/core';
-import { useStores } from '../../../app/StoreProvider';
+import { useStores } from '../../../stores/StoreProvider';
 import { CHECKUP_STEPS } from '../privacyCheckup';
 import type { AccountDto, PrivacySettings } from '../types';
 

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { observer } from 'mobx-react-lite';
 import { Button, Card, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import { useStores } from '../../../app/StoreProvider';
+import { useStores } from '../../../stores/StoreProvider';
 import { WithActiveAccount } from './AccountsState';
 import { DeleteMeModal } from './DeleteMeModal';
 import { PrivacyCheckupModal } from './PrivacyCheckupModal';

@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { observer } from 'mobx-react-lite';
 import { Button, Card, Group, Image, Stack, Text, Title } from '@mantine/core';
 import { Dropzone, type FileRejection } from '@mantine/dropzone';
-import { useStores } from '../../../app/StoreProvider';
+import { useStores } from '../../../stores/StoreProvider';
 import { PhotoIcon, UploadIcon } from '../../../shared/icons';
 import { PHOTO_ACCEPT, PHOTO_MAX_BYTES, PHOTO_MESSAGES, photoProblem } from '../photo';
 import type { AccountDto } from '../types';

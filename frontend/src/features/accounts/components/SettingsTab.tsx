@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { observer } from 'mobx-react-lite';
 import { Button, Fieldset, Group, NativeSelect, SimpleGrid, Stack, Switch, Text, TextInput, Textarea } from '@mantine/core';
-import { useStores } from '../../../app/StoreProvider';
+import { useStores } from '../../../stores/StoreProvider';
 import { ACCOUNT_MESSAGES } from '../messages';
 import {
   COMMENT_PERMISSION_OPTIONS,

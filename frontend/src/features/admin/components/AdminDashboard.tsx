@@ -1,6 +1,6 @@
 import { observer } from 'mobx-react-lite';
 import { Button, Container, Group, Stack, Text, Title } from '@mantine/core';
-import { useStores } from '../../../app/StoreProvider';
+import { useStores } from '../../../stores/StoreProvider';
 import { StatusPanel } from './StatusPanel';
 import { PayoutsPanel } from './PayoutsPanel';
 import { PartnerApplicationsPanel } from './PartnerApplicationsPanel';

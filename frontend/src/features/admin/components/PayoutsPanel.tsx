@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { observer } from 'mobx-react-lite';
 import { Alert, Button, Card, Group, Loader, Stack, Table, Text, Title } from '@mantine/core';
-import { useStores } from '../../../app/StoreProvider';
+import { useStores } from '../../../stores/StoreProvider';
 import { formatDate, formatDollars } from '../../../shared/format';
 import { payoutMethodLabel } from '../../earnings/messages';
 import { ADMIN_MONEY_MESSAGES, whoOf, type AdminPayout } from '../AdminMoneyStores';

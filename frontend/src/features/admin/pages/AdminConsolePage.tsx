@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { observer } from 'mobx-react-lite';
 import { Center } from '@mantine/core';
-import { useStores } from '../../../app/StoreProvider';
+import { useStores } from '../../../stores/StoreProvider';
 import { FullPageLoader } from '../../../shared/FullPageLoader';
 import { AdminDashboard } from '../components/AdminDashboard';
 import { AdminLoginForm } from '../components/AdminLoginForm';

@@ -1,7 +1,7 @@
 import { useEffect, type FormEvent } from 'react';
 import { observer } from 'mobx-react-lite';
 import { Badge, Button, Card, Group, NativeSelect, SimpleGrid, Stack, Table, Text, TextInput, Title } from '@mantine/core';
-import { useStores } from '../../../app/StoreProvider';
+import { useStores } from '../../../stores/StoreProvider';
 import { formatDate, formatDollars } from '../../../shared/format';
 import { MONETIZATION } from '../../monetization/constants';
 import { MoneyTile } from '../../monetization/components/MoneyTile';

@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { Stack, Text, Title } from '@mantine/core';
-import { useStores } from '../../../app/StoreProvider';
+import { useStores } from '../../../stores/StoreProvider';
 import { mineList } from '../../videos/types';
 import { UploadTabs } from '../../uploads/components/UploadTabs';
 import { QuickUpload } from './QuickUpload';

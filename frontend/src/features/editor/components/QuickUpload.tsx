@@ -1,7 +1,7 @@
 import { observer } from 'mobx-react-lite';
 import { Card, Group, Stack, Text } from '@mantine/core';
 import { Dropzone } from '@mantine/dropzone';
-import { useStores } from '../../../app/StoreProvider';
+import { useStores } from '../../../stores/StoreProvider';
 import { UploadIcon, VideoIcon } from '../../../shared/icons';
 import { VIDEO_DROPZONE_ACCEPT } from '../../media/videoFiles';
 

@@ -1,9 +1,9 @@
 import { observer } from 'mobx-react-lite';
 import { AspectRatio, Badge, Box, Button, Card, Center, Group, Image, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import { useStores } from '../../../app/StoreProvider';
+import { useStores } from '../../../stores/StoreProvider';
 import { formatViews } from '../../../shared/format';
 import { VideoIcon } from '../../../shared/icons';
-import { useShellNavigation } from '../../shell/useShellNavigation';
+import { useSectionNavigation } from '../../../stores/useSectionNavigation';
 import { mineList } from '../../videos/types';
 
 /** How many recent uploads the editor shows (seed 002 §2.14, §9). */
@@ -15,7 +15,7 @@ export const RECENT_UPLOADS_SHOWN = 6;
  */
 export const RecentUploads = observer(function RecentUploads() {
   const { videos } = useStores();
-  const { openSection } = useShellNavigation();
+  const { openSection } = useSectionNavigation();
   const list = videos.lists[mineList('all')];
   const own = videos.ownVideos;
   const count = `${own.length}${list.nextCursor ? '+' : ''}`;

@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { observer } from 'mobx-react-lite';
 import { Alert, Button, Group, Modal, Stack, Text, Textarea } from '@mantine/core';
-import { useStores } from '../../../app/StoreProvider';
+import { useStores } from '../../../stores/StoreProvider';
 import { FEEDBACK_MAX_LENGTH } from '../FeedbackStore';
 
 /** "Send feedback" (seed 000 §2): a message for the people who run this instance. */

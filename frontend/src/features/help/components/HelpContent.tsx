@@ -1,6 +1,6 @@
 import { Anchor, List, Stack, Text, Title } from '@mantine/core';
 import { Link } from 'react-router-dom';
-import { PATHS } from '../../../app/paths';
+import { PATHS } from '../../../shared/paths';
 import { ArticleSection } from '../../static-pages/components/ArticleSection';
 
 /** Help for using Scriven as it is today; shown as a section of the shell and at /help. */

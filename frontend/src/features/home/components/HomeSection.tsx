@@ -1,10 +1,10 @@
 import { useEffect, useState } from 'react';
 import { observer } from 'mobx-react-lite';
 import { Badge, Box, Button, Card, Group, Modal, ScrollArea, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import { useStores } from '../../../app/StoreProvider';
+import { useStores } from '../../../stores/StoreProvider';
 import { formatDate } from '../../../shared/format';
 import { FilmIcon, ScissorsIcon, ShortsIcon, UploadIcon } from '../../../shared/icons';
-import { useShellNavigation } from '../../shell/useShellNavigation';
+import { useSectionNavigation } from '../../../stores/useSectionNavigation';
 import { VideoCard } from '../../videos/components/VideoCard';
 import { VideoListState } from '../../videos/components/VideoListState';
 import { VideoUploadForm } from '../../videos/components/VideoUploadForm';
@@ -15,7 +15,7 @@ import { VideoUploadForm } from '../../videos/components/VideoUploadForm';
  */
 export const HomeSection = observer(function HomeSection() {
   const { auth, videos } = useStores();
-  const { openSection } = useShellNavigation();
+  const { openSection } = useSectionNavigation();
   const [uploadOpen, setUploadOpen] = useState(false);
   useEffect(() => videos.watch('horizontal'), [videos]);
 
@@ -83,7 +83,7 @@ export const HomeSection = observer(function HomeSection() {
         <VideoListState kind="horizontal" empty="No videos yet. Upload the first one!">
           <ScrollArea type="auto" offsetScrollbars>
             <Group gap="md" wrap="nowrap" align="flex-start" pb="xs" role="list" aria-label="Horizontal videos">
-              {videos.lists.horizontal.videos.map((video) => (
+              {videos.lists.horizontal.items.map((video) => (
                 <Box key={video.id} w={300} style={{ flex: '0 0 auto' }} role="listitem">
                   <VideoCard video={video} />
                 </Box>

@@ -1,7 +1,7 @@
 import { useState, type ReactNode } from 'react';
 import { observer } from 'mobx-react-lite';
 import { Alert, Avatar, Badge, Box, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
-import { useStores } from '../../../app/StoreProvider';
+import { useStores } from '../../../stores/StoreProvider';
 import { ConfirmModal } from '../../../shared/ConfirmModal';
 import { formatDate } from '../../../shared/format';
 import { MONETIZATION, usd } from '../../monetization/constants';

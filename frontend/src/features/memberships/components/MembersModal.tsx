@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { observer } from 'mobx-react-lite';
 import { Badge, Button, Center, Loader, Modal, ScrollArea, Stack, Switch, Table, Text } from '@mantine/core';
-import { useStores } from '../../../app/StoreProvider';
+import { useStores } from '../../../stores/StoreProvider';
 import { formatDate } from '../../../shared/format';
 import { usd } from '../../monetization/constants';
 import { MEMBERSHIP_MESSAGES } from '../messages';

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { observer } from 'mobx-react-lite';
 import { Alert, Button, Card, Center, Loader, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import { useStores } from '../../../app/StoreProvider';
+import { useStores } from '../../../stores/StoreProvider';
 import type { AccountDto } from '../../accounts/types';
 import { isPrivateChannel } from '../MembershipsStore';
 import { MEMBERSHIP_MESSAGES } from '../messages';

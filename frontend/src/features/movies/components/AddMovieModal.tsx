@@ -17,7 +17,7 @@ import {
   TextInput,
   Textarea,
 } from '@mantine/core';
-import { useStores } from '../../../app/StoreProvider';
+import { useStores } from '../../../stores/StoreProvider';
 import { AGE_RATINGS, DEFAULT_AGE_RATING, MAX_GENRES, MIN_YEAR, MOVIE_GENRES, MOVIE_MESSAGES, maxYear, type MovieFieldErrors } from '../rules';
 import type { AgeRating } from '../types';
 

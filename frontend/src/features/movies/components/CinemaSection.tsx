@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { observer } from 'mobx-react-lite';
 import { Button, Center, Group, Loader, Select, SimpleGrid, Stack, Tabs, Text, TextInput, Title } from '@mantine/core';
-import { useStores } from '../../../app/StoreProvider';
+import { useStores } from '../../../stores/StoreProvider';
 import { FilmIcon, PlusIcon, SearchIcon } from '../../../shared/icons';
 import { GENRE_FILTERS, MOVIE_MESSAGES, MOVIE_TABS } from '../rules';
 import type { MovieTab } from '../types';

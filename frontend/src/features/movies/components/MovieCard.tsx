@@ -1,6 +1,6 @@
 import { observer } from 'mobx-react-lite';
 import { AspectRatio, Badge, Box, Button, Card, Group, Stack, Text, UnstyledButton } from '@mantine/core';
-import { useStores } from '../../../app/StoreProvider';
+import { useStores } from '../../../stores/StoreProvider';
 import { PlayIcon, StarIcon } from '../../../shared/icons';
 import type { Movie } from '../types';
 import { MoviePoster, movieFacts } from './MoviePoster';

@@ -1,7 +1,7 @@
 import { observer } from 'mobx-react-lite';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { AspectRatio, Badge, Box, Button, Group, Modal, Stack, Text, Title, Tooltip } from '@mantine/core';
-import { useStores } from '../../../app/StoreProvider';
+import { useStores } from '../../../stores/StoreProvider';
 import { formatViews } from '../../../shared/format';
 import { BookmarkIcon, PlayIcon, ShareIcon, StarIcon } from '../../../shared/icons';
 import { MediaPending } from '../../media/components/MediaStatus';

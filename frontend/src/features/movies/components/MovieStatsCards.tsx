@@ -1,6 +1,6 @@
 import { observer } from 'mobx-react-lite';
 import { Card, SimpleGrid, Text } from '@mantine/core';
-import { useStores } from '../../../app/StoreProvider';
+import { useStores } from '../../../stores/StoreProvider';
 import { MOVIE_MESSAGES } from '../rules';
 
 function Stat({ label, value, note }: { label: string; value: string; note?: string }) {

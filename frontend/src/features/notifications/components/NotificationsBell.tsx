@@ -1,9 +1,9 @@
 import { useEffect, useId, useState } from 'react';
 import { observer } from 'mobx-react-lite';
 import { ActionIcon, Button, Center, Divider, Indicator, Loader, Popover, ScrollArea, Stack, Text } from '@mantine/core';
-import { useStores } from '../../../app/StoreProvider';
+import { useStores } from '../../../stores/StoreProvider';
 import { BellIcon } from '../../../shared/icons';
-import { useShellNavigation } from '../../shell/useShellNavigation';
+import { useSectionNavigation } from '../../../stores/useSectionNavigation';
 import { NOTIFICATION_MESSAGES } from '../messages';
 import { NotificationItem } from './NotificationItem';
 import { useOpenNotification } from './useOpenNotification';
@@ -15,7 +15,7 @@ import { useOpenNotification } from './useOpenNotification';
  */
 export const NotificationsBell = observer(function NotificationsBell() {
   const { notifications } = useStores();
-  const { openSection } = useShellNavigation();
+  const { openSection } = useSectionNavigation();
   const [opened, setOpened] = useState(false);
   const titleId = useId();
   const dropdownId = useId();

@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { observer } from 'mobx-react-lite';
 import { Button, Center, Group, Loader, Stack, Text } from '@mantine/core';
-import { useStores } from '../../../app/StoreProvider';
+import { useStores } from '../../../stores/StoreProvider';
 import { NOTIFICATION_MESSAGES } from '../messages';
 import { NotificationItem } from './NotificationItem';
 import { useOpenNotification } from './useOpenNotification';

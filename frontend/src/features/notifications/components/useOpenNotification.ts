@@ -1,7 +1,7 @@
 import { useLocation, useNavigate } from 'react-router-dom';
-import { useStores } from '../../../app/StoreProvider';
-import { PATHS } from '../../../app/paths';
-import { useShellNavigation } from '../../shell/useShellNavigation';
+import { useStores } from '../../../stores/StoreProvider';
+import { PATHS } from '../../../shared/paths';
+import { useSectionNavigation } from '../../../stores/useSectionNavigation';
 import type { NotificationDto } from '../types';
 
 /**
@@ -12,7 +12,7 @@ export function useOpenNotification(after?: () => void) {
   const { notifications, social, videos } = useStores();
   const navigate = useNavigate();
   const { pathname } = useLocation();
-  const { openSection } = useShellNavigation();
+  const { openSection } = useSectionNavigation();
 
   return (notification: NotificationDto) => {
     if (!notification.read) void notifications.markRead(notification.id);

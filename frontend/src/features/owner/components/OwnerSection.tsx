@@ -1,7 +1,7 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { observer } from 'mobx-react-lite';
 import { Alert, Badge, Button, Card, Group, List, SimpleGrid, Stack, Table, Text, TextInput, Title } from '@mantine/core';
-import { useStores } from '../../../app/StoreProvider';
+import { useStores } from '../../../stores/StoreProvider';
 import { formatDollars } from '../../../shared/format';
 import { MONETIZATION } from '../../monetization/constants';
 import { EARNINGS_CALCULATOR, estimateRange, formatRange } from '../../monetization/earningsCalculator';

@@ -1,7 +1,7 @@
 import { useEffect, type ReactNode } from 'react';
 import { observer } from 'mobx-react-lite';
 import { Badge, Button, Card, Checkbox, Group, List, Progress, SimpleGrid, Stack, Table, Text, ThemeIcon, Title } from '@mantine/core';
-import { useStores } from '../../../app/StoreProvider';
+import { useStores } from '../../../stores/StoreProvider';
 import { formatClock, formatDate, formatDollars } from '../../../shared/format';
 import { EARNINGS_CALCULATOR, estimateRange, formatRange } from '../../monetization/earningsCalculator';
 import { MoneyTile } from '../../monetization/components/MoneyTile';

@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { observer } from 'mobx-react-lite';
 import { Loader, Modal, Stack, Text } from '@mantine/core';
-import { useStores } from '../../../app/StoreProvider';
+import { useStores } from '../../../stores/StoreProvider';
 
 /**
  * The payment processing overlay (seed 001 §2, §4), in the signed-in shell. On opening, a return from the hosted

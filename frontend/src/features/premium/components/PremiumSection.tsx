@@ -1,6 +1,6 @@
 import { observer } from 'mobx-react-lite';
 import { Badge, Button, Card, Group, List, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import { useStores } from '../../../app/StoreProvider';
+import { useStores } from '../../../stores/StoreProvider';
 import { formatDate } from '../../../shared/format';
 import { StarIcon } from '../../../shared/icons';
 import { MONETIZATION, usd } from '../../monetization/constants';

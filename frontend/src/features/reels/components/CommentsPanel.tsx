@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { observer } from 'mobx-react-lite';
 import { Alert, Badge, Button, CloseButton, Group, Loader, Paper, ScrollArea, Stack, Text, Textarea, Title } from '@mantine/core';
-import { useStores } from '../../../app/StoreProvider';
+import { useStores } from '../../../stores/StoreProvider';
 import { formatDate } from '../../../shared/format';
 import { REEL_COMMENT_MAX, REEL_MESSAGES } from '../messages';
 import type { Reel } from '../types';

@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { observer } from 'mobx-react-lite';
 import { Alert, Button, Card, Checkbox, FileInput, Group, Progress, Stack, TagsInput, Text, TextInput, Textarea } from '@mantine/core';
-import { useStores } from '../../../app/StoreProvider';
+import { useStores } from '../../../stores/StoreProvider';
 import { VIDEO_ACCEPT } from '../../media/videoFiles';
 import { REEL_DESCRIPTION_MAX, REEL_MESSAGES, REEL_TITLE_MAX, normalizeTags } from '../messages';
 

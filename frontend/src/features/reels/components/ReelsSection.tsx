@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { observer } from 'mobx-react-lite';
 import { Alert, Button, Center, Group, Loader, SimpleGrid, Stack, Tabs, Text, Title } from '@mantine/core';
-import { useStores } from '../../../app/StoreProvider';
+import { useStores } from '../../../stores/StoreProvider';
 import { PlayIcon, PlusIcon } from '../../../shared/icons';
 import { REEL_MESSAGES } from '../messages';
 import { ReelCard } from './ReelCard';

@@ -2,7 +2,8 @@ import { useEffect, useId, useRef, type ReactNode } from 'react';
 import { observer } from 'mobx-react-lite';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { ActionIcon, Box, Button, Center, Group, Loader, Modal, Stack, Text, Title, Tooltip, VisuallyHidden } from '@mantine/core';
-import { useStores } from '../../../app/StoreProvider';
+import { useHotkeys } from '@mantine/hooks';
+import { useStores } from '../../../stores/StoreProvider';
 import { formatCount } from '../../../shared/format';
 import {
   ArrowLeftIcon,
@@ -36,11 +37,6 @@ function isKeyboardFocusedButton(target: EventTarget | null): boolean {
   } catch {
     return false;
   }
-}
-
-function isTypingTarget(target: EventTarget | null): boolean {
-  if (!(target instanceof HTMLElement)) return false;
-  return target.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(target.tagName);
 }
 
 /** A round button on the viewer's side; when disabled, the reason is its description and its tooltip. */
@@ -225,37 +221,34 @@ export const ReelsViewer = observer(function ReelsViewer() {
     else reels.previous();
   };
 
-  useEffect(() => {
-    if (!reels.viewerOpen) return undefined;
-    const onKeyDown = (event: KeyboardEvent) => {
-      if (event.ctrlKey || event.metaKey || event.altKey || isTypingTarget(event.target)) return;
-      // A shared link still being read, or not available: no reel to page through or play.
-      if (reels.linkPending) return;
-      switch (event.key) {
-        case 'ArrowUp':
-        case 'k':
-          event.preventDefault();
-          reels.previous();
-          break;
-        case 'ArrowDown':
-        case 'j':
-          event.preventDefault();
-          reels.next();
-          break;
-        case ' ':
-        case 'Spacebar':
-          // A button reached with the keyboard keeps its own Space; after a click, Space is play/pause again.
-          if (isKeyboardFocusedButton(event.target)) return;
-          event.preventDefault();
-          // A sample has no video: Space does nothing there.
+  // Keys page and play while the viewer is open (not while typing in a field, which useHotkeys leaves alone), except
+  // on a shared link still being read, or not available: no reel to page through or play.
+  const viewerKey = (run: () => void) => (event: KeyboardEvent) => {
+    if (!reels.viewerOpen || reels.linkPending) return;
+    event.preventDefault();
+    run();
+  };
+  const previousKey = viewerKey(reels.previous);
+  const nextKey = viewerKey(reels.next);
+  const noDefault = { preventDefault: false };
+  useHotkeys([
+    ['ArrowUp', previousKey, noDefault],
+    ['k', previousKey, noDefault],
+    ['ArrowDown', nextKey, noDefault],
+    ['j', nextKey, noDefault],
+    [
+      'space',
+      (event) => {
+        // A button reached with the keyboard keeps its own Space; after a click, Space is play/pause again.
+        if (isKeyboardFocusedButton(event.target)) return;
+        // A sample has no video: Space does nothing there.
+        viewerKey(() => {
           if (!reels.current?.sample) reels.togglePlay();
-          break;
-        default:
-      }
-    };
-    window.addEventListener('keydown', onKeyDown);
-    return () => window.removeEventListener('keydown', onKeyDown);
-  }, [reels, reels.viewerOpen]);
+        })(event);
+      },
+      noDefault,
+    ],
+  ]);
 
   const likeReason = reel?.sample ? REEL_MESSAGES.sampleLike : !signedIn ? REEL_MESSAGES.signInToLike : null;
 

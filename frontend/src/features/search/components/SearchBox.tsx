@@ -1,7 +1,7 @@
 import type { MouseEvent } from 'react';
 import { observer } from 'mobx-react-lite';
 import { ActionIcon, Box, Button, CloseButton, Combobox, Group, TextInput, useCombobox } from '@mantine/core';
-import { useStores } from '../../../app/StoreProvider';
+import { useStores } from '../../../stores/StoreProvider';
 import { SearchIcon } from '../../../shared/icons';
 import { MAX_QUERY_LENGTH, SEARCH_MESSAGES, cleanQuery } from '../rules';
 

@@ -1,6 +1,6 @@
 import { observer } from 'mobx-react-lite';
 import { Box, Button, Center, Group, Loader, SimpleGrid, Stack, Tabs, Text, Title } from '@mantine/core';
-import { useStores } from '../../../app/StoreProvider';
+import { useStores } from '../../../stores/StoreProvider';
 import { ALL_TAB_PER_KIND, SEARCH_MESSAGES, TAB_LABELS } from '../rules';
 import type { SearchKind, SearchResults as Results, SearchTab } from '../types';
 import { UserResult } from './UserResult';

@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { observer } from 'mobx-react-lite';
 import { Stack, Text, Title } from '@mantine/core';
-import { useStores } from '../../../app/StoreProvider';
+import { useStores } from '../../../stores/StoreProvider';
 import { SearchBox } from './SearchBox';
 import { SearchResults } from './SearchResults';
 import { TrendingSearches } from './TrendingSearches';

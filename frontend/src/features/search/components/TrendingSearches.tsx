@@ -1,6 +1,6 @@
 import { observer } from 'mobx-react-lite';
 import { Box, Button, Group, Stack, Text, Title } from '@mantine/core';
-import { useStores } from '../../../app/StoreProvider';
+import { useStores } from '../../../stores/StoreProvider';
 import { SEARCH_MESSAGES } from '../rules';
 
 /** The first 6 trending searches (seed 002 §9); picking one runs it. Nothing shows while there are none. */

@@ -1,6 +1,6 @@
 import { observer } from 'mobx-react-lite';
 import { Avatar, Badge, Card, Group, Stack, Text } from '@mantine/core';
-import { useStores } from '../../../app/StoreProvider';
+import { useStores } from '../../../stores/StoreProvider';
 import { formatCount } from '../../../shared/format';
 import { FollowButton } from '../../social/components/FollowButton';
 import type { UserSearchItem } from '../types';

@@ -1,8 +1,8 @@
 import { observer } from 'mobx-react-lite';
 import { generatePath, useNavigate } from 'react-router-dom';
 import { AspectRatio, Badge, Box, Card, Center, Image, Stack, Text, UnstyledButton } from '@mantine/core';
-import { useStores } from '../../../app/StoreProvider';
-import { PATHS } from '../../../app/paths';
+import { useStores } from '../../../stores/StoreProvider';
+import { PATHS } from '../../../shared/paths';
 import { formatClock, formatCount } from '../../../shared/format';
 import { ShortsIcon, VideoIcon } from '../../../shared/icons';
 import type { VideoSearchItem } from '../types';

@@ -1,6 +1,6 @@
 import { observer } from 'mobx-react-lite';
 import { Button, type ButtonProps } from '@mantine/core';
-import { useStores } from '../../../app/StoreProvider';
+import { useStores } from '../../../stores/StoreProvider';
 
 export interface FollowButtonProps {
   /** The user to follow; nothing shows for an empty id (a sample's or a deleted account's owner) or the viewer's own. */

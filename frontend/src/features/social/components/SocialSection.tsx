@@ -2,8 +2,8 @@ import { useEffect, type ReactNode } from 'react';
 import { observer } from 'mobx-react-lite';
 import { useNavigate } from 'react-router-dom';
 import { Badge, Button, Center, Loader, SegmentedControl, SimpleGrid, Stack, Tabs, Text, Title } from '@mantine/core';
-import { useStores } from '../../../app/StoreProvider';
-import type { ListStatus } from '../../videos/VideosStore';
+import { useStores } from '../../../stores/StoreProvider';
+import type { LoadStatus } from '../../../shared/resource';
 import { NotificationsPanel } from '../../notifications/components/NotificationsPanel';
 import { SOCIAL_MESSAGES } from '../messages';
 import type { ConnectionKind, DiscoverSort, FeedItem, FeedType, SocialTab } from '../types';
@@ -52,7 +52,7 @@ function ListState({
   onRetry,
   children,
 }: {
-  status: ListStatus;
+  status: LoadStatus;
   empty: ReactNode;
   count: number;
   failed: string;
@@ -168,13 +168,13 @@ const DiscoverPanel = observer(function DiscoverPanel() {
       />
       <ListState
         status={discover.status}
-        count={discover.users.length}
+        count={discover.items.length}
         failed={SOCIAL_MESSAGES.usersLoadFailed}
         onRetry={() => void social.loadDiscover()}
         empty={<Text c="dimmed">{DISCOVER_EMPTY[discoverSort]}</Text>}
       >
         <SimpleGrid cols={GRID} spacing="md" role="list" aria-label="People to follow">
-          {discover.users.map((user) => (
+          {discover.items.map((user) => (
             <div role="listitem" key={user.id}>
               <UserCardItem user={user} />
             </div>
@@ -197,20 +197,20 @@ const ConnectionList = observer(function ConnectionList({ kind }: { kind: Connec
   const list = social.connections[kind];
   return (
     <Stack gap="md">
-      {list.total !== null && (
+      {list.meta !== null && (
         <Text size="sm" c="dimmed">
-          {connectionsTotal(kind, list.total)}
+          {connectionsTotal(kind, list.meta)}
         </Text>
       )}
       <ListState
         status={list.status}
-        count={list.users.length}
+        count={list.items.length}
         failed={SOCIAL_MESSAGES.connectionsLoadFailed(kind)}
         onRetry={() => void social.loadConnections(kind)}
         empty={<Text c="dimmed">{CONNECTION_EMPTY[kind]}</Text>}
       >
         <SimpleGrid cols={GRID} spacing="md" role="list" aria-label={kind === 'followers' ? 'Your Followers' : 'Following'}>
-          {list.users.map((user) => (
+          {list.items.map((user) => (
             <div role="listitem" key={user.id}>
               <UserCardItem user={user} />
             </div>

@@ -1,6 +1,6 @@
 import { Anchor, List, Text } from '@mantine/core';
 import { Link } from 'react-router-dom';
-import { PATHS } from '../../../app/paths';
+import { PATHS } from '../../../shared/paths';
 import { ArticleSection } from '../components/ArticleSection';
 import { LegalPage } from '../components/LegalPage';
 

@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { observer } from 'mobx-react-lite';
 import { Alert, Button, Checkbox, FileInput, Group, Stack, Text, TextInput, Textarea } from '@mantine/core';
-import { useStores } from '../../../app/StoreProvider';
+import { useStores } from '../../../stores/StoreProvider';
 import { formatBytes } from '../../../shared/format';
 import { VIDEO_ACCEPT } from '../../media/videoFiles';
 import { UploadStatusPanel } from './UploadStatusPanel';

@@ -1,6 +1,6 @@
 import { observer } from 'mobx-react-lite';
 import { Badge, Button, Card, Group, Progress, Stack, Text } from '@mantine/core';
-import { useStores } from '../../../app/StoreProvider';
+import { useStores } from '../../../stores/StoreProvider';
 import { formatBytes } from '../../../shared/format';
 import type { UploadPhase } from '../UploadStore';
 

@@ -1,8 +1,8 @@
 import type { ReactNode } from 'react';
 import { observer } from 'mobx-react-lite';
 import { Tabs } from '@mantine/core';
-import { useStores } from '../../../app/StoreProvider';
-import type { SectionId } from '../../shell/navigation';
+import { useStores } from '../../../stores/StoreProvider';
+import type { SectionId } from '../../../stores/UiStore';
 import { LargeUploadForm } from './LargeUploadForm';
 
 export type UploadTab = 'large' | 'small';

@@ -1,8 +1,8 @@
 import { observer } from 'mobx-react-lite';
 import { Box, Button, Center, Group, Loader, Modal, Stack, Text, Title } from '@mantine/core';
 import { useNavigate } from 'react-router-dom';
-import { useStores } from '../../../app/StoreProvider';
-import { PATHS } from '../../../app/paths';
+import { useStores } from '../../../stores/StoreProvider';
+import { PATHS } from '../../../shared/paths';
 import { VIDEO_MESSAGES } from '../messages';
 import { VideoCard } from './VideoCard';
 

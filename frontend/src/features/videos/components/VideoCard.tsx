@@ -1,7 +1,7 @@
 import { useId } from 'react';
 import { observer } from 'mobx-react-lite';
 import { ActionIcon, AspectRatio, Badge, Box, Button, Card, Group, Stack, Text, Title, Tooltip, VisuallyHidden } from '@mantine/core';
-import { useStores } from '../../../app/StoreProvider';
+import { useStores } from '../../../stores/StoreProvider';
 import { formatCount, formatDollars, formatViews } from '../../../shared/format';
 import { HeartIcon, ShareIcon } from '../../../shared/icons';
 import { MediaPending } from '../../media/components/MediaStatus';

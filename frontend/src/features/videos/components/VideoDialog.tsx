@@ -1,6 +1,6 @@
 import { observer } from 'mobx-react-lite';
 import { Center, Loader, Modal } from '@mantine/core';
-import { useStores } from '../../../app/StoreProvider';
+import { useStores } from '../../../stores/StoreProvider';
 import { VideoCard } from './VideoCard';
 
 /**

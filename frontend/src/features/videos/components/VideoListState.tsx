@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { observer } from 'mobx-react-lite';
 import { Button, Center, Loader, Stack, Text } from '@mantine/core';
-import { useStores } from '../../../app/StoreProvider';
+import { useStores } from '../../../stores/StoreProvider';
 import type { VideoListKey } from '../types';
 
 /** A list's loading, failed and empty states around its content. */
@@ -17,14 +17,14 @@ export const VideoListState = observer(function VideoListState({
   const { videos } = useStores();
   const list = videos.lists[kind];
 
-  if (list.status === 'loading' && list.videos.length === 0) {
+  if (list.status === 'loading' && list.items.length === 0) {
     return (
       <Center py="xl" role="status" aria-label="Loading videos">
         <Loader />
       </Center>
     );
   }
-  if (list.status === 'error' && list.videos.length === 0) {
+  if (list.status === 'error' && list.items.length === 0) {
     return (
       <Stack align="center" py="xl" gap="sm">
         <Text c="dimmed">The videos could not be loaded.</Text>
@@ -34,7 +34,7 @@ export const VideoListState = observer(function VideoListState({
       </Stack>
     );
   }
-  if (list.videos.length === 0) {
+  if (list.items.length === 0) {
     return (
       <Text c="dimmed" py="xl" ta="center">
         {empty}

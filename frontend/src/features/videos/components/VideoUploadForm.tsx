@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { observer } from 'mobx-react-lite';
 import { Button, Checkbox, FileInput, Group, Stack, Text, TextInput, Textarea } from '@mantine/core';
-import { useStores } from '../../../app/StoreProvider';
+import { useStores } from '../../../stores/StoreProvider';
 import { VIDEO_ACCEPT } from '../../media/videoFiles';
 import { VIDEO_MESSAGES } from '../messages';
 

@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { observer } from 'mobx-react-lite';
 import { Group, SegmentedControl, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import { useStores } from '../../../app/StoreProvider';
+import { useStores } from '../../../stores/StoreProvider';
 import { mineList, type VideoListKind } from '../types';
 import { VideoCard } from './VideoCard';
 import { VideoListState } from './VideoListState';
@@ -30,8 +30,8 @@ export const VideosSection = observer(function VideosSection() {
   useEffect(() => videos.watch(key), [videos, key]);
 
   const list = videos.lists[key];
-  const vertical = list.videos.filter((video) => video.is_vertical);
-  const horizontal = list.videos.filter((video) => !video.is_vertical);
+  const vertical = list.items.filter((video) => video.is_vertical);
+  const horizontal = list.items.filter((video) => !video.is_vertical);
 
   return (
     <Stack gap="lg">

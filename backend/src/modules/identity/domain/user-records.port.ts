@@ -1,0 +1,20 @@
+/**
+ * Set-based reads and one-statement writes of users that other contexts need (premium periods, the creator program,
+ * names for lists). Writes run inside the caller's transaction.
+ */
+export interface UserRecords {
+  /**
+   * Extends a user's premium by `days` from the later of now and their current expiry, under the user's row lock.
+   * Returns the period it adds, or null when the user is gone.
+   */
+  extendPremium(userId: string, days: number): Promise<{ startsAt: Date; endsAt: Date } | null>;
+  /** Ends premium for everyone whose time is over at `now`; returns who lost it. */
+  expirePremiums(now: Date): Promise<string[]>;
+  setCreatorProgram(userId: string, member: boolean): Promise<void>;
+  /** Active users in the creator program. */
+  creatorProgramMembers(): Promise<string[]>;
+  /** Display names by user id (deleted users are absent). */
+  displayNames(userIds: string[]): Promise<Map<string, string>>;
+}
+
+export const USER_RECORDS = Symbol('UserRecords');

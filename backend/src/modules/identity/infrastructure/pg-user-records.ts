@@ -1,0 +1,43 @@
+import { Injectable } from '@nestjs/common';
+import { EntityManager } from '@mikro-orm/postgresql';
+import type { UserRecords } from '../domain/user-records.port.js';
+
+/** The users table, one statement per operation (on the caller's transaction when there is one). */
+@Injectable()
+export class PgUserRecords implements UserRecords {
+  constructor(private readonly em: EntityManager) {}
+
+  async extendPremium(userId: string, days: number): Promise<{ startsAt: Date; endsAt: Date } | null> {
+    const rows = await this.em.execute<{ starts_at: Date; premium_expires: Date }[]>(
+      `with prev as (select id, greatest(coalesce(premium_expires, now()), now()) as starts_at from users where id = ? for update)
+       update users u set is_premium = true, premium_expires = prev.starts_at + make_interval(days => ?), updated_at = now()
+         from prev where u.id = prev.id returning prev.starts_at, u.premium_expires`,
+      [userId, days],
+    );
+    return rows[0] ? { startsAt: new Date(rows[0].starts_at), endsAt: new Date(rows[0].premium_expires) } : null;
+  }
+
+  async expirePremiums(now: Date): Promise<string[]> {
+    const rows = await this.em.execute<{ id: string }[]>(
+      'update users set is_premium = false, updated_at = now() where is_premium and premium_expires is not null and premium_expires <= ? returning id',
+      [now],
+    );
+    return rows.map((r) => r.id);
+  }
+
+  async setCreatorProgram(userId: string, member: boolean): Promise<void> {
+    await this.em.execute('update users set creator_program = ?, updated_at = now() where id = ?', [member, userId]);
+  }
+
+  async creatorProgramMembers(): Promise<string[]> {
+    const rows = await this.em.execute<{ id: string }[]>(`select id from users where creator_program and status = 'active'`);
+    return rows.map((r) => r.id);
+  }
+
+  async displayNames(userIds: string[]): Promise<Map<string, string>> {
+    const ids = [...new Set(userIds)];
+    if (ids.length === 0) return new Map();
+    const rows = await this.em.execute<{ id: string; display_name: string }[]>('select id, display_name from users where id in (?)', [ids]);
+    return new Map(rows.map((r) => [r.id, r.display_name]));
+  }
+}

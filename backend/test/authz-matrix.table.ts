@@ -1,0 +1,276 @@
+import type { AuthzWorld, Who } from './authz-matrix.fixtures.js';
+
+/**
+ * THE AUTHORIZATION MATRIX: what every operation of openapi/openapi.json answers to each kind of caller. A new
+ * endpoint must add its row here (authz-matrix.http.test.ts fails for an operation without one, and for a row whose
+ * operation no longer exists).
+ *
+ * Callers (authz-matrix.fixtures.ts): `visitor` (no token), `owner` (the user who owns the things the request names:
+ * their channel, video, reel, upload session, checkout session, tier, notification, revenue…), `other` (another signed-in
+ * user sending the same request for the owner's things), `admin` (an admin-audience token from the admin console) and
+ * `adminUser` (the same administrator's user token: is_admin, for the platform's routes and creators' revenue).
+ *
+ * The statuses are what the API must answer (docs/api.md), not necessarily what it answers today:
+ * - a guarded route without a token: 401; a token of another audience is refused like a bad one (401), on
+ *   routes open to visitors too (docs/api.md, Identity: a token is only accepted by routes of its audience);
+ * - another user's account, session, notification, upload…: 404, as if it did not exist; money routes that
+ *   name a public thing (a channel, a tier, a creator's revenue) answer 403;
+ * - admin-console routes: 401 for every user token (is_admin users included: they sign in at the console);
+ * - the platform's routes: 403 for signed-in users who are not is_admin.
+ *
+ * Rows run in this order, each caller in the order of CALLERS (the owner last, so a row that changes or deletes a
+ * thing is refused to the others first); a few rows rely on earlier ones (approve before suspend).
+ */
+
+export interface AuthzRequest {
+  /** Path parameters (URL-encoded when sent). */
+  params?: Record<string, string>;
+  query?: Record<string, string>;
+  json?: unknown;
+  multipart?: { fields?: Record<string, string>; file?: { field: string; filename: string; bytes: Buffer; contentType: string } };
+  /** Raw bytes as application/octet-stream. */
+  octets?: Buffer;
+}
+
+export interface AuthzCase {
+  /** What the case is about, when an operation has more than one. */
+  what?: string;
+  request: (w: AuthzWorld, who: Who) => AuthzRequest;
+  expect: Record<Who, number>;
+  /** The person who plays the owner, when not the world's owner: DELETE /api/me deletes its caller; the recluse's account is private. */
+  ownerIs?: 'quitter' | 'recluse' | 'closed' | 'members';
+  /** The request revokes the caller's tokens: everyone signs in again after the row. */
+  endsSessions?: true;
+}
+
+export const CALLERS: Who[] = ['visitor', 'admin', 'other', 'adminUser', 'owner'];
+
+// The usual shapes of a row.
+/** Signed-in users (owner, other, is_admin user) only. */
+const users = (ok: number): Record<Who, number> => ({ visitor: 401, owner: ok, other: ok, admin: 401, adminUser: ok });
+/** Signed-in users; the thing named is the owner's, and is hidden from everyone else. */
+const ownerOnly = (ok: number, others = 404): Record<Who, number> => ({ visitor: 401, owner: ok, other: others, admin: 401, adminUser: others });
+/** Open to visitors, a signed-in user may be recognised (a token of another audience is refused). */
+const anyone = (ok: number): Record<Who, number> => ({ visitor: ok, owner: ok, other: ok, admin: 401, adminUser: ok });
+/** Things of a private account (or not yet ready): seen by their owner only, as if they did not exist for others. */
+const hidden = (ok: number, visitor = 404): Record<Who, number> => ({ visitor, owner: ok, other: 404, admin: 401, adminUser: 404 });
+/** Open to everyone, no token read at all. */
+const open = (ok: number): Record<Who, number> => ({ visitor: ok, owner: ok, other: ok, admin: ok, adminUser: ok });
+/** The admin console's routes. */
+const adminConsole = (ok: number): Record<Who, number> => ({ visitor: 401, owner: 401, other: 401, admin: ok, adminUser: 401 });
+/** The platform owner's routes (is_admin users). */
+const platform = (ok: number): Record<Who, number> => ({ visitor: 401, owner: 403, other: 403, admin: 401, adminUser: ok });
+
+const bank = { bank_name: 'First Bank', account_number: '000123456789', routing_number: '021000021', account_holder_name: 'Scriven Inc' };
+let registrations = 0;
+
+export const AUTHZ_MATRIX: Record<string, AuthzCase | AuthzCase[]> = {
+  // Identity
+  registerNewUser: {
+    request: () => {
+      registrations += 1;
+      return { json: { first_name: 'New', last_name: 'Person', display_name: `authz_new_${registrations}_${Date.now() % 100000}`, email: `authz.new.${registrations}.${Date.now()}@example.com`, password: 'a-long-password' } };
+    },
+    expect: open(201),
+  },
+  loginUser: { request: (w) => ({ json: { login_identifier: w.other.name, password: w.other.password } }), expect: open(200) },
+  adminLogin: { request: (w) => ({ json: { username: w.staff.name, password: w.staff.password } }), expect: open(200) },
+  verifyAdmin: { request: () => ({}), expect: adminConsole(200) },
+  getCurrentUser: { request: () => ({}), expect: users(200) },
+  exportMyData: { request: () => ({}), expect: users(200) },
+  getParentalConsent: { request: (w) => ({ params: { token: w.consent.view } }), expect: open(200) },
+  approveParentalConsent: { request: (w, who) => ({ params: { token: w.consent.approve[who] } }), expect: open(200) },
+  refuseParentalConsent: { request: (w, who) => ({ params: { token: w.consent.refuse[who] } }), expect: open(200) },
+  getHealth: { request: () => ({}), expect: open(200) },
+
+  // Accounts
+  listAccounts: { request: () => ({}), expect: users(200) },
+  createAccount: { request: () => ({ json: { display_name: 'Another channel', account_type: 'personal' } }), expect: users(201) },
+  updateAccount: { request: (w) => ({ params: { id: w.ids.channel }, json: { bio: 'Updated by the authz matrix' } }), expect: ownerOnly(200) },
+  switchAccount: { request: (w) => ({ json: { account_id: w.ids.channel } }), expect: ownerOnly(200) },
+  deleteAccount: { request: (w) => ({ params: { id: w.ids.spareAccount } }), expect: ownerOnly(200) },
+  getProfilePhoto: { request: (w) => ({ params: { file: w.files.photo } }), expect: open(200) },
+  uploadProfilePhoto: {
+    what: "the owner's channel (account_id)",
+    request: (w) => ({ multipart: { fields: { account_id: w.ids.channel }, file: { field: 'file', filename: 'me.png', bytes: w.files.png, contentType: 'image/png' } } }),
+    expect: ownerOnly(200),
+  },
+
+  // Your data, feedback
+  sendFeedback: { request: () => ({ json: { message: 'The authz matrix says hello' } }), expect: users(201) },
+  listFeedback: { request: () => ({}), expect: adminConsole(200) },
+
+  // Media
+  listVideos: { request: () => ({}), expect: anyone(200) },
+  getVideo: [
+    { what: 'a public, ready video', request: (w) => ({ params: { id: w.ids.video } }), expect: anyone(200) },
+    { what: "the owner's video still processing", request: (w) => ({ params: { id: w.ids.draftVideo } }), expect: hidden(200) },
+    { what: 'a video of a private account', ownerIs: 'recluse', request: (w) => ({ params: { id: w.ids.hiddenVideo } }), expect: hidden(200) },
+  ],
+  streamVideo: [
+    { what: 'a public, ready video', request: (w) => ({ params: { id: w.ids.video } }), expect: anyone(200) },
+    { what: "the owner's video still processing", request: (w) => ({ params: { id: w.ids.draftVideo } }), expect: hidden(200) },
+    { what: 'a video of a private account', ownerIs: 'recluse', request: (w) => ({ params: { id: w.ids.hiddenVideo } }), expect: hidden(200) },
+  ],
+  getVideoHlsMaster: [
+    { what: 'a public, ready video', request: (w) => ({ params: { id: w.ids.video } }), expect: anyone(200) },
+    { what: 'a video of a private account', ownerIs: 'recluse', request: (w) => ({ params: { id: w.ids.hiddenVideo } }), expect: hidden(200) },
+  ],
+  getVideoHlsFile: [
+    { what: 'a public, ready video', request: (w) => ({ params: { id: w.ids.video, rendition: w.files.hlsRendition, file: w.files.hlsFile } }), expect: anyone(200) },
+    { what: 'a video of a private account', ownerIs: 'recluse', request: (w) => ({ params: { id: w.ids.hiddenVideo, rendition: w.files.hiddenHlsRendition, file: w.files.hiddenHlsFile } }), expect: hidden(200) },
+  ],
+  getThumbnail: [
+    { what: 'a public, ready video', request: (w) => ({ params: { file: w.files.thumbnail } }), expect: anyone(200) },
+    { what: 'a video of a private account', ownerIs: 'recluse', request: (w) => ({ params: { file: w.files.hiddenThumbnail } }), expect: hidden(200) },
+  ],
+  countVideoView: [
+    { what: 'a public, ready video', request: (w) => ({ params: { id: w.ids.video } }), expect: anyone(200) },
+    { what: 'a video of a private account', ownerIs: 'recluse', request: (w) => ({ params: { id: w.ids.hiddenVideo } }), expect: hidden(200) },
+  ],
+  recordWatchTime: [
+    { what: 'a public, ready video', request: (w) => ({ params: { id: w.ids.video }, json: { seconds: 5 } }), expect: users(204) },
+    { what: 'a video of a private account', ownerIs: 'recluse', request: (w) => ({ params: { id: w.ids.hiddenVideo }, json: { seconds: 5 } }), expect: hidden(204, 401) },
+  ],
+  likeVideo: [
+    { what: 'a public, ready video', request: (w) => ({ params: { id: w.ids.video } }), expect: users(200) },
+    { what: 'a video of a private account', ownerIs: 'recluse', request: (w) => ({ params: { id: w.ids.hiddenVideo } }), expect: hidden(200, 401) },
+  ],
+  uploadVideo: { request: (w) => ({ multipart: { fields: { title: 'Authz upload' }, file: { field: 'file', filename: 'a.mp4', bytes: w.files.mp4, contentType: 'video/mp4' } } }), expect: users(201) },
+  initUpload: { request: (w) => ({ json: { filename: 'b.mp4', total_size: w.files.mp4.length, title: 'Authz chunked' } }), expect: users(201) },
+  getUploadStatus: { request: (w) => ({ params: { id: w.ids.uploadSession } }), expect: ownerOnly(200) },
+  uploadChunk: { request: (w) => ({ params: { sessionId: w.ids.uploadSession }, query: { chunk_index: '0' }, octets: w.files.mp4 }), expect: ownerOnly(200) },
+  completeUpload: { request: (w) => ({ params: { uploadId: w.ids.uploadToComplete } }), expect: ownerOnly(201) },
+  cancelUpload: { request: (w) => ({ params: { uploadId: w.ids.uploadToCancel } }), expect: ownerOnly(200) },
+  listReels: { request: () => ({}), expect: anyone(200) },
+  uploadReel: { request: (w) => ({ multipart: { fields: { title: 'Authz reel' }, file: { field: 'file', filename: 'r.mp4', bytes: w.files.mp4, contentType: 'video/mp4' } } }), expect: users(201) },
+  getReel: [
+    { what: 'a public, ready reel', request: (w) => ({ params: { id: w.ids.reel } }), expect: anyone(200) },
+    { what: "the owner's reel still processing", request: (w) => ({ params: { id: w.ids.draftReel } }), expect: hidden(200) },
+    { what: 'a reel of a private account', ownerIs: 'recluse', request: (w) => ({ params: { id: w.ids.hiddenReel } }), expect: hidden(200) },
+  ],
+  streamReel: [
+    { what: 'a public, ready reel', request: (w) => ({ params: { id: w.ids.reel } }), expect: anyone(200) },
+    { what: 'a reel of a private account', ownerIs: 'recluse', request: (w) => ({ params: { id: w.ids.hiddenReel } }), expect: hidden(200) },
+  ],
+  likeReel: [
+    { what: 'a public, ready reel', request: (w) => ({ params: { id: w.ids.reel } }), expect: users(200) },
+    { what: 'a reel of a private account', ownerIs: 'recluse', request: (w) => ({ params: { id: w.ids.hiddenReel } }), expect: hidden(200, 401) },
+  ],
+  countReelView: [
+    { what: 'a public, ready reel', request: (w) => ({ params: { id: w.ids.reel } }), expect: anyone(200) },
+    { what: 'a reel of a private account', ownerIs: 'recluse', request: (w) => ({ params: { id: w.ids.hiddenReel } }), expect: hidden(200) },
+  ],
+  listReelComments: [
+    { what: 'a public, ready reel', request: (w) => ({ params: { id: w.ids.reel } }), expect: anyone(200) },
+    { what: 'a reel of a private account', ownerIs: 'recluse', request: (w) => ({ params: { id: w.ids.hiddenReel } }), expect: hidden(200) },
+  ],
+  createReelComment: [
+    { what: 'a public, ready reel', request: (w) => ({ params: { id: w.ids.reel }, json: { content: 'Nice one' } }), expect: users(201) },
+    { what: 'a reel of a private account', ownerIs: 'recluse', request: (w) => ({ params: { id: w.ids.hiddenReel }, json: { content: 'Found you' } }), expect: hidden(201, 401) },
+    {
+      what: 'a reel whose channel allows no comments (comment_permissions: none)',
+      ownerIs: 'closed',
+      request: (w) => ({ params: { id: w.ids.closedReel }, json: { content: 'Let me in' } }),
+      expect: { visitor: 401, owner: 201, other: 403, admin: 401, adminUser: 403 },
+    },
+    {
+      what: 'a reel whose channel allows comments from followers (the is_admin user follows it, the other user does not)',
+      ownerIs: 'members',
+      request: (w) => ({ params: { id: w.ids.membersReel }, json: { content: 'Follower here' } }),
+      expect: { visitor: 401, owner: 201, other: 403, admin: 401, adminUser: 201 },
+    },
+  ],
+  listMovies: { request: () => ({}), expect: users(200) },
+  uploadMovie: { request: (w) => ({ multipart: { fields: { title: 'Authz movie' }, file: { field: 'file', filename: 'm.mp4', bytes: w.files.mp4, contentType: 'video/mp4' } } }), expect: users(201) },
+  getMovie: [
+    { what: 'a ready movie', request: (w) => ({ params: { id: w.ids.movie } }), expect: users(200) },
+    { what: "the owner's movie still processing", request: (w) => ({ params: { id: w.ids.draftMovie } }), expect: hidden(200, 401) },
+  ],
+  streamMovie: [
+    { what: 'a ready movie', request: (w) => ({ params: { id: w.ids.movie } }), expect: users(200) },
+    { what: "the owner's movie still processing", request: (w) => ({ params: { id: w.ids.draftMovie } }), expect: hidden(200, 401) },
+  ],
+
+  // Social
+  toggleFollow: [
+    { what: 'a public user (the owner cannot follow themselves)', request: (w) => ({ params: { id: w.owner.id } }), expect: { visitor: 401, owner: 400, other: 200, admin: 401, adminUser: 200 } },
+    { what: "a private user ('User not found'; themselves: 'You cannot follow yourself')", ownerIs: 'recluse', request: (w) => ({ params: { id: w.recluse.id } }), expect: { visitor: 401, owner: 400, other: 404, admin: 401, adminUser: 404 } },
+  ],
+  discoverUsers: { request: () => ({}), expect: anyone(200) },
+  userProfile: [
+    { what: 'a public user', request: (w) => ({ params: { id: w.owner.id } }), expect: anyone(200) },
+    { what: 'a private user', ownerIs: 'recluse', request: (w) => ({ params: { id: w.recluse.id } }), expect: hidden(200) },
+  ],
+  listFollowers: [
+    { what: 'a public user', request: (w) => ({ params: { id: w.owner.id } }), expect: anyone(200) },
+    { what: 'a private user', ownerIs: 'recluse', request: (w) => ({ params: { id: w.recluse.id } }), expect: hidden(200) },
+  ],
+  listFollowing: [
+    { what: 'a public user', request: (w) => ({ params: { id: w.owner.id } }), expect: anyone(200) },
+    { what: 'a private user', ownerIs: 'recluse', request: (w) => ({ params: { id: w.recluse.id } }), expect: hidden(200) },
+  ],
+  followingFeed: { request: () => ({}), expect: users(200) },
+
+  // Notifications
+  listNotifications: { request: () => ({}), expect: users(200) },
+  markNotificationRead: { request: (w) => ({ params: { id: w.ids.notification } }), expect: ownerOnly(200) },
+  markAllNotificationsRead: { request: () => ({}), expect: users(200) },
+
+  // Search
+  searchAll: { request: () => ({ query: { q: 'authz' } }), expect: anyone(200) },
+  searchSuggestions: { request: () => ({ query: { q: 'au' } }), expect: anyone(200) },
+  searchTrending: { request: () => ({}), expect: open(200) },
+
+  // Money
+  createPremiumCheckout: { request: (w) => ({ json: { package_type: 'monthly', origin_url: `${w.origin}/` } }), expect: users(200) },
+  createMembershipCheckout: [
+    {
+      what: "the owner's own channel (a user cannot join it)",
+      request: (w) => ({ params: { channelId: w.ids.channel }, json: { package_type: w.ids.tierName, origin_url: `${w.origin}/` } }),
+      expect: { visitor: 401, owner: 400, other: 200, admin: 401, adminUser: 200 },
+    },
+    {
+      what: 'a private channel (as if it did not exist)',
+      ownerIs: 'recluse',
+      request: (w) => ({ params: { channelId: w.ids.hiddenChannel }, json: { package_type: w.ids.hiddenTierName, origin_url: `${w.origin}/` } }),
+      expect: { visitor: 401, owner: 400, other: 404, admin: 401, adminUser: 404 },
+    },
+  ],
+  getPaymentStatus: { request: (w) => ({ params: { sessionId: w.ids.checkoutSession } }), expect: ownerOnly(200) },
+  getSubscriptionStatus: { request: (w) => ({ params: { sessionId: w.ids.checkoutSession } }), expect: ownerOnly(200) },
+  receivePaymentWebhook: { what: 'a sandbox server (no provider to receive from)', request: () => ({ json: { id: 'evt_1', type: 'checkout.session.completed' } }), expect: open(404) },
+  listMembershipChannels: { request: () => ({}), expect: users(200) },
+  createMembershipTier: [
+    { what: 'a public channel', request: (w) => ({ params: { channelId: w.ids.channel }, json: { name: `Tier ${Date.now()}`, price: 3.5 } }), expect: ownerOnly(201, 403) },
+    { what: 'a private channel (as if it did not exist)', ownerIs: 'recluse', request: (w) => ({ params: { channelId: w.ids.hiddenChannel }, json: { name: `Tier ${Date.now()}`, price: 3.5 } }), expect: ownerOnly(201, 404) },
+  ],
+  retireMembershipTier: { request: (w) => ({ params: { tierId: w.ids.tierToRetire } }), expect: ownerOnly(200, 403) },
+  listChannelMembers: [
+    { what: 'a public channel', request: (w) => ({ params: { channelId: w.ids.channel } }), expect: ownerOnly(200, 403) },
+    { what: 'a private channel (as if it did not exist)', ownerIs: 'recluse', request: (w) => ({ params: { channelId: w.ids.hiddenChannel } }), expect: ownerOnly(200, 404) },
+  ],
+  getCreatorRevenue: { request: (w) => ({ params: { userId: w.owner.id } }), expect: { visitor: 401, owner: 200, other: 403, admin: 401, adminUser: 200 } },
+  requestPayout: { what: 'the owner has funds; the others have none', request: () => ({ json: { amount: 50, payment_method: 'paypal' } }), expect: { visitor: 401, owner: 200, other: 400, admin: 401, adminUser: 400 } },
+  getPartnerProgramStatus: { request: () => ({}), expect: users(200) },
+  applyToPartnerProgram: { what: 'the owner is eligible; the others are not', request: () => ({ json: { original_content: true } }), expect: { visitor: 401, owner: 200, other: 400, admin: 401, adminUser: 400 } },
+  getPlatformEarnings: { request: () => ({}), expect: platform(200) },
+  savePlatformBankAccount: { request: () => ({ json: bank }), expect: platform(200) },
+  withdrawPlatformEarnings: { request: () => ({ json: { amount: 100 } }), expect: platform(200) },
+  listPendingPayouts: { request: () => ({}), expect: adminConsole(200) },
+  completePayout: { request: (w) => ({ params: { id: w.ids.payoutToComplete } }), expect: adminConsole(200) },
+  failPayout: { request: (w) => ({ params: { id: w.ids.payoutToFail }, json: { reason: 'Account closed' } }), expect: adminConsole(200) },
+  listPartnerApplications: { request: () => ({}), expect: adminConsole(200) },
+  approvePartnerApplication: { request: (w) => ({ params: { id: w.ids.applicationToApprove }, json: { reason: 'Welcome' } }), expect: adminConsole(200) },
+  rejectPartnerApplication: { request: (w) => ({ params: { id: w.ids.applicationToReject }, json: { reason: 'Not yet' } }), expect: adminConsole(200) },
+  suspendPartner: { what: 'the partner approved above', request: (w) => ({ params: { id: w.ids.applicationToApprove }, json: { reason: 'Paused' } }), expect: adminConsole(200) },
+
+  // Last: these end sessions or delete the caller.
+  deleteMyAccount: {
+    what: 'confirmed with the owner’s own display name (the owner here is a user made to be deleted)',
+    ownerIs: 'quitter',
+    request: (w) => ({ json: { confirmation: w.quitter.name } }),
+    expect: { visitor: 401, owner: 200, other: 400, admin: 401, adminUser: 400 },
+  },
+  signOutEverywhere: { request: () => ({}), expect: users(200), endsSessions: true },
+};

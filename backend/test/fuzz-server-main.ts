@@ -1,0 +1,106 @@
+/**
+ * The contract fuzzer's server process (started by fuzz-server.ts, never by jest): the whole app on its own fresh
+ * database through the harness, listening on a loopback port, with the people and things the fuzzer needs, and
+ * (FUZZ_STRIPE_ENV) a second app configured for Stripe, for the payment webhook. It prints one line of JSON (the
+ * FuzzWorld) when ready and closes the apps on SIGTERM.
+ */
+import { createTestApp, signUp } from './harness.js';
+import { baseUrl, MP4_HEAD, upload } from './media-fixtures.js';
+import { admin } from './money-fixtures.js';
+import type { FuzzWorld } from './fuzz-server.js';
+
+const env = JSON.parse(process.env.FUZZ_APP_ENV ?? '{}') as Record<string, string>;
+/**
+ * A second app in the same process (modules are loaded once), configured for Stripe, for the payment webhook. It uses
+ * the first one's database and JWT secret, as a second server process would: Passport's strategies are global to a
+ * process, so two apps with different secrets or databases in one process would check each other's tokens.
+ */
+const stripeEnv = process.env.FUZZ_STRIPE_ENV ? (JSON.parse(process.env.FUZZ_STRIPE_ENV) as Record<string, string>) : undefined;
+const bootStarted = Date.now();
+const t = await createTestApp(env);
+const stripeApp = stripeEnv ? await createTestApp(stripeEnv, t) : undefined;
+if (process.env.FUZZ_DEBUG) process.stderr.write(`fuzz server: apps ready in ${Date.now() - bootStarted} ms (${Math.round(performance.now())} ms since the process started)\n`);
+let closing = false;
+const close = async (code: number) => {
+  if (closing) return;
+  closing = true;
+  if (process.env.FUZZ_DEBUG) process.stderr.write(`fuzz server: cpu ${JSON.stringify(process.cpuUsage())}\n`);
+  await stripeApp?.close().catch(() => undefined);
+  await t.close().catch(() => undefined);
+  process.exit(code);
+};
+process.on('SIGTERM', () => void close(0));
+// Never outlive the test run that started it (a jest killed mid-run cannot send SIGTERM).
+const parent = Number(process.env.FUZZ_PARENT_PID);
+setInterval(() => {
+  try {
+    process.kill(parent, 0);
+  } catch {
+    void close(0);
+  }
+}, 1000).unref();
+
+const url = await baseUrl(t);
+const stripe = stripeApp ? { url: await baseUrl(stripeApp) } : undefined;
+const since = Date.now();
+const log = (what: string) => process.env.FUZZ_DEBUG && process.stderr.write(`fuzz server: ${what} after ${Date.now() - since} ms\n`);
+
+await fullWorld();
+
+async function fullWorld(): Promise<void> {
+  const [user, other, leaver, quitter, adm] = await Promise.all([signUp(t), signUp(t), signUp(t), signUp(t), admin(t)]);
+  log('people');
+  const as = (auth: [string, string]) => ({ get: (p: string) => t.http().get(p).set(...auth), post: (p: string) => t.http().post(p).set(...auth) });
+
+  async function must<T extends { status: number; body: unknown }>(what: string, r: PromiseLike<T>, ok = [200, 201]): Promise<T> {
+    const res = await r;
+    if (!ok.includes(res.status)) throw new Error(`fixture ${what}: ${res.status} ${JSON.stringify(res.body)}`);
+    return res;
+  }
+
+  const me = (await must('me', as(user.auth).get('/api/me'))).body as { id: string; active_account_id: string };
+  const otherMe = (await must('other me', as(other.auth).get('/api/me'))).body as { id: string };
+  const account = (await must('account', as(user.auth).post('/api/accounts/create').send({ display_name: 'Fuzz Second', account_type: 'brand' }))).body as { account: { id: string } };
+  const garbage = Buffer.concat([MP4_HEAD, Buffer.alloc(4096, 7)]);
+  const [video, reel, movie] = await Promise.all([
+    must('video', upload(t, 'video', user.auth, garbage, { title: 'Fuzz video' })),
+    must('reel', upload(t, 'reel', user.auth, garbage, { title: 'Fuzz reel' })),
+    must('movie', upload(t, 'movie', user.auth, garbage, { title: 'Fuzz movie' })),
+  ]);
+  log('uploads');
+  const session = (await must('upload init', as(user.auth).post('/api/videos/upload/init').send({ filename: 'a.mp4', total_size: 1000, title: 'Chunked' }))).body as { session_id: string; upload_id: string };
+  const checkout = (await must('checkout', as(user.auth).post('/api/subscriptions/premium/checkout').send({ package_type: 'monthly', origin_url: `${url}/` }))).body as { session_id: string };
+  const tier = (await must('tier', as(user.auth).post(`/api/channels/${me.active_account_id}/membership-tiers`).send({ name: 'Fuzz tier', price: 4.99 }))).body as { id: string };
+  await must('follow', as(other.auth).post(`/api/users/${me.id}/follow`));
+  const child = { ...(await import('./harness.js')).newUser({ date_of_birth: '2019-01-01', parent_email: 'parent.fuzz@example.com' }) };
+  await must('child', t.http().post('/api/register').send(child));
+  const [mail] = await t.sql<{ body: string }>(`select body from mail_outbox where recipient = 'parent.fuzz@example.com'`);
+  const consentToken = /\/parental-consent\/([A-Za-z0-9_-]+)/.exec(mail?.body ?? '')?.[1] ?? 'no-consent-token';
+  // The notification of the follow above, when its event has been handled by now (the fuzzer does not need it).
+  const [notification] = await t.sql<{ id: string }>(`select id from notifications limit 1`).catch(() => [] as { id: string }[]);
+
+  log('everything');
+  const world: FuzzWorld = {
+    url,
+    databaseUrl: t.databaseUrl,
+    stripe,
+    tokens: { user: user.token, other: other.token, leaver: leaver.token, quitter: quitter.token, admin: adm.adminAuth[1].slice(7), adminUser: adm.auth[1].slice(7) },
+    names: { user: String(user.user.display_name), quitter: String(quitter.user.display_name) },
+    ids: {
+      userId: me.id,
+      otherUserId: otherMe.id,
+      adminUserId: adm.id,
+      account: me.active_account_id,
+      secondAccount: account.account.id,
+      video: (video.body as { id: string }).id,
+      reel: (reel.body as { id: string }).id,
+      movie: (movie.body as { movie: { id: string } }).movie.id,
+      uploadSession: session.session_id,
+      checkoutSession: checkout.session_id,
+      tier: tier.id,
+      consentToken,
+      notification: notification?.id ?? '00000000-0000-4000-8000-000000000000',
+    },
+  };
+  process.stdout.write(`FUZZ_WORLD ${JSON.stringify(world)}\n`);
+}

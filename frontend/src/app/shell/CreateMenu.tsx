@@ -1,0 +1,35 @@
+import { Button, Menu } from '@mantine/core';
+import { useStores } from '../../stores/StoreProvider';
+import { ChevronDownIcon, PlusIcon } from '../../shared/icons';
+import { CREATE_ITEMS } from './headerActions';
+import { registeredSection } from './sections';
+import { useSectionNavigation } from '../../stores/useSectionNavigation';
+
+/** The Create menu: only what exists in this build (uploads arrive with their sections; Go live says it is coming). */
+export function CreateMenu() {
+  const { notify } = useStores();
+  const { openSection } = useSectionNavigation();
+
+  const items = CREATE_ITEMS.flatMap((item) => {
+    if ('toast' in item) return [{ label: item.label, icon: item.icon, run: () => notify.info(item.toast) }];
+    const section = registeredSection(item.section);
+    return section ? [{ label: item.label, icon: item.icon, run: () => openSection(section, item.tab) }] : [];
+  });
+
+  return (
+    <Menu position="bottom-end" width={200} shadow="md">
+      <Menu.Target>
+        <Button variant="default" leftSection={<PlusIcon size={16} />} rightSection={<ChevronDownIcon size={14} />}>
+          Create
+        </Button>
+      </Menu.Target>
+      <Menu.Dropdown>
+        {items.map(({ label, icon: Icon, run }) => (
+          <Menu.Item key={label} leftSection={<Icon size={16} />} onClick={run}>
+            {label}
+          </Menu.Item>
+        ))}
+      </Menu.Dropdown>
+    </Menu>
+  );
+}

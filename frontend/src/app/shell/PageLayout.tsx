@@ -1,0 +1,29 @@
+import type { ReactNode } from 'react';
+import { observer } from 'mobx-react-lite';
+import { AppShell, Container } from '@mantine/core';
+import { Outlet } from 'react-router-dom';
+import { useStores } from '../../stores/StoreProvider';
+import { FullPageLoader } from '../../shared/FullPageLoader';
+import { PublicHeader, SignedInHeader } from './AppHeader';
+import { AppFooter } from './AppFooter';
+
+/**
+ * A page of its own route (help, legal, monetization): the header as the visitor or user sees it, and the footer.
+ * As a layout route it shows the matched child route; otherwise its children.
+ */
+export const PageLayout = observer(function PageLayout({ children }: { children?: ReactNode }) {
+  const { auth } = useStores();
+  if (auth.isResolving) return <FullPageLoader label="Loading your account" />;
+
+  return (
+    <AppShell header={{ height: 60 }} padding="md">
+      <AppShell.Header>{auth.user ? <SignedInHeader /> : <PublicHeader />}</AppShell.Header>
+      <AppShell.Main>
+        <Container size="md" py="lg">
+          {children ?? <Outlet />}
+          <AppFooter />
+        </Container>
+      </AppShell.Main>
+    </AppShell>
+  );
+});

@@ -1,0 +1,181 @@
+import { describe, expect, test } from '@jest/globals';
+import { screen, within } from '@testing-library/react';
+import { COLOR_SCHEME_KEY } from '../theme';
+import { TOKEN_KEYS } from '../../shared/storage';
+import { renderApp } from '../../test/renderApp';
+import { isTokenLive, storeDemoUserToken } from '../../test/session';
+
+describe('signed-in shell', () => {
+  test('a stored token shows a spinner, then the shell with the user from /api/me', async () => {
+    storeDemoUserToken();
+    renderApp();
+
+    expect(screen.getByRole('status', { name: 'Loading your account' })).toBeInTheDocument();
+
+    expect(await screen.findByRole('heading', { name: 'Welcome back, Ada' })).toBeInTheDocument();
+    const account = within(screen.getByRole('region', { name: 'Your account' }));
+    expect(account.getByText('ada')).toBeInTheDocument();
+    expect(account.getByText('Ada Lovelace')).toBeInTheDocument();
+    expect(account.getByText('ada@example.com')).toBeInTheDocument();
+    expect(account.getByText('15 January 2025')).toBeInTheDocument();
+    expect(account.getByText('Creator program')).toBeInTheDocument();
+    expect(account.queryByText('Premium')).not.toBeInTheDocument();
+    expect(account.queryByText('Admin')).not.toBeInTheDocument();
+    expect(screen.queryByRole('status', { name: 'Loading your account' })).not.toBeInTheDocument();
+  });
+
+  test('badges and the phone number show when the user has them', async () => {
+    storeDemoUserToken((user) => {
+      user.email = null;
+      user.phone_number = '+44 20 7946 0958';
+      user.is_premium = true;
+      user.premium_expires = '2030-06-01T00:00:00.000Z';
+      user.is_admin = true;
+    });
+    renderApp();
+
+    const account = within(await screen.findByRole('region', { name: 'Your account' }));
+    expect(account.getByText('+44 20 7946 0958')).toBeInTheDocument();
+    expect(account.getByText('Premium')).toBeInTheDocument();
+    expect(account.getByText('Admin')).toBeInTheDocument();
+    expect(account.getByText('1 June 2030')).toBeInTheDocument();
+  });
+
+  test('the side navigation shows exactly the working sections, in the groups of seed 002 §2.2', async () => {
+    storeDemoUserToken();
+    const { user } = renderApp();
+
+    const nav = await screen.findByRole('navigation', { name: 'Sections' });
+    expect(within(nav).getAllByRole('group').map((group) => group.getAttribute('aria-label'))).toEqual([
+      'Main',
+      'Your Library',
+      'Creator Studio',
+      'Entertainment',
+      'Premium',
+    ]);
+    for (const emptyGroup of ['Install app', 'Explore']) {
+      expect(within(nav).queryByText(emptyGroup)).not.toBeInTheDocument();
+    }
+    expect(within(nav).getAllByRole('button').map((link) => link.textContent)).toEqual([
+      'Home',
+      'Shorts',
+      'Subscriptions',
+      'Your videos',
+      'History',
+      'Uploads',
+      'Editor Studio',
+      'Earnings',
+      'Partner program',
+      'Cinema room',
+      'Premium',
+      'Memberships',
+    ]);
+    expect(within(nav).queryByRole('button', { name: 'Updates' })).not.toBeInTheDocument();
+
+    await user.click(within(nav).getByRole('button', { name: 'Shorts' }));
+    expect(await screen.findByRole('heading', { name: 'Shorts', level: 1 })).toBeInTheDocument();
+    await user.click(within(nav).getByRole('button', { name: 'Your videos' }));
+    expect(await screen.findByRole('heading', { name: 'Your videos', level: 1 })).toBeInTheDocument();
+    await user.click(within(nav).getByRole('button', { name: 'History' }));
+    expect(await screen.findByRole('heading', { name: 'Search', level: 1 })).toBeInTheDocument();
+    await user.click(within(nav).getByRole('button', { name: 'Uploads' }));
+    expect(await screen.findByRole('heading', { name: 'Uploads', level: 1 })).toBeInTheDocument();
+    await user.click(within(nav).getByRole('button', { name: 'Editor Studio' }));
+    expect(await screen.findByRole('heading', { name: 'Editor Studio', level: 1 })).toBeInTheDocument();
+    await user.click(within(nav).getByRole('button', { name: 'Earnings' }));
+    expect(await screen.findByRole('heading', { name: 'Earnings', level: 1 })).toBeInTheDocument();
+    await user.click(within(nav).getByRole('button', { name: 'Partner program' }));
+    expect(await screen.findByRole('heading', { name: 'Partner program', level: 1 })).toBeInTheDocument();
+    await user.click(within(nav).getByRole('button', { name: 'Cinema room' }));
+    expect(await screen.findByRole('heading', { name: 'Cinema room', level: 1 })).toBeInTheDocument();
+    await user.click(within(nav).getByRole('button', { name: 'Premium' }));
+    expect(await screen.findByRole('heading', { name: 'Premium', level: 1 })).toBeInTheDocument();
+    await user.click(within(nav).getByRole('button', { name: 'Memberships' }));
+    expect(await screen.findByRole('heading', { name: 'Memberships', level: 1 })).toBeInTheDocument();
+
+    const home = within(nav).getByRole('button', { name: 'Home' });
+    await user.click(home);
+    expect(home).toHaveAttribute('aria-current', 'page');
+    expect(screen.getByRole('heading', { name: 'Welcome back, Ada' })).toBeInTheDocument();
+    expect(screen.getByRole('region', { name: 'Your account' })).toBeInTheDocument();
+  });
+
+  test('an admin also sees Updates (the platform earnings) in the main group', async () => {
+    storeDemoUserToken((user) => {
+      user.is_admin = true;
+    });
+    const { user } = renderApp();
+
+    const nav = await screen.findByRole('navigation', { name: 'Sections' });
+    const main = within(within(nav).getByRole('group', { name: 'Main' }));
+    expect(main.getAllByRole('button').map((link) => link.textContent)).toEqual(['Home', 'Shorts', 'Subscriptions', 'Updates']);
+
+    await user.click(main.getByRole('button', { name: 'Updates' }));
+    expect(await screen.findByRole('heading', { name: 'Platform earnings', level: 1 })).toBeInTheDocument();
+  });
+
+  test('sign out from the settings menu returns to the landing and forgets the token', async () => {
+    storeDemoUserToken();
+    const { user } = renderApp();
+
+    await user.click(await screen.findByRole('button', { name: 'Settings menu' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Sign out' }));
+
+    expect(await screen.findByRole('button', { name: 'Create account' })).toBeInTheDocument();
+    expect(screen.queryByText('Welcome back, Ada')).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Settings menu' })).not.toBeInTheDocument();
+    expect(window.localStorage.getItem(TOKEN_KEYS.user)).toBeNull();
+  });
+
+  test('sign out of all devices revokes the token on the server', async () => {
+    const token = storeDemoUserToken();
+    const { user } = renderApp();
+
+    const security = within(await screen.findByRole('region', { name: 'Security' }));
+    await user.click(security.getByRole('button', { name: 'Sign out of all devices' }));
+
+    expect(await screen.findByRole('button', { name: 'Create account' })).toBeInTheDocument();
+    expect(await screen.findByText('Signed out on every device')).toBeInTheDocument();
+    expect(isTokenLive(token)).toBe(false);
+    expect(window.localStorage.getItem(TOKEN_KEYS.user)).toBeNull();
+  });
+
+  test('the settings menu switches to dark mode and remembers it, then back to light', async () => {
+    storeDemoUserToken();
+    const { user } = renderApp();
+    await screen.findByRole('heading', { name: 'Welcome back, Ada' });
+
+    await user.click(screen.getByRole('button', { name: 'Settings menu' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Switch to dark mode' }));
+
+    expect(window.localStorage.getItem(COLOR_SCHEME_KEY)).toBe('dark');
+    expect(document.documentElement).toHaveAttribute('data-mantine-color-scheme', 'dark');
+
+    await user.click(screen.getByRole('button', { name: 'Settings menu' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Switch to light mode' }));
+    expect(window.localStorage.getItem(COLOR_SCHEME_KEY)).toBe('light');
+    expect(document.documentElement).toHaveAttribute('data-mantine-color-scheme', 'light');
+  });
+
+  test('typing "scrivener" opens the hidden founder route', async () => {
+    storeDemoUserToken();
+    const { user } = renderApp();
+    await screen.findByRole('heading', { name: 'Welcome back, Ada' });
+
+    await user.keyboard('scrive');
+    expect(screen.getByTestId('location')).toHaveTextContent(/^\/$/);
+    await user.keyboard('ner');
+
+    expect(await screen.findByRole('heading', { name: 'Founder control' })).toBeInTheDocument();
+    expect(screen.getByTestId('location')).toHaveTextContent('/ct-scriven-founder-control');
+  });
+
+  test('the key word does nothing for a visitor', async () => {
+    const { user } = renderApp();
+    await screen.findByRole('button', { name: 'Create account' });
+
+    await user.keyboard('scrivener');
+
+    expect(screen.getByTestId('location')).toHaveTextContent(/^\/$/);
+  });
+});

@@ -1,0 +1,88 @@
+import type { ComponentType } from 'react';
+import {
+  BadgeCheckIcon,
+  ChartIcon,
+  DollarIcon,
+  FilmIcon,
+  HeartIcon,
+  HomeIcon,
+  ScissorsIcon,
+  SearchIcon,
+  ShortsIcon,
+  StarIcon,
+  UploadIcon,
+  UsersIcon,
+  VideoIcon,
+  type IconProps,
+} from '../../shared/icons';
+import type { SectionId } from '../../stores/UiStore';
+
+/** Side navigation groups, in the order of seed 002 §2.2. */
+export type NavGroupId = 'main' | 'install' | 'library' | 'explore' | 'studio' | 'entertainment' | 'premium';
+
+export interface NavItem {
+  section: SectionId;
+  label: string;
+  icon: ComponentType<IconProps>;
+  /** Shown to admins (is_admin) only: the updates section (seed 002 §2.2). */
+  adminOnly?: boolean;
+}
+
+export interface NavGroup {
+  id: NavGroupId;
+  /** Heading shown above the group; the main group has none. */
+  label: string | null;
+  items: NavItem[];
+}
+
+export const NAV_GROUPS: readonly NavGroup[] = [
+  {
+    id: 'main',
+    label: null,
+    items: [
+      { section: 'home', label: 'Home', icon: HomeIcon },
+      { section: 'reels', label: 'Shorts', icon: ShortsIcon },
+      { section: 'social', label: 'Subscriptions', icon: UsersIcon },
+      { section: 'updates', label: 'Updates', icon: ChartIcon, adminOnly: true },
+    ],
+  },
+  { id: 'install', label: 'Install app', items: [] },
+  {
+    id: 'library',
+    label: 'Your Library',
+    items: [
+      { section: 'videos', label: 'Your videos', icon: VideoIcon },
+      { section: 'search', label: 'History', icon: SearchIcon },
+    ],
+  },
+  { id: 'explore', label: 'Explore', items: [] },
+  {
+    id: 'studio',
+    label: 'Creator Studio',
+    items: [
+      { section: 'video-upload', label: 'Uploads', icon: UploadIcon },
+      { section: 'editor', label: 'Editor Studio', icon: ScissorsIcon },
+      { section: 'earnings', label: 'Earnings', icon: DollarIcon },
+      { section: 'monetization', label: 'Partner program', icon: BadgeCheckIcon },
+    ],
+  },
+  { id: 'entertainment', label: 'Entertainment', items: [{ section: 'movies', label: 'Cinema room', icon: FilmIcon }] },
+  {
+    id: 'premium',
+    label: 'Premium',
+    items: [
+      { section: 'premium', label: 'Premium', icon: StarIcon },
+      { section: 'memberships', label: 'Memberships', icon: HeartIcon },
+    ],
+  },
+];
+
+/**
+ * The groups the side navigation shows: admin-only items only to admins, and a group without a working section
+ * (for this viewer) is left out.
+ */
+export function visibleNavGroups(groups: readonly NavGroup[] = NAV_GROUPS, viewer: { isAdmin: boolean } = { isAdmin: false }): NavGroup[] {
+  return groups
+    .map((group) => ({ ...group, items: group.items.filter((item) => !item.adminOnly || viewer.isAdmin) }))
+    .filter((group) => group.items.length > 0);
+}
