@@ -10,13 +10,13 @@ import express from 'express';
 import { DocumentBuilder, SwaggerModule, type OpenAPIObject } from '@nestjs/swagger';
 import type { MikroORM } from '@mikro-orm/postgresql';
 import helmet from 'helmet';
-import type { ValidationError as ClassValidatorError } from 'class-validator';
 import { AppModule } from './app.module.js';
 import type { AppConfig } from './common/config/config.js';
 import { createOrm } from './common/database/orm.js';
 import { ValidationError } from './common/errors/domain-error.js';
 import { bodyParsers, requestGate, requestHeaders, requestScope } from './common/http/request-pipeline.js';
 import { clientErrorResponse } from './common/http/client-error.js';
+import { validationProblems } from './common/http/validate-dto.js';
 import { spaIndex } from './common/http/spa.js';
 import { ENTITIES } from './entities.js';
 import { MIGRATIONS } from '../migrations/index.js';
@@ -32,13 +32,6 @@ export async function createOrmFor(url: string, connect = true): Promise<MikroOR
   return createOrm({ url, entities: ENTITIES, migrations: MIGRATIONS, connect });
 }
 
-function flatten(errors: ClassValidatorError[], parent = ''): { field: string; message: string }[] {
-  return errors.flatMap((e) => {
-    const field = parent ? `${parent}.${e.property}` : e.property;
-    const own = Object.values(e.constraints ?? {}).map((message) => ({ field, message }));
-    return [...own, ...flatten(e.children ?? [], field)];
-  });
-}
 
 /**
  * Express's adapter with the HTTP server's timeouts set where Node only reads them (at creation): headers must
@@ -142,7 +135,7 @@ function configureApp(app: NestExpressApplication, config: AppConfig): void {
     new ValidationPipe({
       whitelist: true,
       transform: true,
-      exceptionFactory: (errors) => new ValidationError(flatten(errors)),
+      exceptionFactory: (errors) => new ValidationError(validationProblems(errors)),
     }),
   );
   const index = join(config.frontendDist, 'index.html');

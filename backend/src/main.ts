@@ -115,7 +115,7 @@ async function main(): Promise<void> {
     throw message ? new StartError(message) : e;
   }
   const shown = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
-  logger.log(`Scriven ${config.version} is listening on http://${shown}:${config.port} (API docs at /api/docs), ready ${(process.uptime()).toFixed(1)} s after the process started`, 'Scriven');
+  logger.log(`Scriven ${config.version} is listening on http://${shown}:${config.port} (API docs at /api/docs), ready ${process.uptime().toFixed(1)} s after the process started`, 'Scriven');
 }
 
 main().catch(async (e: unknown) => {

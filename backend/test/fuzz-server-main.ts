@@ -45,7 +45,11 @@ const stripe = stripeApp ? { url: await baseUrl(stripeApp) } : undefined;
 const since = Date.now();
 const log = (what: string) => process.env.FUZZ_DEBUG && process.stderr.write(`fuzz server: ${what} after ${Date.now() - since} ms\n`);
 
-await fullWorld();
+await fullWorld().catch(async (e: Error) => {
+  // A fixture that cannot be made: say why, and drop the database on the way out.
+  process.stderr.write(`fuzz server: ${e.stack ?? e.message}\n`);
+  await close(1);
+});
 
 async function fullWorld(): Promise<void> {
   const [user, other, leaver, quitter, adm] = await Promise.all([signUp(t), signUp(t), signUp(t), signUp(t), admin(t)]);

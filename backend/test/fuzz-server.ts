@@ -94,7 +94,10 @@ export class FuzzServer {
     });
     this.world = await new Promise<FuzzWorld>((resolve, reject) => {
       let out = '';
-      const timer = setTimeout(() => reject(new Error(`the fuzz server did not start in 60 s:\n${this.stderrTail()}`)), 60_000);
+      const timer = setTimeout(() => {
+        child.kill('SIGKILL');
+        reject(new Error(`the fuzz server did not start in 90 s:\n${this.stderrTail()}`));
+      }, 90_000);
       child.stdout!.on('data', (d: Buffer) => {
         out += d.toString();
         const line = /^FUZZ_WORLD (.*)$/m.exec(out);

@@ -155,6 +155,14 @@ describe('malformed multipart', () => {
     expectErrorBody(garbage, 400);
     const cut = await t.http().post(path).set(...auth).set('Content-Type', 'multipart/form-data; boundary=XYZ').send('--XYZ\r\nContent-Disposition: form-data; name="title"\r\n\r\nhalf');
     expectErrorBody(cut, 400);
+    // Cut inside the file part: every byte sent, but no closing boundary.
+    const file = path === '/api/videos/upload' ? 'video' : 'file';
+    const fields = path.includes('chunk') ? '--XYZ\r\nContent-Disposition: form-data; name="chunk_index"\r\n\r\n0\r\n' : '--XYZ\r\nContent-Disposition: form-data; name="title"\r\n\r\nT\r\n';
+    const cutInFile = await t.http().post(path).set(...auth).set('Content-Type', 'multipart/form-data; boundary=XYZ')
+      .send(Buffer.concat([Buffer.from(`${fields}--XYZ\r\nContent-Disposition: form-data; name="${file}"; filename="a.mp4"\r\nContent-Type: video/mp4\r\n\r\n`), MP4_HEAD, Buffer.alloc(5000)]));
+    expect(cutInFile.status).toBeGreaterThanOrEqual(400);
+    expect(cutInFile.status).toBeLessThan(500);
+    expect(cutInFile.body.code).toEqual(expect.any(String));
   });
 
   it('survives clients that go away in the middle of a file part, whether the route reads that part or skips it', async () => {

@@ -232,7 +232,7 @@ async function initialise(dir: string, password: string, log: Log): Promise<void
       child.stdout.on('data', (d: Buffer) => (output += d.toString()));
       child.stderr.on('data', (d: Buffer) => (output += d.toString()));
       child.on('error', reject);
-      child.on('close', (code) => (code === 0 ? resolve() : reject(new Error(`initdb failed (exit code ${code}): ${output.trim().split('\n').slice(-5).join(' ')}`))));
+      child.on('close', (code) => (code === 0 ? resolve() : reject(new EmbeddedDatabaseError(`initdb failed (exit code ${code}): ${output.trim().split('\n').slice(-5).join(' ')}`))));
     });
   } finally {
     rmSync(pwfile, { force: true });

@@ -1,5 +1,5 @@
 import type { IncomingMessage } from 'node:http';
-import type { Readable } from 'node:stream';
+import { PassThrough, type Readable } from 'node:stream';
 import busboy from 'busboy';
 import { DomainError } from '../errors/domain-error.js';
 import { controlCharacterIn } from './text-guard.js';
@@ -81,7 +81,13 @@ export async function* multipartParts(req: IncomingMessage, limits: PartLimits):
       file.resume();
       return fail(controlCharacters(fieldname));
     }
-    queue.push({ type: 'file', fieldname, filename, mimeType: info.mimeType, file });
+    // The reader gets the bytes through a stream whose failures are ours: a form cut short (busboy's 'Unexpected end
+    // of form') is a malformed form (400), a size limit a MultipartLimit, never a bare library error (500).
+    const body = new PassThrough();
+    body.on('error', () => undefined);
+    file.on('error', (e) => body.destroy(e instanceof DomainError ? e : malformedForm()));
+    file.pipe(body);
+    queue.push({ type: 'file', fieldname, filename, mimeType: info.mimeType, file: body });
     notify();
   });
   parser.on('filesLimit', () => fail(new MultipartLimit('files')));
@@ -121,6 +127,7 @@ export async function* multipartParts(req: IncomingMessage, limits: PartLimits):
     parser.removeAllListeners();
     parser.on('error', () => undefined);
     for (const part of queue) if (part.type === 'file') part.file.resume();
+    for (const file of open) file.resume();
     if (!req.complete) req.resume();
   }
 }

@@ -39,6 +39,11 @@ export class AccountsFacade {
     return primary ? { accountId: primary.id, isPrivate: primary.privacySettings.profile_visibility === 'private', photoUrl: photoUrl(primary) } : null;
   }
 
+  /** Who may comment on what the account published (null when it no longer exists). */
+  async commentPermission(accountId: string): Promise<'everyone' | 'subscribers' | 'none' | null> {
+    return (await this.accounts.findMany([accountId]))[0]?.privacySettings.comment_permissions ?? null;
+  }
+
   /** How each account is shown next to what it published (deleted ones are absent). */
   async summaries(accountIds: string[]): Promise<Map<string, AccountSummary>> {
     const rows = await this.accounts.findMany([...new Set(accountIds)]);

@@ -1,3 +1,5 @@
+import { CommentAudience } from './application/comment-audience.js';
+import type { FollowChecker } from './domain/ports.js';
 import { Inject, Injectable } from '@nestjs/common';
 import { STORAGE, type Storage } from '../../common/storage/storage.js';
 import { AccountsFacade } from '../accounts/accounts.facade.js';
@@ -22,7 +24,13 @@ export class CatalogFacade {
     @Inject(MEDIA_REPOSITORY) private readonly media: MediaRepository,
     @Inject(CREATOR_STATS) private readonly creatorStats: CreatorStatsReader,
     @Inject(STORAGE) private readonly storage: Storage,
+    private readonly audience: CommentAudience,
   ) {}
+
+  /** The social context tells the catalog who follows whom (channels may take comments from followers only). */
+  useFollowChecker(checker: FollowChecker): void {
+    this.audience.useFollowChecker(checker);
+  }
 
   /** A creator's catalogue figures; watch time counts from `watchSince`. */
   stats(userId: string, watchSince: Date): Promise<CreatorStats> {

@@ -4,6 +4,7 @@ import { Module } from '@nestjs/common';
 import { AccountsModule } from '../accounts/accounts.module.js';
 import { IdentityModule } from '../identity/identity.module.js';
 import { CatalogEvents } from './application/catalog-events.js';
+import { CommentAudience } from './application/comment-audience.js';
 import { MediaAccess } from './application/media-access.js';
 import { MediaService } from './application/media.service.js';
 import { ProcessMediaJob } from './application/process-media.job.js';
@@ -39,6 +40,7 @@ export { VideoResponseDto } from './http/catalog.dto.js';
     { provide: VIEWER_ENTITLEMENTS, useClass: IdentityEntitlements },
     { provide: CATALOG_UNIT_OF_WORK, useClass: CatalogUnitOfWork },
     MediaAccess,
+    CommentAudience,
     PgCreatorStats,
     { provide: CREATOR_STATS, useExisting: PgCreatorStats },
     MediaService,

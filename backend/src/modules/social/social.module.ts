@@ -1,4 +1,5 @@
-import { Module } from '@nestjs/common';
+import { Inject, Module, type OnModuleInit } from '@nestjs/common';
+import { CatalogFacade } from '../catalog/catalog.facade.js';
 import { AccountsModule } from '../accounts/accounts.module.js';
 import { CatalogModule } from '../catalog/catalog.module.js';
 import { IdentityModule } from '../identity/identity.module.js';
@@ -6,7 +7,7 @@ import { SearchService } from './application/search.service.js';
 import { SocialSync } from './application/social-sync.js';
 import { SocialService } from './application/social.service.js';
 import { SOCIAL_UNIT_OF_WORK } from './application/tokens.js';
-import { CONTENT_INDEX, CONTENT_SOURCES, SEARCH_LOG, SOCIAL_GRAPH, type ContentSource } from './domain/ports.js';
+import { CONTENT_INDEX, CONTENT_SOURCES, SEARCH_LOG, SOCIAL_GRAPH, type ContentSource, type SocialGraph } from './domain/ports.js';
 import { SearchController } from './http/search.controller.js';
 import { SocialController } from './http/social.controller.js';
 import { CatalogContentSource } from './infrastructure/catalog-content-source.js';
@@ -36,4 +37,14 @@ import { SocialFacade } from './social.facade.js';
   ],
   exports: [SocialFacade],
 })
-export class SocialModule {}
+export class SocialModule implements OnModuleInit {
+  constructor(
+    private readonly catalog: CatalogFacade,
+    @Inject(SOCIAL_GRAPH) private readonly graph: SocialGraph,
+  ) {}
+
+  /** Channels that take comments from followers only ask the follow graph (the catalog cannot import social). */
+  onModuleInit(): void {
+    this.catalog.useFollowChecker((follower, followee) => this.graph.isFollowing(follower, followee));
+  }
+}

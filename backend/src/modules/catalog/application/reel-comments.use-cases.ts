@@ -4,6 +4,7 @@ import { EntityManager } from '@mikro-orm/postgresql';
 import { AccountsFacade } from '../../accounts/accounts.facade.js';
 import { CommentEmpty, CommentTooLong, NoPublishingAccount } from '../domain/catalog.errors.js';
 import { COMMENT_MAX, MediaComment } from '../domain/comment.js';
+import { CommentAudience } from './comment-audience.js';
 import { MediaService } from './media.service.js';
 import { afterCursor, encodeCursor } from '../../../common/keyset.js';
 
@@ -21,6 +22,7 @@ export class ReelCommentsUseCases {
     private readonly em: EntityManager,
     private readonly service: MediaService,
     private readonly accounts: AccountsFacade,
+    private readonly audience: CommentAudience,
   ) {}
 
   /** Oldest first, `limit` at a time; `next_cursor` continues after the last one (null at the end). */
@@ -41,7 +43,8 @@ export class ReelCommentsUseCases {
     const text = typeof content === 'string' ? content.trim() : '';
     if (!text) throw CommentEmpty();
     if (text.length > COMMENT_MAX) throw CommentTooLong();
-    await this.service.reachable('reel', reelId, userId);
+    const reel = await this.service.reachable('reel', reelId, userId);
+    await this.audience.check(reel, userId);
     const account = await this.accounts.publishingAccount(userId);
     if (!account) throw NoPublishingAccount();
     const c = new MediaComment();

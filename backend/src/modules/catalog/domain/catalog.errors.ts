@@ -14,3 +14,6 @@ export const CommentEmpty = () => new DomainError('invalid', 'CATALOG.COMMENT_EM
 export const CommentTooLong = () => new DomainError('invalid', 'CATALOG.COMMENT_TOO_LONG', COMMENT_MESSAGES.tooLong);
 /** A premium movie's bytes, asked for by someone who is not premium, its owner or an administrator. */
 export const PremiumRequired = () => new DomainError('forbidden', 'CATALOG.PREMIUM_REQUIRED', 'This movie is for Premium members. Get Premium to watch it.');
+/** The channel's comment_permissions: none, or followers only. */
+export const CommentsOff = () => new DomainError('forbidden', 'CATALOG.COMMENTS_OFF', 'Comments are turned off for this channel');
+export const CommentsFollowersOnly = () => new DomainError('forbidden', 'CATALOG.COMMENTS_FOLLOWERS_ONLY', 'Only followers of this channel can comment');

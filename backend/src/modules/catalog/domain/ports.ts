@@ -47,3 +47,6 @@ export interface ViewerEntitlements {
 }
 
 export const VIEWER_ENTITLEMENTS = Symbol('ViewerEntitlements');
+
+/** Whether one user follows another: answered by the social context, which registers itself (it depends on catalog). */
+export type FollowChecker = (followerId: string, followeeId: string) => Promise<boolean>;

@@ -122,6 +122,7 @@ export class ReelsController {
   @ApiResponse({ status: 201, type: ReelCommentDto })
   @ApiResponse({ status: 400, type: ErrorResponseDto })
   @ApiResponse({ status: 401, type: ErrorResponseDto })
+  @ApiResponse({ status: 403, type: ErrorResponseDto, description: "The channel's comment_permissions: comments off, or followers only" })
   @ApiResponse({ status: 404, type: ErrorResponseDto })
   @ApiResponse({ status: 429, type: ErrorResponseDto, description: 'More than ENGAGEMENT_LIMIT_PER_MINUTE comments a minute' })
   async createReelComment(@CurrentPrincipal() p: Principal, @Param('id') id: string, @Body() body: CreateCommentRequestDto): Promise<ReelCommentDto> {

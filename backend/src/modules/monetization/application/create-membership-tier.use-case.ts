@@ -15,7 +15,8 @@ export class CreateMembershipTierUseCase {
   async execute(userId: string, accountId: string, draft: TierDraft): Promise<MembershipTier> {
     const summary = (await this.accounts.summaries([accountId])).get(accountId);
     if (!summary) throw moneyErrors.channelNotFound();
-    if (summary.userId !== userId) throw moneyErrors.notChannelOwner();
+    // Another's private channel is not there for them at all; a public one is, but not theirs to manage.
+    if (summary.userId !== userId) throw summary.visibility === 'private' ? moneyErrors.channelNotFound() : moneyErrors.notChannelOwner();
     const tier = MembershipTier.create({ accountId, ownerUserId: userId, channelName: summary.displayName }, draft);
     await this.memberships.addTier(tier);
     return (await this.memberships.tier(tier.id))!;

@@ -17,7 +17,8 @@ export class ListChannelMembersQuery {
   async execute(userId: string, accountId: string, opts: { limit: number; includeLapsed: boolean }): Promise<(ChannelMember & { username: string | null })[]> {
     const summary = (await this.accounts.summaries([accountId])).get(accountId);
     if (!summary) throw moneyErrors.channelNotFound();
-    if (summary.userId !== userId) throw moneyErrors.notChannelOwner();
+    // Another's private channel is not there for them at all; a public one is, but not theirs to manage.
+    if (summary.userId !== userId) throw summary.visibility === 'private' ? moneyErrors.channelNotFound() : moneyErrors.notChannelOwner();
     const rows = await this.memberships.members(accountId, opts);
     const names = await this.identity.usernames(rows.map((r) => r.userId));
     return rows.map((r) => ({ ...r, username: names.get(r.userId) ?? null }));

@@ -85,6 +85,13 @@ export class InvalidSignature extends DomainError {
   }
 }
 
+/** A correctly signed webhook whose body is not a provider event (no id or type). */
+export class MalformedEvent extends DomainError {
+  constructor() {
+    super('invalid', 'PAYMENTS.MALFORMED_EVENT', 'The webhook is not a valid event');
+  }
+}
+
 export class BadReturnUrl extends DomainError {
   constructor() {
     super('invalid', 'PAYMENTS.BAD_ORIGIN_URL', 'origin_url must be an address of this site', [{ field: 'origin_url', message: 'origin_url must be an address of this site' }]);

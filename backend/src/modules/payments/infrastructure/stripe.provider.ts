@@ -1,7 +1,7 @@
 import { Logger } from '@nestjs/common';
 import Stripe from 'stripe';
 import type { CheckoutInput, PaymentProvider, ProviderCheckout, ProviderEvent, ProviderSessionState } from '../domain/payments.js';
-import { InvalidSignature, ProviderUnavailable } from '../domain/payments.js';
+import { InvalidSignature, MalformedEvent, ProviderUnavailable } from '../domain/payments.js';
 
 /** Stripe refuses an expiry under 30 minutes after it creates the session, by its own clock: leave a margin. */
 const EXPIRY_MARGIN_SECONDS = 120;
@@ -68,7 +68,14 @@ export class StripeProvider implements PaymentProvider {
     } catch {
       throw new InvalidSignature();
     }
-    const obj = event.data?.object as { object?: string; id?: string } | undefined;
-    return { id: event.id, type: event.type, sessionId: obj?.object === 'checkout.session' && obj.id ? obj.id : null };
+    // Signed, but not an event (a test payload, a provider bug): refused, so nothing half-formed is recorded.
+    const shape = event as unknown as { id?: unknown; type?: unknown; data?: unknown };
+    if (!shape || typeof shape !== 'object' || Array.isArray(shape) || typeof shape.id !== 'string' || !/^[A-Za-z0-9_-]{1,255}$/.test(shape.id) || typeof shape.type !== 'string' || shape.type.length > 255) {
+      throw new MalformedEvent();
+    }
+    const data = shape.data && typeof shape.data === 'object' ? (shape.data as { object?: unknown }) : undefined;
+    const obj = data?.object && typeof data.object === 'object' ? (data.object as { object?: unknown; id?: unknown }) : undefined;
+    const sessionId = obj?.object === 'checkout.session' && typeof obj.id === 'string' && /^[A-Za-z0-9_-]{1,255}$/.test(obj.id) ? obj.id : null;
+    return { id: shape.id, type: shape.type, sessionId };
   }
 }
