@@ -65,7 +65,7 @@ async function loadRound(spec) {
       name: 'GET /api/search/suggestions',
       connections: 8,
       amount: n(500),
-      requests: [{ method: 'GET', setupRequest: (req) => (next(), { ...req, path: `/api/search/suggestions?q=${words[seq % words.length]}`, headers: { 'x-forwarded-for': address() } }) }],
+      requests: [{ method: 'GET', setupRequest: (req) => (next(), { ...req, path: `/api/search/suggestions?q=${encodeURIComponent(words[seq % words.length])}`, headers: { 'x-forwarded-for': address() } }) }],
     },
     {
       name: 'POST /api/login (failing)',
@@ -149,7 +149,9 @@ async function loadRound(spec) {
     if (only && !only.test(p.name)) continue;
     const r = await autocannon({ url: base, connections: p.connections, amount: p.amount, requests: p.requests, timeout: 60 });
     out[p.name] = Object.fromEntries(Object.entries(r.statusCodeStats).map(([code, s]) => [code, s.count]));
-    if (r.errors) out[p.name].errors = r.errors;
+    for (const k of ['errors', 'timeouts', 'resets', 'mismatches']) if (r[k]) out[p.name][k] = r[k];
+    const answered = Object.values(out[p.name]).reduce((a, b) => a + b, 0);
+    if (r.requests.sent !== answered) out[p.name].sent = r.requests.sent;
   }
   if (!only || only.test('range reads, abandoned')) out['range reads, abandoned'] = await abandonedReads(base, videoId, fileSize, n(100));
   process.stdout.write(JSON.stringify(out) + '\n');

@@ -1,10 +1,10 @@
 import 'reflect-metadata';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { createServer } from 'node:http';
+import { createServer, type ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
 import { NestFactory } from '@nestjs/core';
-import { ValidationPipe, type LoggerService } from '@nestjs/common';
+import { StreamableFile, ValidationPipe, type LoggerService } from '@nestjs/common';
 import { ExpressAdapter, type NestExpressApplication } from '@nestjs/platform-express';
 import express from 'express';
 import { DocumentBuilder, SwaggerModule, type OpenAPIObject } from '@nestjs/swagger';
@@ -14,7 +14,7 @@ import { AppModule } from './app.module.js';
 import type { AppConfig } from './common/config/config.js';
 import { createOrm } from './common/database/orm.js';
 import { ValidationError } from './common/errors/domain-error.js';
-import { bodyParsers, requestGate, requestHeaders, requestScope } from './common/http/request-pipeline.js';
+import { requestPipeline } from './common/http/request-pipeline.js';
 import { clientErrorResponse } from './common/http/client-error.js';
 import { validationProblems } from './common/http/validate-dto.js';
 import { spaIndex } from './common/http/spa.js';
@@ -54,6 +54,21 @@ class ScrivenExpressAdapter extends ExpressAdapter {
       socket.end(clientErrorResponse(err));
     });
     this.httpServer = server;
+  }
+
+  /**
+   * A route's JSON answer written at once (serialised, typed, sized, ended), without Express's res.json and res.send
+   * (ETag, freshness and charset handling that API responses never use); anything else goes the adapter's way.
+   */
+  override reply(response: ServerResponse, body: unknown, statusCode?: number): unknown {
+    if (body !== null && typeof body === 'object' && !(body instanceof StreamableFile) && !(body instanceof Error) && !Buffer.isBuffer(body) && response.getHeader('content-type') === undefined) {
+      if (statusCode !== undefined) response.statusCode = statusCode;
+      const text = JSON.stringify(body);
+      response.setHeader('Content-Type', 'application/json; charset=utf-8');
+      response.setHeader('Content-Length', Buffer.byteLength(text));
+      return response.end((response as ServerResponse & { req?: { method?: string } }).req?.method === 'HEAD' ? undefined : text);
+    }
+    return super.reply(response, body, statusCode);
   }
 }
 
@@ -127,10 +142,7 @@ function configureApp(app: NestExpressApplication, config: AppConfig): void {
   // Security headers: helmet's, computed once, for documents; the short REST set for API responses.
   const documentHeaders = helmetHeaders();
   const isApi = (url: string) => url.startsWith('/api/') && !url.startsWith('/api/docs');
-  server.use(requestHeaders((url) => (isApi(url) ? API_HEADERS : documentHeaders)));
-  server.use(requestGate());
-  server.use(...bodyParsers());
-  server.use(requestScope());
+  server.use(requestPipeline((url) => (isApi(url) ? API_HEADERS : documentHeaders)));
   app.useGlobalPipes(
     new ValidationPipe({
       whitelist: true,

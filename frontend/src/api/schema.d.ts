@@ -1392,8 +1392,9 @@ export interface components {
             active_account: components["schemas"]["AccountResponseDto"];
         };
         AdminLoginRequestDto: {
+            /** @description At most 256 characters. */
             password: string;
-            /** @description The admin's display name or email. */
+            /** @description The admin's display name or email; at most 254 characters (spaces around it are dropped). */
             username: string;
         };
         AdminLoginResponseDto: {
@@ -1420,9 +1421,13 @@ export interface components {
             username: string;
         };
         BankAccountRequestDto: {
+            /** @description 1 to 100 characters (spaces around it are dropped). */
             account_holder_name: string;
+            /** @description 4 to 17 digits; spaces and dashes between them are dropped. */
             account_number: string;
+            /** @description 1 to 100 characters (spaces around it are dropped). */
             bank_name: string;
+            /** @description 9 digits (ABA); spaces and dashes between them are dropped. */
             routing_number: string;
         };
         BankAccountResponseDto: {
@@ -1436,6 +1441,12 @@ export interface components {
             /** @description Two letters (US). */
             country: string;
         };
+        BankDetailsRequestDto: {
+            /** @enum {string} */
+            account_type: "checking" | "savings";
+            /** @description Two letters, any case (US). */
+            country: string;
+        };
         ChannelMemberDto: {
             active: boolean;
             expires_at: string;
@@ -1447,12 +1458,6 @@ export interface components {
         };
         ChannelMembersResponseDto: {
             members: components["schemas"]["ChannelMemberDto"][];
-        };
-        CheckoutRequestDto: {
-            /** @description The page to come back to (an address of this site); the provider adds session_id and type, or cancelled. */
-            origin_url: string;
-            /** @description Premium: monthly or yearly. Membership: one of the channel's tiers, by name or id. */
-            package_type: string;
         };
         CheckoutResponseDto: {
             session_id: string;
@@ -1504,12 +1509,12 @@ export interface components {
             content: string;
         };
         CreateTierRequestDto: {
-            /** @description Up to 300 characters. */
+            /** @description Up to 300 characters (spaces around it are dropped). */
             description?: string;
-            /** @description 1 to 50 characters, unique in the channel. */
+            /** @description 1 to 50 characters (spaces around it are dropped), unique in the channel. */
             name: string;
             /**
-             * @description Dollars, at most two decimals
+             * @description Dollars per month, 0.99 to 499.99, at most two decimals
              * @example 50.00
              */
             price: string | number;
@@ -1533,11 +1538,11 @@ export interface components {
             };
         };
         DecisionRequestDto: {
-            /** @description Why (shown to the creator); up to 500 characters. */
+            /** @description Why (shown to the creator); up to 500 characters (spaces around it are dropped). */
             reason?: string;
         };
         DeleteMeRequestDto: {
-            /** @description The user's display name, typed to confirm. */
+            /** @description The user's display name (any case; spaces around it are dropped), typed to confirm. */
             confirmation: string;
         };
         DiscoverResponseDto: {
@@ -1654,8 +1659,9 @@ export interface components {
             likes: number;
         };
         LoginRequestDto: {
-            /** @description Email, phone number or display name, detected by its shape. */
+            /** @description Email, phone number or display name, detected by its shape; at most 254 characters (spaces around it are dropped). */
             login_identifier: string;
+            /** @description At most 256 characters. */
             password: string;
         };
         LoginResponseDto: {
@@ -1688,6 +1694,12 @@ export interface components {
         };
         MembershipChannelsResponseDto: {
             channels: components["schemas"]["MembershipChannelDto"][];
+        };
+        MembershipCheckoutRequestDto: {
+            /** @description The page to come back to (an address of this site); the provider adds session_id and type, or cancelled. */
+            origin_url: string;
+            /** @description One of the channel's tiers, by name (any case) or id. */
+            package_type: string;
         };
         MembershipTierDto: {
             description: string;
@@ -1829,7 +1841,7 @@ export interface components {
             applications: components["schemas"]["PartnerApplicationDto"][];
         };
         PartnerApplyRequestDto: {
-            /** @description The creator attests that their content is their own (the fourth requirement). */
+            /** @description Must be true: the creator attests that their content is their own (the fourth requirement). */
             original_content: boolean;
         };
         PartnerApplyResponseDto: {
@@ -1890,12 +1902,12 @@ export interface components {
         };
         PayoutRequestDto: {
             /**
-             * @description Dollars, at most two decimals
+             * @description Dollars, at most two decimals; at least 50 and at most the available balance
              * @example 50.00
              */
             amount: string | number;
-            /** @description Required for bank_transfer, null otherwise. */
-            bank_details?: components["schemas"]["BankDetailsDto"] | null;
+            /** @description Required for bank_transfer, null (or left out) otherwise. */
+            bank_details?: components["schemas"]["BankDetailsRequestDto"] | null;
             /** @enum {string} */
             payment_method: "bank_transfer" | "paypal" | "crypto";
         };
@@ -1927,6 +1939,15 @@ export interface components {
             earnings: components["schemas"]["PlatformEarningsDto"];
             /** @description Platform revenue this calendar month. */
             monthly_revenue: number;
+        };
+        PremiumCheckoutRequestDto: {
+            /** @description The page to come back to (an address of this site); the provider adds session_id and type, or cancelled. */
+            origin_url: string;
+            /**
+             * @description monthly ($6.99) or yearly ($69.99).
+             * @enum {string}
+             */
+            package_type: "monthly" | "yearly";
         };
         PrivacySettingsDto: {
             /** @enum {string} */
@@ -2011,28 +2032,40 @@ export interface components {
         };
         RegisterRequestDto: {
             /**
-             * @description Which contact field is used; inferred from the fields when omitted.
+             * @description Which contact field is used; inferred from the fields when omitted (email, unless only phone_number is given).
              * @enum {string}
              */
             contact_method?: "email" | "phone";
-            /** @description YYYY-MM-DD. Under 13 requires parent_email and starts the account as pending_parental_consent. */
+            /** @description YYYY-MM-DD, a real date from 1900 to today. Under 13 requires parent_email and starts the account as pending_parental_consent. */
             date_of_birth?: string;
             /**
              * @description 3-20 letters, digits or underscores; unique, case-insensitive.
              * @example ada_l
              */
             display_name: string;
-            /** @example ada@example.com */
+            /**
+             * @description Required when the contact method is email; at most 254 characters; unique regardless of case.
+             * @example ada@example.com
+             */
             email?: string;
-            /** @example Ada */
+            /**
+             * @description Required, at most 50 characters.
+             * @example Ada
+             */
             first_name: string;
-            /** @example Lovelace */
+            /**
+             * @description Required, at most 50 characters.
+             * @example Lovelace
+             */
             last_name: string;
-            /** @description Required when date_of_birth says under 13. */
+            /** @description Required when date_of_birth says under 13 (then at most 254 characters, not the user's own email); ignored otherwise. */
             parent_email?: string;
-            /** @description At least 8 characters. */
+            /** @description 8 to 256 characters. */
             password: string;
-            /** @example +44 20 7946 0958 */
+            /**
+             * @description Required when the contact method is phone: 10-30 digits, spaces, dashes or brackets after an optional +, a number in use (US without a country code).
+             * @example +44 20 7946 0958
+             */
             phone_number?: string;
         };
         RegisterResponseDto: {
@@ -2252,7 +2285,7 @@ export interface components {
         };
         WithdrawRequestDto: {
             /**
-             * @description Dollars, at most two decimals
+             * @description Dollars, at most two decimals; at least 100 and at most the available balance
              * @example 50.00
              */
             amount: string | number;
@@ -2549,6 +2582,14 @@ export interface operations {
                     "application/json": components["schemas"]["AdminLoginResponseDto"];
                 };
             };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -2570,8 +2611,10 @@ export interface operations {
     listPartnerApplications: {
         parameters: {
             query?: {
-                status?: string;
+                /** @description How many items, as digits: 1 to 100 (a larger number gives 100; 0 or none gives the list's default). */
                 limit?: string;
+                /** @description pending (the default), approved, rejected, suspended or all. */
+                status?: "pending" | "approved" | "rejected" | "suspended" | "all";
             };
             header?: never;
             path?: never;
@@ -2585,6 +2628,22 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["PartnerApplicationsResponseDto"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
         };
@@ -2610,6 +2669,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["PartnerApplicationDto"];
+                };
+            };
+            /** @description Reason longer than 500 characters */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
             404: {
@@ -2653,6 +2721,15 @@ export interface operations {
                     "application/json": components["schemas"]["PartnerApplicationDto"];
                 };
             };
+            /** @description Reason longer than 500 characters */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -2694,6 +2771,15 @@ export interface operations {
                     "application/json": components["schemas"]["PartnerApplicationDto"];
                 };
             };
+            /** @description Reason longer than 500 characters */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -2715,6 +2801,7 @@ export interface operations {
     listPendingPayouts: {
         parameters: {
             query?: {
+                /** @description How many items, as digits: 1 to 100 (a larger number gives 100; 0 or none gives the list's default). */
                 limit?: string;
             };
             header?: never;
@@ -2729,6 +2816,14 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["AdminPayoutsResponseDto"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
             401: {
@@ -2801,6 +2896,15 @@ export interface operations {
                     "application/json": components["schemas"]["PayoutDto"];
                 };
             };
+            /** @description Reason longer than 500 characters */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -2849,8 +2953,10 @@ export interface operations {
     listChannelMembers: {
         parameters: {
             query?: {
+                /** @description How many items, as digits: 1 to 100 (a larger number gives 100; 0 or none gives the list's default). */
                 limit?: string;
-                include_lapsed?: string;
+                /** @description true adds the members whose time ran out. */
+                include_lapsed?: "true" | "false";
             };
             header?: never;
             path: {
@@ -2866,6 +2972,14 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ChannelMembersResponseDto"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
             403: {
@@ -4387,6 +4501,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
+            /** @description The channel's comment_permissions: comments off, or followers only */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -4728,7 +4851,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["CheckoutRequestDto"];
+                "application/json": components["schemas"]["MembershipCheckoutRequestDto"];
             };
         };
         responses: {
@@ -4783,7 +4906,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["CheckoutRequestDto"];
+                "application/json": components["schemas"]["PremiumCheckoutRequestDto"];
             };
         };
         responses: {

@@ -79,11 +79,11 @@ async function stopStaleServer(dir: string, log: Log): Promise<void> {
   if (isAlive(pid)) throw new EmbeddedDatabaseError(`The database server left running by an earlier run (pid ${pid}) does not stop`);
 }
 
-export function portFree(port: number, host = '127.0.0.1'): Promise<boolean> {
+function portFree(port: number): Promise<boolean> {
   return new Promise((resolve) => {
     const server = createServer();
     server.once('error', () => resolve(false));
-    server.listen({ port, host, exclusive: true }, () => server.close(() => resolve(true)));
+    server.listen({ port, host: '127.0.0.1', exclusive: true }, () => server.close(() => resolve(true)));
   });
 }
 

@@ -21,8 +21,7 @@ type Middleware = (req: Request, res: Response, next: NextFunction) => void;
 export type RequestWithExtras = Request & { id?: string; rawBody?: string };
 
 /**
- * Each request's id (the client's X-Request-Id when well-formed), its security headers, and the lingering close of
- * a reply sent before its body was read (lingering-close.ts).
+ * Each request's id (the client's X-Request-Id when well-formed) and its security headers.
  */
 export function requestHeaders(headersFor: (url: string) => Record<string, string>): Middleware {
   return (req, res, next) => {
@@ -32,7 +31,6 @@ export function requestHeaders(headersFor: (url: string) => Record<string, strin
     const headers = headersFor(req.url);
     for (const name in headers) res.setHeader(name, headers[name]);
     res.setHeader('x-request-id', id);
-    closeIfUnread(req, res);
     next();
   };
 }
@@ -45,7 +43,10 @@ export function requestScope(): Middleware {
   return (req, _res, next) => requestContext.run({ requestId: (req as RequestWithExtras).id ?? randomUUID() }, next);
 }
 
-/** A reply that goes out before the request body was read to its end closes the connection, lingering. */
+/**
+ * A reply that goes out before the request body was read to its end closes the connection, lingering
+ * (lingering-close.ts). A request without a body is complete once its headers are read.
+ */
 function closeIfUnread(req: IncomingMessage, res: ServerResponse): void {
   const writeHead = res.writeHead;
   res.writeHead = function closingWriteHead(this: ServerResponse, ...args: Parameters<ServerResponse['writeHead']>) {
@@ -138,4 +139,41 @@ export function bodyParsers(): Middleware[] {
     }
   };
   return [wrapParser(json as Middleware), wrapParser(form as Middleware), text];
+}
+
+/**
+ * Everything above as one middleware, in order: id and headers, the gate, and for a request with a body the lingering
+ * close, the parsers and the text check; then the request's scope. A request without a body (most of them: reads,
+ * player ranges) pays for none of the body handling.
+ */
+export function requestPipeline(headersFor: (url: string) => Record<string, string>): Middleware {
+  const headers = requestHeaders(headersFor);
+  const gate = requestGate();
+  const [json, form, text] = bodyParsers();
+  const scope = requestScope();
+  return (req, res, next) => {
+    headers(req, res, () =>
+      gate(req, res, (err?: unknown) => {
+        if (err) return next(err);
+        if (!hasBody(req)) {
+          if (req.url.includes('?')) {
+            try {
+              rejectControlCharacters(req.query);
+            } catch (e) {
+              return next(e);
+            }
+          }
+          return scope(req, res, next);
+        }
+        closeIfUnread(req, res);
+        json(req, res, (e1?: unknown) => {
+          if (e1) return next(e1);
+          form(req, res, (e2?: unknown) => {
+            if (e2) return next(e2);
+            text(req, res, (e3?: unknown) => (e3 ? next(e3) : scope(req, res, next)));
+          });
+        });
+      }),
+    );
+  };
 }

@@ -43,7 +43,7 @@ describe('signed-in shell', () => {
 
   test('the side navigation shows exactly the working sections, in the groups of seed 002 §2.2', async () => {
     storeDemoUserToken();
-    const { user } = renderApp();
+    renderApp();
 
     const nav = await screen.findByRole('navigation', { name: 'Sections' });
     expect(within(nav).getAllByRole('group').map((group) => group.getAttribute('aria-label'))).toEqual([
@@ -72,32 +72,38 @@ describe('signed-in shell', () => {
     ]);
     expect(within(nav).queryByRole('button', { name: 'Updates' })).not.toBeInTheDocument();
 
-    await user.click(within(nav).getByRole('button', { name: 'Shorts' }));
-    expect(await screen.findByRole('heading', { name: 'Shorts', level: 1 })).toBeInTheDocument();
-    await user.click(within(nav).getByRole('button', { name: 'Your videos' }));
-    expect(await screen.findByRole('heading', { name: 'Your videos', level: 1 })).toBeInTheDocument();
-    await user.click(within(nav).getByRole('button', { name: 'History' }));
-    expect(await screen.findByRole('heading', { name: 'Search', level: 1 })).toBeInTheDocument();
-    await user.click(within(nav).getByRole('button', { name: 'Uploads' }));
-    expect(await screen.findByRole('heading', { name: 'Uploads', level: 1 })).toBeInTheDocument();
-    await user.click(within(nav).getByRole('button', { name: 'Editor Studio' }));
-    expect(await screen.findByRole('heading', { name: 'Editor Studio', level: 1 })).toBeInTheDocument();
-    await user.click(within(nav).getByRole('button', { name: 'Earnings' }));
-    expect(await screen.findByRole('heading', { name: 'Earnings', level: 1 })).toBeInTheDocument();
-    await user.click(within(nav).getByRole('button', { name: 'Partner program' }));
-    expect(await screen.findByRole('heading', { name: 'Partner program', level: 1 })).toBeInTheDocument();
-    await user.click(within(nav).getByRole('button', { name: 'Cinema room' }));
-    expect(await screen.findByRole('heading', { name: 'Cinema room', level: 1 })).toBeInTheDocument();
-    await user.click(within(nav).getByRole('button', { name: 'Premium' }));
-    expect(await screen.findByRole('heading', { name: 'Premium', level: 1 })).toBeInTheDocument();
-    await user.click(within(nav).getByRole('button', { name: 'Memberships' }));
-    expect(await screen.findByRole('heading', { name: 'Memberships', level: 1 })).toBeInTheDocument();
-
     const home = within(nav).getByRole('button', { name: 'Home' });
-    await user.click(home);
     expect(home).toHaveAttribute('aria-current', 'page');
     expect(screen.getByRole('heading', { name: 'Welcome back, Ada' })).toBeInTheDocument();
-    expect(screen.getByRole('region', { name: 'Your account' })).toBeInTheDocument();
+  });
+
+  /** Clicks each item in turn; its section's heading shows and the item is marked current. */
+  async function visit(items: [item: string, heading: string][]) {
+    storeDemoUserToken();
+    const { user } = renderApp();
+    const nav = within(await screen.findByRole('navigation', { name: 'Sections' }));
+    const main = within(screen.getByRole('main'));
+    for (const [item, heading] of items) {
+      const button = nav.getByRole('button', { name: item });
+      await user.click(button);
+      expect(await main.findByRole('heading', { name: heading, level: 1 })).toBeInTheDocument();
+      expect(button).toHaveAttribute('aria-current', 'page');
+    }
+    const home = nav.getByRole('button', { name: 'Home' });
+    await user.click(home);
+    expect(home).toHaveAttribute('aria-current', 'page');
+    expect(main.getByRole('heading', { name: 'Welcome back, Ada' })).toBeInTheDocument();
+    expect(main.getByRole('region', { name: 'Your account' })).toBeInTheDocument();
+  }
+
+  test.each<[string, [item: string, heading: string][]]>([
+    ['Shorts, Your videos', [['Shorts', 'Shorts'], ['Your videos', 'Your videos']]],
+    ['History, Uploads', [['History', 'Search'], ['Uploads', 'Uploads']]],
+    ['Editor Studio, Earnings', [['Editor Studio', 'Editor Studio'], ['Earnings', 'Earnings']]],
+    ['Partner program, Cinema room', [['Partner program', 'Partner program'], ['Cinema room', 'Cinema room']]],
+    ['Premium, Memberships', [['Premium', 'Premium'], ['Memberships', 'Memberships']]],
+  ])('each item opens its section (%s), and Home returns', async (_, items) => {
+    await visit(items);
   });
 
   test('an admin also sees Updates (the platform earnings) in the main group', async () => {

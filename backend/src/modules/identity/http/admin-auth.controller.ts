@@ -19,6 +19,7 @@ export class AdminAuthController {
   /** Admin sign-in by display name or email; issues an admin-audience token (8 h). */
   @Post('login')
   @HttpCode(200)
+  @ApiResponse({ status: 400, type: ErrorResponseDto })
   @ApiResponse({ status: 401, type: ErrorResponseDto })
   @ApiResponse({ status: 429, type: ErrorResponseDto })
   async adminLogin(@Body() body: AdminLoginRequestDto, @Ip() ip: string): Promise<AdminLoginResponseDto> {

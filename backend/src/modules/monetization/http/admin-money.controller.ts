@@ -1,5 +1,5 @@
 import { Body, Controller, Get, HttpCode, Param, Post, Query, UseGuards } from '@nestjs/common';
-import { ApiBearerAuth, ApiQuery, ApiResponse, ApiTags } from '@nestjs/swagger';
+import { ApiBearerAuth, ApiResponse, ApiTags } from '@nestjs/swagger';
 import { AdminAuthGuard } from '../../../common/auth/guards.js';
 import { ErrorResponseDto } from '../../../common/http/error-response.dto.js';
 import { pageSize } from '../../../common/keyset.js';
@@ -7,11 +7,18 @@ import { DecidePartnerApplicationUseCase } from '../application/decide-partner-a
 import { DecidePayoutUseCase } from '../application/decide-payout.use-case.js';
 import { ListPartnerApplicationsQuery } from '../application/list-partner-applications.query.js';
 import { ListPendingPayoutsQuery } from '../application/list-pending-payouts.query.js';
-import type { ApplicationStatus } from '../domain/partner-application.js';
 import { moneyErrors } from '../domain/rules.js';
 import { AdminDecision, checkId, reasonOf } from './money-http.js';
 import { applicationDto, payoutDto } from './monetization.mappers.js';
-import { AdminPayoutsResponseDto, DecisionRequestDto, PartnerApplicationDto, PartnerApplicationsResponseDto, PayoutDto } from './monetization.dto.js';
+import {
+  AdminPayoutsResponseDto,
+  DecisionRequestDto,
+  PartnerApplicationDto,
+  PartnerApplicationsQueryDto,
+  PartnerApplicationsResponseDto,
+  PayoutDto,
+  PayoutsQueryDto,
+} from './monetization.dto.js';
 
 /** Admins (the admin console): creator payouts and partner program applications, and their decisions. */
 @ApiTags('monetization')
@@ -28,11 +35,11 @@ export class AdminMoneyController {
   @Get('admin/payouts')
   @UseGuards(AdminAuthGuard)
   @ApiBearerAuth()
-  @ApiQuery({ name: 'limit', required: false })
   @ApiResponse({ status: 200, type: AdminPayoutsResponseDto })
+  @ApiResponse({ status: 400, type: ErrorResponseDto })
   @ApiResponse({ status: 401, type: ErrorResponseDto })
-  async listPendingPayouts(@Query('limit') limit?: string): Promise<AdminPayoutsResponseDto> {
-    const rows = await this.pendingPayouts.execute(pageSize(limit, 50));
+  async listPendingPayouts(@Query() query: PayoutsQueryDto): Promise<AdminPayoutsResponseDto> {
+    const rows = await this.pendingPayouts.execute(pageSize(query.limit, 50));
     return { payouts: rows.map(({ payout: r, username }) => ({ ...payoutDto(r), user_id: r.userId, username, bank_details: r.bankDetails })) };
   }
 
@@ -47,6 +54,7 @@ export class AdminMoneyController {
   @Post('admin/payouts/:id/fail')
   @HttpCode(200)
   @AdminDecision(PayoutDto)
+  @ApiResponse({ status: 400, type: ErrorResponseDto, description: 'Reason longer than 500 characters' })
   async failPayout(@Param('id') id: string, @Body() body: DecisionRequestDto): Promise<PayoutDto> {
     return payoutDto(await this.decidePayout.execute(checkId(id, moneyErrors.payoutNotFound), 'failed', reasonOf(body)));
   }
@@ -55,17 +63,18 @@ export class AdminMoneyController {
   @Get('admin/partner-applications')
   @UseGuards(AdminAuthGuard)
   @ApiBearerAuth()
-  @ApiQuery({ name: 'status', required: false })
-  @ApiQuery({ name: 'limit', required: false })
   @ApiResponse({ status: 200, type: PartnerApplicationsResponseDto })
-  async listPartnerApplications(@Query('status') status?: string, @Query('limit') limit?: string): Promise<PartnerApplicationsResponseDto> {
-    const s = ['pending', 'approved', 'rejected', 'suspended', 'all'].includes(status ?? '') ? (status as ApplicationStatus | 'all') : 'pending';
-    return { applications: (await this.applications.execute(s, pageSize(limit, 50))).map((a) => applicationDto(a.application, a.username)) };
+  @ApiResponse({ status: 400, type: ErrorResponseDto })
+  @ApiResponse({ status: 401, type: ErrorResponseDto })
+  async listPartnerApplications(@Query() query: PartnerApplicationsQueryDto): Promise<PartnerApplicationsResponseDto> {
+    const rows = await this.applications.execute(query.status ?? 'pending', pageSize(query.limit, 50));
+    return { applications: rows.map((a) => applicationDto(a.application, a.username)) };
   }
 
   @Post('admin/partner-applications/:id/approve')
   @HttpCode(200)
   @AdminDecision(PartnerApplicationDto)
+  @ApiResponse({ status: 400, type: ErrorResponseDto, description: 'Reason longer than 500 characters' })
   async approvePartnerApplication(@Param('id') id: string, @Body() body: DecisionRequestDto): Promise<PartnerApplicationDto> {
     return applicationDto(await this.decideApplication.execute(checkId(id, moneyErrors.applicationNotFound), 'approved', reasonOf(body)));
   }
@@ -73,6 +82,7 @@ export class AdminMoneyController {
   @Post('admin/partner-applications/:id/reject')
   @HttpCode(200)
   @AdminDecision(PartnerApplicationDto)
+  @ApiResponse({ status: 400, type: ErrorResponseDto, description: 'Reason longer than 500 characters' })
   async rejectPartnerApplication(@Param('id') id: string, @Body() body: DecisionRequestDto): Promise<PartnerApplicationDto> {
     return applicationDto(await this.decideApplication.execute(checkId(id, moneyErrors.applicationNotFound), 'rejected', reasonOf(body)));
   }
@@ -81,6 +91,7 @@ export class AdminMoneyController {
   @Post('admin/partner-applications/:id/suspend')
   @HttpCode(200)
   @AdminDecision(PartnerApplicationDto)
+  @ApiResponse({ status: 400, type: ErrorResponseDto, description: 'Reason longer than 500 characters' })
   async suspendPartner(@Param('id') id: string, @Body() body: DecisionRequestDto): Promise<PartnerApplicationDto> {
     return applicationDto(await this.decideApplication.execute(checkId(id, moneyErrors.applicationNotFound), 'suspended', reasonOf(body)));
   }

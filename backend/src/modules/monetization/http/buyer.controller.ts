@@ -11,7 +11,7 @@ import { StartPremiumCheckoutUseCase } from '../application/start-premium-checko
 import { moneyErrors } from '../domain/rules.js';
 import { checkId, siteOrigins } from './money-http.js';
 import { membershipChannelDto } from './monetization.mappers.js';
-import { CheckoutRequestDto, CheckoutResponseDto, MembershipChannelsResponseDto } from './monetization.dto.js';
+import { CheckoutResponseDto, MembershipChannelsResponseDto, MembershipCheckoutRequestDto, PremiumCheckoutRequestDto } from './monetization.dto.js';
 
 /** Buyers: premium and channel memberships (checkout; payments reports the session's status and fulfils it). */
 @ApiTags('monetization')
@@ -35,9 +35,9 @@ export class BuyerController {
   @ApiResponse({ status: 400, type: ErrorResponseDto })
   @ApiResponse({ status: 401, type: ErrorResponseDto })
   @ApiResponse({ status: 429, type: ErrorResponseDto })
-  async createPremiumCheckout(@CurrentPrincipal() p: Principal, @Body() body: CheckoutRequestDto, @Req() req: Request): Promise<CheckoutResponseDto> {
+  async createPremiumCheckout(@CurrentPrincipal() p: Principal, @Body() body: PremiumCheckoutRequestDto, @Req() req: Request): Promise<CheckoutResponseDto> {
     this.checkouts.hit(p.userId);
-    const r = await this.premiumCheckout.execute(p.userId, body?.package_type, String(body?.origin_url ?? ''), siteOrigins(req));
+    const r = await this.premiumCheckout.execute(p.userId, body.package_type, body.origin_url, siteOrigins(req));
     return { url: r.url, session_id: r.sessionId };
   }
 
@@ -51,9 +51,9 @@ export class BuyerController {
   @ApiResponse({ status: 401, type: ErrorResponseDto })
   @ApiResponse({ status: 429, type: ErrorResponseDto })
   @ApiResponse({ status: 404, type: ErrorResponseDto })
-  async createMembershipCheckout(@CurrentPrincipal() p: Principal, @Param('channelId') channelId: string, @Body() body: CheckoutRequestDto, @Req() req: Request): Promise<CheckoutResponseDto> {
+  async createMembershipCheckout(@CurrentPrincipal() p: Principal, @Param('channelId') channelId: string, @Body() body: MembershipCheckoutRequestDto, @Req() req: Request): Promise<CheckoutResponseDto> {
     this.checkouts.hit(p.userId);
-    const r = await this.membershipCheckout.execute(p.userId, checkId(channelId, moneyErrors.channelNotFound), body?.package_type, String(body?.origin_url ?? ''), siteOrigins(req));
+    const r = await this.membershipCheckout.execute(p.userId, checkId(channelId, moneyErrors.channelNotFound), body.package_type, body.origin_url, siteOrigins(req));
     return { url: r.url, session_id: r.sessionId };
   }
 

@@ -1,5 +1,5 @@
 import { Body, Controller, Delete, Get, Param, Post, Query, UseGuards } from '@nestjs/common';
-import { ApiBearerAuth, ApiQuery, ApiResponse, ApiTags } from '@nestjs/swagger';
+import { ApiBearerAuth, ApiResponse, ApiTags } from '@nestjs/swagger';
 import { CurrentPrincipal, UserAuthGuard } from '../../../common/auth/guards.js';
 import type { Principal } from '../../../common/auth/principal.js';
 import { ErrorResponseDto, MessageResponseDto } from '../../../common/http/error-response.dto.js';
@@ -12,7 +12,7 @@ import { TierDraft } from '../domain/membership.js';
 import { moneyErrors } from '../domain/rules.js';
 import { checkId } from './money-http.js';
 import { tierDto } from './monetization.mappers.js';
-import { ChannelMembersResponseDto, CreateTierRequestDto, MembershipTierDto } from './monetization.dto.js';
+import { ChannelMembersQueryDto, ChannelMembersResponseDto, CreateTierRequestDto, MembershipTierDto } from './monetization.dto.js';
 
 /** Channel owners: the membership tiers of their channels, and who their members are. */
 @ApiTags('monetization')
@@ -34,8 +34,8 @@ export class ChannelOwnerController {
   @ApiResponse({ status: 404, type: ErrorResponseDto })
   @ApiResponse({ status: 409, type: ErrorResponseDto })
   async createMembershipTier(@CurrentPrincipal() p: Principal, @Param('channelId') channelId: string, @Body() body: CreateTierRequestDto): Promise<MembershipTierDto> {
-    // The tier is checked before the channel is looked up: a bad tier is a 400 whatever the channel.
-    const draft = TierDraft.parse(body ?? {});
+    // The tier is checked (by the DTO, then the domain) before the channel is looked up: a bad tier is a 400 whatever the channel.
+    const draft = TierDraft.parse(body);
     return tierDto(await this.createTier.execute(p.userId, checkId(channelId, moneyErrors.channelNotFound), draft));
   }
 
@@ -55,13 +55,12 @@ export class ChannelOwnerController {
   @Get('channels/:channelId/members')
   @UseGuards(UserAuthGuard)
   @ApiBearerAuth()
-  @ApiQuery({ name: 'limit', required: false })
-  @ApiQuery({ name: 'include_lapsed', required: false })
   @ApiResponse({ status: 200, type: ChannelMembersResponseDto })
+  @ApiResponse({ status: 400, type: ErrorResponseDto })
   @ApiResponse({ status: 403, type: ErrorResponseDto })
   @ApiResponse({ status: 404, type: ErrorResponseDto })
-  async listChannelMembers(@CurrentPrincipal() p: Principal, @Param('channelId') channelId: string, @Query('limit') limit?: string, @Query('include_lapsed') lapsed?: string): Promise<ChannelMembersResponseDto> {
-    const rows = await this.members.execute(p.userId, checkId(channelId, moneyErrors.channelNotFound), { limit: pageSize(limit, 50), includeLapsed: lapsed === 'true' });
+  async listChannelMembers(@CurrentPrincipal() p: Principal, @Param('channelId') channelId: string, @Query() query: ChannelMembersQueryDto): Promise<ChannelMembersResponseDto> {
+    const rows = await this.members.execute(p.userId, checkId(channelId, moneyErrors.channelNotFound), { limit: pageSize(query.limit, 50), includeLapsed: query.include_lapsed === 'true' });
     return {
       members: rows.map((r) => ({
         user_id: r.userId,

@@ -69,7 +69,7 @@ export class CreatorController {
   @ApiResponse({ status: 401, type: ErrorResponseDto })
   async requestPayout(@CurrentPrincipal() p: Principal, @Body() body: PayoutRequestDto): Promise<PayoutResponseDto> {
     this.payoutRequests.hit(p.userId);
-    const payout = await this.payout.execute(p.userId, { amount: body?.amount, paymentMethod: body?.payment_method, bankDetails: body?.bank_details });
+    const payout = await this.payout.execute(p.userId, { amount: body.amount, paymentMethod: body.payment_method, bankDetails: body.bank_details });
     return { success: true, message: 'Payout request submitted successfully! Payouts take 3-5 business days.', payout: payoutDto(payout) };
   }
 
@@ -111,7 +111,7 @@ export class CreatorController {
   @ApiResponse({ status: 400, type: ErrorResponseDto })
   @ApiResponse({ status: 409, type: ErrorResponseDto })
   async applyToPartnerProgram(@CurrentPrincipal() p: Principal, @Body() body: PartnerApplyRequestDto): Promise<PartnerApplyResponseDto> {
-    const a = await this.apply.execute(p.userId, body?.original_content);
+    const a = await this.apply.execute(p.userId, body.original_content);
     return { success: true, message: `Application submitted! We review applications within ${PARTNER.reviewDays} days.`, status: a.status };
   }
 }

@@ -1,11 +1,87 @@
-import { ApiProperty } from '@nestjs/swagger';
-import { Allow } from 'class-validator';
+import { ApiProperty, PickType } from '@nestjs/swagger';
+import { Transform, Type } from 'class-transformer';
+import { Equals, IsIn, IsObject, IsOptional, IsString, Length, Matches, Max, MaxLength, Min, ValidateBy, ValidateIf, ValidateNested, type ValidationArguments } from 'class-validator';
+import { BooleanText, EmptyAsAbsent, MONEY_TEXT, MoneyText, Trimmed } from '../../../common/http/dto-rules.js';
+import { PageQueryDto } from '../../../common/http/page-query.dto.js';
+import { CREATOR_MIN_PAYOUT_CENTS, moneyErrors, OWNER_MIN_WITHDRAWAL_CENTS, PAYOUT_METHODS } from '../domain/rules.js';
 
-export class CheckoutRequestDto {
-  /** Premium: monthly or yearly. Membership: one of the channel's tiers, by name or id. */
-  @Allow() package_type: string;
+/**
+ * The money forms' rules, with the messages the client shows (the domain's, which checks the same again). Amounts are
+ * dollars as a JSON number or as canonical decimal text ("49.99"; MoneyText): "1e3", " 50.00", "0x10", "", [50] are
+ * refused. The minimums of a payout ($50) and of a withdrawal ($100) are the use cases' (after the form's own rules:
+ * a payout checks its method and bank details first), and are declared here for the contract.
+ */
+export const MONEY_MESSAGES = {
+  badAmount: moneyErrors.badAmount().message,
+  badMethod: moneyErrors.badMethod().message,
+  badBankDetails: moneyErrors.badBankDetails().message,
+  invalidWithdrawal: moneyErrors.invalidWithdrawal().message,
+  badPackage: moneyErrors.badPackage().message,
+  badTier: moneyErrors.badTier().message,
+  attestation: moneyErrors.attestationNeeded().message,
+  /** The same sentence as payments' BadReturnUrl (payments checks that the address is this site's). */
+  badOrigin: 'origin_url must be an address of this site',
+  // The domain's own sentences (TierDraft.parse, BankAccountDetails.parse).
+  tierName: 'Tier name must be 1 to 50 characters',
+  tierPrice: 'Price must be between $0.99 and $499.99 a month',
+  tierDescription: 'Description must be at most 300 characters',
+  bankName: 'Bank name is required (at most 100 characters)',
+  accountHolder: 'Account holder name is required (at most 100 characters)',
+  accountNumber: 'Account number must be 4 to 17 digits',
+  routingNumber: 'Routing number must be 9 digits',
+  reason: 'Reason must be at most 500 characters',
+  applicationStatus: 'status must be one of pending, approved, rejected, suspended, all',
+  includeLapsed: 'include_lapsed must be true or false',
+};
+
+/** The largest amount Money.parsePositive reads: a billion dollars. */
+const MAX_DOLLARS = 1_000_000_000;
+
+/** Whole dollars (at most 10 digits) and at most two decimals, as JSON writes the number: 5e-7 and 1e21 are not. */
+const DOLLARS_TEXT = /^\d{1,10}(\.\d{1,2})?$/;
+
+/**
+ * A number of dollars greater than 0 with at most two decimals (text is read by MoneyText first). Not class-validator's
+ * IsNumber({ maxDecimalPlaces }), which throws on a number JSON writes with an exponent (5e-7).
+ */
+function IsDollars(message: string | ((args: ValidationArguments) => string)): PropertyDecorator {
+  return ValidateBy(
+    { name: 'isDollars', validator: { validate: (v: unknown) => typeof v === 'number' && v > 0 && v <= MAX_DOLLARS && DOLLARS_TEXT.test(String(v)) } },
+    { message },
+  );
+}
+
+/** An amount in the contract: decimal text or a number (the range, when given, is a number's, as JSON Schema reads it). */
+const dollars = (description: string, range: { minimum?: number; maximum?: number } = {}) => ({
+  description,
+  oneOf: [{ type: 'string', pattern: MONEY_TEXT.source }, { type: 'number' }],
+  example: '50.00',
+  ...range,
+});
+
+/** A premium checkout. */
+export class PremiumCheckoutRequestDto {
+  /** monthly ($6.99) or yearly ($69.99). */
+  @IsIn(['monthly', 'yearly'], { message: MONEY_MESSAGES.badPackage })
+  package_type: 'monthly' | 'yearly';
+
   /** The page to come back to (an address of this site); the provider adds session_id and type, or cancelled. */
-  @Allow() origin_url: string;
+  @IsString({ message: MONEY_MESSAGES.badOrigin })
+  @MaxLength(2000, { message: MONEY_MESSAGES.badOrigin })
+  origin_url: string;
+}
+
+/** A membership checkout. */
+export class MembershipCheckoutRequestDto {
+  /** One of the channel's tiers, by name (any case) or id. */
+  @Trimmed()
+  @Length(1, 50, { message: MONEY_MESSAGES.badTier })
+  package_type: string;
+
+  /** The page to come back to (an address of this site); the provider adds session_id and type, or cancelled. */
+  @IsString({ message: MONEY_MESSAGES.badOrigin })
+  @MaxLength(2000, { message: MONEY_MESSAGES.badOrigin })
+  origin_url: string;
 }
 
 export class CheckoutResponseDto {
@@ -47,14 +123,23 @@ export class MembershipChannelsResponseDto {
 }
 
 export class CreateTierRequestDto {
-  /** 1 to 50 characters, unique in the channel. */
-  @Allow() name: string;
-  /** Dollars per month, 0.99 to 499.99. */
-  @ApiProperty({ oneOf: [{ type: 'string' }, { type: 'number' }], description: 'Dollars, at most two decimals', example: '50.00' })
-  @Allow()
+  /** 1 to 50 characters (spaces around it are dropped), unique in the channel. */
+  @Trimmed()
+  @Length(1, 50, { message: MONEY_MESSAGES.tierName })
+  name: string;
+
+  @ApiProperty(dollars('Dollars per month, 0.99 to 499.99, at most two decimals'))
+  @MoneyText()
+  @IsDollars(MONEY_MESSAGES.tierPrice)
+  @Min(0.99, { message: MONEY_MESSAGES.tierPrice })
+  @Max(499.99, { message: MONEY_MESSAGES.tierPrice })
   price: string | number;
-  /** Up to 300 characters. */
-  @Allow() description?: string;
+
+  /** Up to 300 characters (spaces around it are dropped). */
+  @IsOptional()
+  @Trimmed()
+  @MaxLength(300, { message: MONEY_MESSAGES.tierDescription })
+  description?: string;
 }
 
 export class ChannelMemberDto {
@@ -108,21 +193,37 @@ export class CreatorEarningsResponseDto {
 
 export class BankDetailsDto {
   /** checking or savings. */
-  @Allow() account_type: string;
+  account_type: string;
   /** Two letters (US). */
-  @Allow() country: string;
+  country: string;
+}
+
+/** Where a bank transfer goes. */
+export class BankDetailsRequestDto {
+  @IsIn(['checking', 'savings'], { message: MONEY_MESSAGES.badBankDetails })
+  account_type: 'checking' | 'savings';
+
+  /** Two letters, any case (US). */
+  @Matches(/^[A-Za-z]{2}$/, { message: MONEY_MESSAGES.badBankDetails })
+  country: string;
 }
 
 export class PayoutRequestDto {
-  /** Dollars, at most two decimals; at least 50 and at most the available balance. */
-  @ApiProperty({ oneOf: [{ type: 'string' }, { type: 'number' }], description: 'Dollars, at most two decimals', example: '50.00' })
-  @Allow()
+  /** At least 50 (MONEY.BELOW_MINIMUM otherwise) and at most the available balance. */
+  @ApiProperty(dollars('Dollars, at most two decimals; at least 50 and at most the available balance', { minimum: CREATOR_MIN_PAYOUT_CENTS / 100, maximum: MAX_DOLLARS }))
+  @MoneyText()
+  @IsDollars(MONEY_MESSAGES.badAmount)
   amount: string | number;
-  @ApiProperty({ enum: ['bank_transfer', 'paypal', 'crypto'] })
-  @Allow()
-  payment_method: string;
-  /** Required for bank_transfer, null otherwise. */
-  @Allow() bank_details?: BankDetailsDto | null;
+
+  @IsIn(PAYOUT_METHODS, { message: MONEY_MESSAGES.badMethod })
+  payment_method: 'bank_transfer' | 'paypal' | 'crypto';
+
+  /** Required for bank_transfer, null (or left out) otherwise. */
+  @ValidateIf((o: PayoutRequestDto) => o.payment_method === 'bank_transfer')
+  @IsObject({ message: MONEY_MESSAGES.badBankDetails })
+  @ValidateNested({ message: MONEY_MESSAGES.badBankDetails })
+  @Type(() => BankDetailsRequestDto)
+  bank_details?: BankDetailsRequestDto | null;
 }
 
 export class PayoutResponseDto {
@@ -171,8 +272,10 @@ export class PartnerProgramStatusDto {
 }
 
 export class PartnerApplyRequestDto {
-  /** The creator attests that their content is their own (the fourth requirement). */
-  @Allow() original_content: boolean;
+  /** Must be true: the creator attests that their content is their own (the fourth requirement). */
+  @BooleanText()
+  @Equals(true, { message: MONEY_MESSAGES.attestation })
+  original_content: boolean;
 }
 
 export class PartnerApplyResponseDto {
@@ -208,11 +311,30 @@ export class PlatformEarningsResponseDto {
   can_withdraw: boolean;
 }
 
+/** Digits with the spaces and dashes people type between them dropped ("0001-2345 6789"). */
+const DigitsText = () => Transform(({ value }) => (typeof value === 'string' ? value.trim().replace(/[\s-]/g, '') : value));
+
+/** The platform's bank account (the founder's form posts it urlencoded), in the order the form checks it. */
 export class BankAccountRequestDto {
-  @Allow() bank_name: string;
-  @Allow() account_number: string;
-  @Allow() routing_number: string;
-  @Allow() account_holder_name: string;
+  /** 1 to 100 characters (spaces around it are dropped). */
+  @Trimmed()
+  @Length(1, 100, { message: MONEY_MESSAGES.bankName })
+  bank_name: string;
+
+  /** 1 to 100 characters (spaces around it are dropped). */
+  @Trimmed()
+  @Length(1, 100, { message: MONEY_MESSAGES.accountHolder })
+  account_holder_name: string;
+
+  /** 4 to 17 digits; spaces and dashes between them are dropped. */
+  @DigitsText()
+  @Matches(/^\d{4,17}$/, { message: MONEY_MESSAGES.accountNumber })
+  account_number: string;
+
+  /** 9 digits (ABA); spaces and dashes between them are dropped. */
+  @DigitsText()
+  @Matches(/^\d{9}$/, { message: MONEY_MESSAGES.routingNumber })
+  routing_number: string;
 }
 
 export class BankAccountResponseDto {
@@ -222,9 +344,10 @@ export class BankAccountResponseDto {
 }
 
 export class WithdrawRequestDto {
-  /** Dollars, at most two decimals; at least 100 and at most the available balance. */
-  @ApiProperty({ oneOf: [{ type: 'string' }, { type: 'number' }], description: 'Dollars, at most two decimals', example: '50.00' })
-  @Allow()
+  /** At least 100 (MONEY.BELOW_MINIMUM otherwise) and at most the available balance. */
+  @ApiProperty(dollars('Dollars, at most two decimals; at least 100 and at most the available balance', { minimum: OWNER_MIN_WITHDRAWAL_CENTS / 100, maximum: MAX_DOLLARS }))
+  @MoneyText()
+  @IsDollars(MONEY_MESSAGES.invalidWithdrawal)
   amount: string | number;
 }
 
@@ -245,8 +368,30 @@ export class AdminPayoutsResponseDto {
 }
 
 export class DecisionRequestDto {
-  /** Why (shown to the creator); up to 500 characters. */
-  @Allow() reason?: string;
+  /** Why (shown to the creator); up to 500 characters (spaces around it are dropped). */
+  @IsOptional()
+  @Trimmed()
+  @MaxLength(500, { message: MONEY_MESSAGES.reason })
+  reason?: string;
+}
+
+/** How many payouts (1 to 100, default 50). */
+export class PayoutsQueryDto extends PickType(PageQueryDto, ['limit'] as const) {}
+
+export class PartnerApplicationsQueryDto extends PickType(PageQueryDto, ['limit'] as const) {
+  /** pending (the default), approved, rejected, suspended or all. */
+  @IsOptional()
+  @EmptyAsAbsent()
+  @IsIn(['pending', 'approved', 'rejected', 'suspended', 'all'], { message: MONEY_MESSAGES.applicationStatus })
+  status?: 'pending' | 'approved' | 'rejected' | 'suspended' | 'all';
+}
+
+export class ChannelMembersQueryDto extends PickType(PageQueryDto, ['limit'] as const) {
+  /** true adds the members whose time ran out. */
+  @IsOptional()
+  @EmptyAsAbsent()
+  @IsIn(['true', 'false'], { message: MONEY_MESSAGES.includeLapsed })
+  include_lapsed?: 'true' | 'false';
 }
 
 export class PartnerApplicationDto {

@@ -2,7 +2,6 @@ import { applyDecorators, UseGuards } from '@nestjs/common';
 import { ApiBearerAuth, ApiResponse } from '@nestjs/swagger';
 import type { Request } from 'express';
 import { AdminAuthGuard } from '../../../common/auth/guards.js';
-import { ValidationError } from '../../../common/errors/domain-error.js';
 import { ErrorResponseDto } from '../../../common/http/error-response.dto.js';
 import { isUuid } from '../../../common/keyset.js';
 import type { DecisionRequestDto } from './monetization.dto.js';
@@ -27,11 +26,9 @@ export function siteOrigins(req: Request): string[] {
   return host ? [`${req.protocol}://${host}`] : [];
 }
 
-/** An admin's optional reason (shown to the creator): at most 500 characters. */
-export function reasonOf(body: DecisionRequestDto | undefined): string | null {
-  const r = typeof body?.reason === 'string' ? body.reason.trim() : '';
-  if (r.length > 500) throw new ValidationError([{ field: 'reason', message: 'Reason must be at most 500 characters' }]);
-  return r || null;
+/** An admin's optional reason (shown to the creator; at most 500 characters, checked by DecisionRequestDto), or null. */
+export function reasonOf(body: DecisionRequestDto): string | null {
+  return body.reason?.trim() || null;
 }
 
 /** A path id: a uuid (lower-cased), or the route's not-found error. */

@@ -60,7 +60,7 @@ export class OwnerController {
   @ApiResponse({ status: 403, type: ErrorResponseDto })
   async savePlatformBankAccount(@CurrentPrincipal() p: Principal, @Body() body: BankAccountRequestDto): Promise<BankAccountResponseDto> {
     await this.owner.require(p.userId);
-    const b = await this.saveBank.execute(body ?? {});
+    const b = await this.saveBank.execute(body);
     return { success: true, message: 'Bank account added successfully!', bank_account: bankAccountDto(b) };
   }
 
@@ -75,7 +75,7 @@ export class OwnerController {
   @ApiResponse({ status: 409, type: ErrorResponseDto })
   async withdrawPlatformEarnings(@CurrentPrincipal() p: Principal, @Body() body: WithdrawRequestDto): Promise<WithdrawResponseDto> {
     await this.owner.require(p.userId);
-    const w = await this.withdraw.execute(p.userId, body?.amount);
+    const w = await this.withdraw.execute(p.userId, body.amount);
     return { success: true, message: 'Withdrawal request submitted successfully!', amount: toDollars(w.amountCents) };
   }
 }
