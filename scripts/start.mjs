@@ -1,11 +1,13 @@
 #!/usr/bin/env node
-// npm start: build what is missing or older than its sources, then run the server in this process.
+// npm start: build what is missing or older than its sources, then run the server as a child process that is started
+// again if it dies after it was ready (a crash, a kill, the system's out-of-memory killer).
 import { execSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { createServer } from 'node:net';
 import * as nodeModule from 'node:module';
 import { join, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { supervise } from './supervise.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -56,4 +58,10 @@ for (const b of builds) {
 }
 // V8 keeps the compiled code of the server's modules between starts (about a quarter less CPU to load them).
 nodeModule.enableCompileCache?.(join(root, 'node_modules', '.cache', 'scriven-compile'));
-await import(join(root, 'backend/dist/src/main.js'));
+const server = join(root, 'backend/dist/src/main.js');
+if (process.env.SCRIVEN_SUPERVISE === '0') {
+  await import(server);
+} else {
+  // The server runs in a child process, started again if it dies after it was ready (scripts/supervise.mjs).
+  supervise(server, { env: { ...process.env, NODE_COMPILE_CACHE: join(root, 'node_modules', '.cache', 'scriven-compile') } });
+}

@@ -116,6 +116,8 @@ async function main(): Promise<void> {
   }
   const shown = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
   logger.log(`Scriven ${config.version} is listening on http://${shown}:${config.port} (API docs at /api/docs), ready ${process.uptime().toFixed(1)} s after the process started`, 'Scriven');
+  // Under `npm start`'s supervisor: from now on a death of this process is a crash to recover from, not a failed start.
+  process.send?.({ type: 'scriven:ready' });
 }
 
 main().catch(async (e: unknown) => {
