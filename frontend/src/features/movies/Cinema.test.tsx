@@ -218,7 +218,30 @@ describe('Cinema room', () => {
 
     const dialog = within(await screen.findByRole('dialog', { name: 'Gears of Tomorrow' }));
     expect(dialog.getByText('Ida Kray, Omar Venn, Lu Chen')).toBeInTheDocument();
-    expect(dialog.getByRole('button', { name: 'Play Movie' })).toBeEnabled();
+    // A premium movie, and Ada is not premium: the app says why it cannot play (the server refuses its stream).
+    expect(dialog.getByRole('button', { name: 'Play Movie' })).toBeDisabled();
+    expect(dialog.getByText('This movie is for Premium members. Get Premium to watch it.')).toBeInTheDocument();
+  });
+
+  test('a premium movie plays for a premium member; others are sent to Get Premium', async () => {
+    const id = mediaDb.movies.find((movie) => movie.title === 'Gears of Tomorrow')?.id;
+    storeDemoUserToken((user) => {
+      user.is_premium = true;
+    });
+    const first = renderApp({ route: `/movies/${id}` });
+    const premium = within(await screen.findByRole('dialog', { name: 'Gears of Tomorrow' }));
+    expect(premium.getByRole('button', { name: 'Play Movie' })).toBeEnabled();
+    expect(premium.queryByRole('button', { name: 'Get Premium' })).not.toBeInTheDocument();
+    first.unmount();
+
+    storeDemoUserToken((user) => {
+      user.is_premium = false;
+    });
+    const { user } = renderApp({ route: `/movies/${id}` });
+    const dialog = within(await screen.findByRole('dialog', { name: 'Gears of Tomorrow' }));
+    await user.click(dialog.getByRole('button', { name: 'Get Premium' }));
+    expect(await screen.findByRole('heading', { name: 'Premium', level: 1 })).toBeInTheDocument();
+    expect(screen.queryByRole('dialog', { name: 'Gears of Tomorrow' })).not.toBeInTheDocument();
   });
 
   test('a link to an unknown movie says "This movie is not available" over the Cinema room', async () => {

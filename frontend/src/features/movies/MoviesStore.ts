@@ -219,7 +219,19 @@ export class MoviesStore {
   }
 
   canPlay(movie: Movie | null): boolean {
-    return movie !== null && !movie.sample && movie.status === 'ready';
+    return movie !== null && !movie.sample && movie.status === 'ready' && !this.needsPremium(movie);
+  }
+
+  /** A premium movie that this user may not stream: not premium, not its owner, not an admin (the server says 403). */
+  needsPremium(movie: Movie | null): boolean {
+    const user = this.root.auth.user;
+    return movie !== null && movie.is_premium && !movie.is_owner && !(user?.is_premium || user?.is_admin);
+  }
+
+  /** Get Premium, from a movie that needs it: the Premium section. */
+  getPremium(): void {
+    this.close();
+    this.root.ui.setSection('premium');
   }
 
   /** Add to Favorites: local only, nothing is sent (seed 000 §2). */

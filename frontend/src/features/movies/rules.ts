@@ -53,6 +53,8 @@ export const MOVIE_MESSAGES = {
   uploadFailed: (detail: string) => `Failed to upload movie: ${detail}`,
   noDetail: 'the server did not answer. Please try again.',
   noMovies: 'No movies found',
+  /** A premium movie, for someone who is not premium, its owner or an admin (the server refuses its stream: 403). */
+  premiumOnly: 'This movie is for Premium members. Get Premium to watch it.',
   /** Under 'No movies found' when the search, genre or tab hides every movie. */
   noMatch: 'Try another search, genre or tab.',
   /** A shared link whose movie the server does not show (404). */

@@ -26,7 +26,16 @@ export const MovieDetailsModal = observer(function MovieDetailsModal() {
   };
 
   const playable = movies.canPlay(movie);
-  const playReason = !movie ? null : movie.sample ? MOVIE_MESSAGES.samplePlay : movie.status !== 'ready' ? 'This movie is not ready yet' : null;
+  const needsPremium = movies.needsPremium(movie);
+  const playReason = !movie
+    ? null
+    : movie.sample
+      ? MOVIE_MESSAGES.samplePlay
+      : movie.status !== 'ready'
+        ? 'This movie is not ready yet'
+        : needsPremium
+          ? MOVIE_MESSAGES.premiumOnly
+          : null;
   const favorite = movie ? movies.favorites.has(movie.id) : false;
   const listed = movie ? movies.watchlist.has(movie.id) : false;
 
@@ -108,6 +117,11 @@ export const MovieDetailsModal = observer(function MovieDetailsModal() {
             >
               Add to Watchlist
             </Button>
+            {needsPremium && (
+              <Button color="yellow" onClick={movies.getPremium}>
+                Get Premium
+              </Button>
+            )}
             <Tooltip label={MOVIE_MESSAGES.sampleShare} disabled={!movie.sample} withArrow>
               <span>
                 <Button variant="default" leftSection={<ShareIcon size={14} />} disabled={Boolean(movie.sample)} onClick={() => void movies.share(movie)}>
