@@ -27,9 +27,21 @@ export function lingerOnClose(request: IncomingMessage): void {
     if (drained > LINGER_BYTES) socket.destroy();
   };
   request.on('data', counter);
+  // Once the reply is out and every byte of the body has been read, nothing is left to reset: close at once, without
+  // waiting for the client to close its side (a client that sent its whole body may wait for us).
+  let replied = false;
+  const closeWhenFlushed = (s: Socket) => (s.writableFinished ? s.destroy() : s.once('finish', () => s.destroy()));
+  request.once('end', () => {
+    if (replied) closeWhenFlushed(socket);
+  });
   // The HTTP server calls destroySoon once the reply is written; shut the write side only, and destroy later.
   socket.destroySoon = function lingeringDestroySoon(this: Socket) {
+    replied = true;
     if (this.writable) this.end();
+    if (request.complete) {
+      closeWhenFlushed(this);
+      return this;
+    }
     const timer = setTimeout(() => this.destroy(), LINGER_MS);
     timer.unref();
     this.once('close', () => clearTimeout(timer));
