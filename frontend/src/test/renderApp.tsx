@@ -4,6 +4,8 @@ import userEvent, { type UserEvent } from '@testing-library/user-event';
 import { MemoryRouter, useLocation } from 'react-router-dom';
 import { AppProviders } from '../app/AppProviders';
 import { AppRoutes } from '../app/AppRoutes';
+import { SECTION_COMPONENTS } from '../app/shell/sections';
+import { VideoDialog } from '../features/videos/components/VideoDialog';
 import { RootStore } from '../stores/RootStore';
 import type { SectionId } from '../stores/UiStore';
 
@@ -47,6 +49,33 @@ export function renderApp({ route = '/', store = new RootStore(), section, tab }
     </AppProviders>
   );
   // No pause between the keys and pointer actions of one call: a test types as fast as React can follow.
+  const user = userEvent.setup({ delay: null });
+  return { ...render(ui), store, user };
+}
+
+/**
+ * One section of the signed-in shell on its own, for a feature's tests: the session resolved first (as the app does
+ * before it shows the shell), then the section with the dialogs the shell hosts for it, without the header, side
+ * navigation and footer that every page carries (their tests are the shell's). Cheaper than the whole app, and the
+ * page holds only what the test is about.
+ */
+export async function renderSection(
+  section: SectionId,
+  { store = new RootStore(), tab }: { store?: RootStore; tab?: string } = {},
+): Promise<RenderAppResult> {
+  await store.auth.init();
+  if (!store.auth.user) throw new Error('renderSection: no signed-in user (store a token first)');
+  store.ui.setSection(section, tab);
+  const Section = SECTION_COMPONENTS[section];
+  const ui: ReactElement = (
+    <AppProviders store={store} env="test">
+      <MemoryRouter>
+        <Section />
+        <VideoDialog />
+        <LocationProbe />
+      </MemoryRouter>
+    </AppProviders>
+  );
   const user = userEvent.setup({ delay: null });
   return { ...render(ui), store, user };
 }

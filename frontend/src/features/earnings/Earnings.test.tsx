@@ -5,13 +5,13 @@ import { errorBody, http } from '../../mocks/http';
 import { server } from '../../mocks/server';
 import { demoUser } from '../../test/accounts';
 import { field } from '../../test/queries';
-import { renderApp } from '../../test/renderApp';
+import { renderSection } from '../../test/renderApp';
 import { storeDemoUserToken } from '../../test/session';
 
 /** Signed in as Ada, in Earnings (opened from the side navigation). */
 async function openEarnings() {
   storeDemoUserToken();
-  const app = renderApp({ section: 'earnings' });
+  const app = await renderSection('earnings');
   await screen.findByRole('heading', { name: 'Earnings', level: 1 });
   return app;
 }

@@ -7,7 +7,7 @@ import { server } from '../../mocks/server';
 import { demoUser } from '../../test/accounts';
 import { fill } from '../../test/fill';
 import { field } from '../../test/queries';
-import { renderApp } from '../../test/renderApp';
+import { renderSection } from '../../test/renderApp';
 import { storeDemoUserToken } from '../../test/session';
 import { PENDING_PAYMENT_KEY } from '../payments/messages';
 import { browserNavigation } from '../payments/redirect';
@@ -18,7 +18,7 @@ const DAY_MS = 86_400_000;
 /** Signed in, on the Memberships page opened from the side navigation. */
 async function openMemberships() {
   storeDemoUserToken();
-  const app = renderApp({ section: 'memberships' });
+  const app = await renderSection('memberships');
   await screen.findByRole('heading', { name: 'Memberships', level: 1 });
   return app;
 }

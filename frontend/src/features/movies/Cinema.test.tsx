@@ -5,14 +5,14 @@ import { errorBody, http } from '../../mocks/http';
 import { server } from '../../mocks/server';
 import { fill } from '../../test/fill';
 import { field } from '../../test/queries';
-import { renderApp } from '../../test/renderApp';
+import { renderApp, renderSection } from '../../test/renderApp';
 import { videoFile } from '../../test/media';
 import { storeDemoUserToken } from '../../test/session';
 
 /** Signed in, in the Cinema room (the header's button opens it: see Header.test). */
 async function openCinema() {
   storeDemoUserToken();
-  const app = renderApp({ section: 'movies' });
+  const app = await renderSection('movies');
   await screen.findByRole('heading', { name: 'Cinema room', level: 1 });
   return app;
 }

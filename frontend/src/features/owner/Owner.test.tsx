@@ -5,7 +5,7 @@ import { errorBody, http } from '../../mocks/http';
 import { server } from '../../mocks/server';
 import { fill } from '../../test/fill';
 import { field } from '../../test/queries';
-import { renderApp } from '../../test/renderApp';
+import { renderApp, renderSection } from '../../test/renderApp';
 import { storeDemoUserToken } from '../../test/session';
 
 /** Signed in as Ada made an admin, in Updates (opened from the side navigation). */
@@ -13,7 +13,7 @@ async function openUpdates() {
   storeDemoUserToken((user) => {
     user.is_admin = true;
   });
-  const app = renderApp({ section: 'updates' });
+  const app = await renderSection('updates');
   await screen.findByRole('heading', { name: 'Platform earnings', level: 1 });
   await screen.findByRole('group', { name: 'Available balance' });
   return app;

@@ -4,7 +4,7 @@ import { addApplication, earningsDb, type MockPartnerApplication } from '../../m
 import { errorBody, http } from '../../mocks/http';
 import { server } from '../../mocks/server';
 import { demoUser } from '../../test/accounts';
-import { renderApp } from '../../test/renderApp';
+import { renderSection } from '../../test/renderApp';
 import { storeDemoUserToken } from '../../test/session';
 
 const adaId = () => demoUser().user.id;
@@ -29,7 +29,7 @@ function adaWith(status: MockPartnerApplication['status'] | null, fields: Partia
 /** Signed in as Ada, in the partner program page (opened from the side navigation). */
 async function openPartnerProgram() {
   storeDemoUserToken();
-  const app = renderApp({ section: 'monetization' });
+  const app = await renderSection('monetization');
   await screen.findByRole('heading', { name: 'Partner program', level: 1 });
   return app;
 }

@@ -4,7 +4,7 @@ import { errorBody, http } from '../../mocks/http';
 import { paymentsDb } from '../../mocks/paymentsDb';
 import { server } from '../../mocks/server';
 import { demoUser } from '../../test/accounts';
-import { renderApp } from '../../test/renderApp';
+import { renderSection } from '../../test/renderApp';
 import { storeDemoUserToken } from '../../test/session';
 import { PENDING_PAYMENT_KEY } from '../payments/messages';
 import { browserNavigation } from '../payments/redirect';
@@ -12,7 +12,7 @@ import { browserNavigation } from '../payments/redirect';
 /** Signed in (changed first by `change`), on the Premium page opened from the side navigation. */
 async function openPremium(change?: Parameters<typeof storeDemoUserToken>[0]) {
   storeDemoUserToken(change);
-  const app = renderApp({ section: 'premium' });
+  const app = await renderSection('premium');
   await screen.findByRole('heading', { name: 'Premium', level: 1 });
   return app;
 }

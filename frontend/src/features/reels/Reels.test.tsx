@@ -6,14 +6,14 @@ import { http } from '../../mocks/http';
 import { server } from '../../mocks/server';
 import { fill } from '../../test/fill';
 import { field } from '../../test/queries';
-import { renderApp } from '../../test/renderApp';
+import { renderApp, renderSection } from '../../test/renderApp';
 import { videoFile } from '../../test/media';
 import { storeDemoUserToken } from '../../test/session';
 
 /** Signed in, on Shorts. */
 async function openShorts() {
   storeDemoUserToken();
-  const app = renderApp({ section: 'reels' });
+  const app = await renderSection('reels');
   await screen.findByRole('heading', { name: 'Shorts', level: 1 });
   return app;
 }

@@ -3,14 +3,14 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { mediaDb } from '../../mocks/mediaDb';
 import { http } from '../../mocks/http';
 import { server } from '../../mocks/server';
-import { renderApp } from '../../test/renderApp';
+import { renderApp, renderSection } from '../../test/renderApp';
 import { storeDemoUserToken } from '../../test/session';
 import { HISTORY_KEY } from './rules';
 
 /** Signed in as ada, in the search section (the side navigation's 'History'). */
 async function openSearch() {
   storeDemoUserToken();
-  const app = renderApp({ section: 'search' });
+  const app = await renderSection('search');
   await screen.findByRole('heading', { name: 'Search', level: 1 });
   return { ...app, box: screen.getByRole('combobox', { name: 'Search' }) };
 }

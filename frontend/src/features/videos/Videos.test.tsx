@@ -5,7 +5,7 @@ import { http } from '../../mocks/http';
 import { server } from '../../mocks/server';
 import { fill } from '../../test/fill';
 import { field } from '../../test/queries';
-import { renderApp } from '../../test/renderApp';
+import { renderApp, renderSection } from '../../test/renderApp';
 import { signedInStore, videoFile } from '../../test/media';
 import { storeDemoUserToken } from '../../test/session';
 import { PROCESSING_POLL_MS } from './VideosStore';
@@ -13,7 +13,7 @@ import { mineList } from './types';
 
 async function openYourVideos() {
   storeDemoUserToken();
-  const app = renderApp({ section: 'videos' });
+  const app = await renderSection('videos');
   await screen.findByRole('heading', { name: 'Your videos', level: 1 });
   return app;
 }
