@@ -6,6 +6,11 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import type { AddressInfo } from 'node:net';
 import type { TestApp } from './harness.js';
+import { resolveBinary } from '../src/modules/catalog/infrastructure/ffmpeg-processor.js';
+
+/** The ffmpeg and ffprobe the server uses: Debian's when installed, else the ones npm brought. */
+export const FFMPEG = resolveBinary('ffmpeg');
+export const FFPROBE = resolveBinary('ffprobe');
 
 const run = promisify(execFile);
 
@@ -75,7 +80,7 @@ export async function makeClips(names: ClipName[]): Promise<Clips> {
     [...new Set(names)].map(async (name) => {
       const spec = CLIP_ARGS[name];
       const out = join(dir, spec.file);
-      await run('ffmpeg', ['-v', 'error', '-y', ...spec.args, out]);
+      await run(FFMPEG, ['-v', 'error', '-y', ...spec.args, out]);
       path[name] = out;
     }),
   );
@@ -193,7 +198,7 @@ export async function baseUrl(t: TestApp): Promise<string> {
 /** Runs ffprobe on a URL or path; resolves with its JSON output, rejects with stderr. */
 export function ffprobe(target: string, extra: string[] = []): Promise<{ streams: { codec_type: string; width?: number; height?: number }[]; format: { duration?: string; format_name?: string } }> {
   return new Promise((resolve, reject) => {
-    const child = spawn('ffprobe', ['-v', 'error', '-print_format', 'json', '-show_format', '-show_streams', ...extra, target], { stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(FFPROBE, ['-v', 'error', '-print_format', 'json', '-show_format', '-show_streams', ...extra, target], { stdio: ['ignore', 'pipe', 'pipe'] });
     let out = '';
     let err = '';
     child.stdout.on('data', (d: Buffer) => (out += d.toString()));

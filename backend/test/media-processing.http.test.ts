@@ -3,7 +3,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { createTestApp, signUp, type TestApp } from './harness.js';
-import { baseUrl, binary, ffprobe, makeClips, setPrivacy, tmpFiles, upload, waitFor, type Auth, type Clips, type ClipName, type Kind } from './media-fixtures.js';
+import { FFMPEG, baseUrl, binary, ffprobe, makeClips, setPrivacy, tmpFiles, upload, waitFor, type Auth, type Clips, type ClipName, type Kind } from './media-fixtures.js';
 
 /** Processing with the real ffprobe/ffmpeg through the durable jobs (pg-boss): probe, thumbnail, HLS ladder. */
 
@@ -109,7 +109,7 @@ describe('a video', () => {
     expect(Number(hls.format.duration)).toBeGreaterThan(1.5);
     const original = await ffprobe(`${base}${item.stream_url}`);
     expect(original.streams.find((s) => s.codec_type === 'video')).toMatchObject({ width: 640, height: 360 });
-    const { stderr } = await run('ffmpeg', ['-v', 'error', '-i', `${base}${item.hls_url}`, '-f', 'null', '-']);
+    const { stderr } = await run(FFMPEG, ['-v', 'error', '-i', `${base}${item.hls_url}`, '-f', 'null', '-']);
     expect(stderr).toBe('');
   });
 

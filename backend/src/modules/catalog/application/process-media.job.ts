@@ -101,10 +101,9 @@ export class ProcessMediaJob implements OnModuleInit {
       let renditions: number[] = [];
       if (m.kind === 'video') {
         // The ladder follows the short side, so a 1080x1920 phone clip gets 1080p (scaled by width), not 1920p.
-        const portrait = probe.height > probe.width;
         renditions = hlsLadder(Math.min(probe.width, probe.height));
         const hlsDir = join(work, 'hls');
-        await this.processor.hls(source.path, renditions, probe.hasAudio, hlsDir, portrait);
+        await this.processor.hls(source.path, renditions, probe.hasAudio, hlsDir, { width: probe.width, height: probe.height });
         await this.storage.deletePrefix(`hls/${m.id}/`);
         hlsStored = true;
         for (const h of renditions) {

@@ -25,7 +25,7 @@ export interface MediaProcessor {
   probe(path: string): Promise<ProbeResult | null>;
   thumbnail(path: string, atSeconds: number, outFile: string): Promise<void>;
   /** Writes master.m3u8 and <h>p/index.m3u8 + seg_NNNNN.ts under outDir for the given heights. */
-  hls(path: string, heights: number[], hasAudio: boolean, outDir: string, portrait: boolean): Promise<void>;
+  hls(path: string, heights: number[], hasAudio: boolean, outDir: string, source: { width: number; height: number }): Promise<void>;
 }
 
 export interface Engagement {

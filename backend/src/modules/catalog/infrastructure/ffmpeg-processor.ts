@@ -1,7 +1,7 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { spawn } from 'node:child_process';
 import { accessSync, constants } from 'node:fs';
-import { access, mkdir } from 'node:fs/promises';
+import { access, mkdir, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { delimiter, join } from 'node:path';
 import type { ProbeResult } from '../domain/media.js';
@@ -31,6 +31,12 @@ export function resolveBinary(name: 'ffmpeg' | 'ffprobe'): string {
 }
 
 const BITRATES: Record<number, string> = { 1080: '5000k', 720: '2800k', 480: '1400k', 360: '800k' };
+const AUDIO_BITRATE = '128k';
+
+/** The other side of a frame scaled to `to` on one side, as ffmpeg's scale=-2 computes it: rounded to the nearest even number. */
+function evenScale(other: number, to: number, side: number): number {
+  return Math.round((other * to) / (side * 2)) * 2;
+}
 
 function run(bin: string, args: string[], timeoutMs: number): Promise<string> {
   return new Promise((resolve, reject) => {
@@ -93,32 +99,30 @@ export class FfmpegProcessor implements MediaProcessor {
     await run(this.ffmpeg, ['-v', 'error', '-y', '-ss', String(atSeconds), '-i', path, '-frames:v', '1', '-vf', "scale='min(640,iw)':-2", '-q:v', '4', outFile], 120_000);
   }
 
-  async hls(path: string, heights: number[], hasAudio: boolean, outDir: string, portrait: boolean): Promise<void> {
+  async hls(path: string, heights: number[], hasAudio: boolean, outDir: string, source: { width: number; height: number }): Promise<void> {
+    const portrait = source.height > source.width;
+    // One decode, one HLS output per rendition, and the master playlist written here: the older ffmpeg that npm installs
+    // (the 2018 static build of @ffmpeg-installer) rejects `name:` in -var_stream_map and crashes on several variants
+    // with audio, while separate outputs work the same on every version.
     for (const h of heights) await mkdir(join(outDir, `${h}p`), { recursive: true });
     const n = heights.length;
     const split = `[0:v]split=${n}${heights.map((_, i) => `[s${i}]`).join('')};` + heights.map((h, i) => `[s${i}]scale=${portrait ? `${h}:-2` : `-2:${h}`}[v${i}]`).join(';');
     const args = ['-v', 'error', '-y', '-i', path, '-filter_complex', split];
     heights.forEach((h, i) => {
-      args.push('-map', `[v${i}]`, `-c:v:${i}`, 'libx264', `-b:v:${i}`, BITRATES[h] ?? '600k', `-maxrate:v:${i}`, BITRATES[h] ?? '600k', `-bufsize:v:${i}`, '2M');
-      if (hasAudio) args.push('-map', 'a:0');
+      const rate = BITRATES[h] ?? '600k';
+      args.push('-map', `[v${i}]`, '-c:v', 'libx264', '-b:v', rate, '-maxrate', rate, '-bufsize', '2M');
+      args.push('-preset', 'veryfast', '-profile:v', 'main', '-pix_fmt', 'yuv420p', '-force_key_frames', 'expr:gte(t,n_forced*4)', '-sc_threshold', '0');
+      if (hasAudio) args.push('-map', 'a:0', '-c:a', 'aac', '-b:a', AUDIO_BITRATE, '-ac', '2');
+      args.push('-f', 'hls', '-hls_time', '4', '-hls_playlist_type', 'vod', '-hls_segment_filename', join(outDir, `${h}p`, 'seg_%05d.ts'), join(outDir, `${h}p`, 'index.m3u8'));
     });
-    if (hasAudio) args.push('-c:a', 'aac', '-b:a', '128k', '-ac', '2');
-    args.push(
-      '-preset', 'veryfast',
-      '-profile:v', 'main',
-      '-pix_fmt', 'yuv420p',
-      '-force_key_frames', 'expr:gte(t,n_forced*4)',
-      '-sc_threshold', '0',
-      '-threads', '0',
-      '-f', 'hls',
-      '-hls_time', '4',
-      '-hls_playlist_type', 'vod',
-      '-hls_segment_filename', join(outDir, '%v', 'seg_%05d.ts'),
-      '-master_pl_name', 'master.m3u8',
-      '-var_stream_map', heights.map((h, i) => (hasAudio ? `v:${i},a:${i},name:${h}p` : `v:${i},name:${h}p`)).join(' '),
-      join(outDir, '%v', 'index.m3u8'),
-    );
     this.logger.debug(`hls ${heights.join('/')}p for ${path}`);
     await run(this.ffmpeg, args, 6 * 3600_000);
+    const lines = ['#EXTM3U', '#EXT-X-VERSION:3', '#EXT-X-INDEPENDENT-SEGMENTS'];
+    for (const h of heights) {
+      const size = portrait ? `${h}x${evenScale(source.height, h, source.width)}` : `${evenScale(source.width, h, source.height)}x${h}`;
+      const bandwidth = (parseInt(BITRATES[h] ?? '600k', 10) + (hasAudio ? parseInt(AUDIO_BITRATE, 10) : 0)) * 1000;
+      lines.push(`#EXT-X-STREAM-INF:BANDWIDTH=${bandwidth},RESOLUTION=${size}`, `${h}p/index.m3u8`);
+    }
+    await writeFile(join(outDir, 'master.m3u8'), lines.join('\n') + '\n');
   }
 }
