@@ -33,11 +33,18 @@ export class RateLimitGuard implements CanActivate {
     this.media = new ActionLimiter(config.rateLimit.mediaPerMinute, 60_000, 'Too many requests. Please slow down.');
   }
 
+  /** Each handler's budget, read from its metadata once. */
+  private readonly budgets = new WeakMap<object, ActionLimiter | null>();
+
   canActivate(context: ExecutionContext): boolean {
-    const targets = [context.getHandler(), context.getClass()];
-    if (this.reflector.getAllAndOverride<boolean>(SKIP, targets)) return true;
-    const ip = clientAddress(context.switchToHttp().getRequest<Request>());
-    (this.reflector.getAllAndOverride<boolean>(MEDIA, targets) ? this.media : this.limiter).hit(ip);
+    const handler = context.getHandler();
+    let budget = this.budgets.get(handler);
+    if (budget === undefined) {
+      const targets = [handler, context.getClass()];
+      budget = this.reflector.getAllAndOverride<boolean>(SKIP, targets) ? null : this.reflector.getAllAndOverride<boolean>(MEDIA, targets) ? this.media : this.limiter;
+      this.budgets.set(handler, budget);
+    }
+    budget?.hit(clientAddress(context.switchToHttp().getRequest<Request>()));
     return true;
   }
 }
