@@ -7,6 +7,8 @@ import { Migration20261121045248_media_hardening } from './Migration202611210452
 import { Migration20261121060000_social } from './Migration20261121060000_social.js';
 import { Migration20261121090000_money } from './Migration20261121090000_money.js';
 import { Migration20261122100000_identity_hardening } from './Migration20261122100000_identity_hardening.js';
+import { Migration20261123220902_comment_threads } from './Migration20261123220902_comment_threads.js';
+import { Migration20261123221822_demo_data } from './Migration20261123221822_demo_data.js';
 
 /** Every migration, in order. `npm run migration:create -w backend` adds new files and updates this list. */
 export const MIGRATIONS: MigrationObject[] = [
@@ -18,4 +20,6 @@ export const MIGRATIONS: MigrationObject[] = [
   { name: 'Migration20261121060000_social', class: Migration20261121060000_social },
   { name: 'Migration20261121090000_money', class: Migration20261121090000_money },
   { name: 'Migration20261122100000_identity_hardening', class: Migration20261122100000_identity_hardening },
+  { name: 'Migration20261123220902_comment_threads', class: Migration20261123220902_comment_threads },
+  { name: 'Migration20261123221822_demo_data', class: Migration20261123221822_demo_data },
 ];

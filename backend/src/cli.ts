@@ -12,6 +12,7 @@ import { DomainError } from './common/errors/domain-error.js';
 import { createApp, createOrmFor } from './bootstrap.js';
 import { IdentityFacade } from './modules/identity/identity.facade.js';
 import { MonetizationFacade } from './modules/monetization/monetization.facade.js';
+import { DemoFacade } from './modules/demo/demo.facade.js';
 
 const USAGE = `Usage: npm run cli -- <command> [options]
 
@@ -19,6 +20,8 @@ Commands:
   admin:create --username NAME --password PASS   Create an admin user (password of 12+ characters)
   money:run-schedules                              Run the money schedules now: premium expiry, maturation of
                                                    pending funds, the premium pool, ad revenue (after downtime)
+  demo:remove                                      Remove the demo data (its creators and everything they own);
+                                                   it is never seeded again on this database
   migration:create [--name NAME]                  Write a migration for the entity changes (developers)
   migration:check                                  Fail when entities and migrations differ (CI)
 `;
@@ -95,6 +98,18 @@ async function main(): Promise<number> {
           process.stdout.write(
             `Premium ended for ${expired.length} user(s); ${matured} transaction(s) matured; premium pool ${pool.month}: ${pool.distributedCents} cents to ${pool.creators} creator(s); ad revenue: ${ads.grossCents} cents on ${ads.items} item(s).\n`,
           );
+        } finally {
+          await app.close();
+        }
+        return 0;
+      }
+      case 'demo:remove': {
+        // Initialised (not listening): the purge's in-process reactions (media files, index rows) are registered at init.
+        const { app } = await createApp({ ...config, jobsEnabled: false, demoData: false }, { databaseUrl: db.url });
+        try {
+          await app.init();
+          const { users } = await app.get(DemoFacade).removeDemo({ onWait: () => process.stdout.write('Waiting for the demo seeding of the running server to stop…\n') });
+          process.stdout.write(users ? `Removed the demo data: ${users} demo user(s) and everything they owned. It will not be seeded again.\n` : 'No demo data to remove. It will not be seeded again.\n');
         } finally {
           await app.close();
         }

@@ -33,8 +33,9 @@ export interface AuthzWorld {
   members: Signed;
   staff: Admin & { password: string };
   ids: {
-    /** The owner's primary account: their channel. */
+    /** The owner's primary account: their channel, and its handle (channel pages). */
     channel: string;
+    channelHandle: string;
     /** A second account of the owner, deleted by its row. */
     spareAccount: string;
     /** A ready, public video with its HLS ladder and thumbnail. */
@@ -44,8 +45,9 @@ export interface AuthzWorld {
     /** The recluse's ready video (HLS, thumbnail) and reel: only the recluse sees them. */
     hiddenVideo: string;
     hiddenReel: string;
-    /** The recluse's (private) channel and a tier on it. */
+    /** The recluse's (private) channel, its handle and a tier on it. */
     hiddenChannel: string;
+    hiddenChannelHandle: string;
     hiddenTierName: string;
     /** A reel and a movie of the owner still processing. */
     draftReel: string;
@@ -55,6 +57,13 @@ export interface AuthzWorld {
     membersReel: string;
     reel: string;
     movie: string;
+    /** The owner's comments on their video: one to read, answer, like and edit; one deleted by its row. */
+    comment: string;
+    commentToDelete: string;
+    /** A comment of `members` on the owner's video: the owner deletes it as the video's owner. */
+    othersComment: string;
+    /** The recluse's comment on their hidden video. */
+    hiddenComment: string;
     /** An upload session with nothing uploaded yet (status, chunk). */
     uploadSession: string;
     /** An upload session whose one chunk arrived (complete). */
@@ -160,6 +169,7 @@ export async function buildWorld(t: TestApp): Promise<AuthzWorld> {
 
   const channel = ((await must('me', as(owner).get('/api/me'))).body as { active_account_id: string }).active_account_id;
   const applicantChannel = ((await must('me', as(applicant).get('/api/me'))).body as { active_account_id: string }).active_account_id;
+  const handleOf = async (who: Person) => ((await must('accounts', as(who).get('/api/accounts'))).body as { active_account: { handle: string } }).active_account.handle;
   const spare = await must('spare account', as(owner).post('/api/accounts/create').send({ display_name: 'Spare channel' }));
 
   // Media: a public video and a reel processed for real (ffmpeg), a draft, a movie, a profile photo.
@@ -191,6 +201,7 @@ export async function buildWorld(t: TestApp): Promise<AuthzWorld> {
   const hiddenBody = (await must('hidden video', as(recluse).get(`/api/videos/${hiddenVideo}`))).body as { thumbnail_url: string };
   const [hiddenHlsRendition, hiddenHlsFile] = await ladder(hiddenVideo, recluse);
   const hiddenTierName = 'Hidden tier';
+  const [channelHandle, hiddenChannelHandle] = [await handleOf(owner), await handleOf(recluse)];
   await must('hidden tier', as(recluse).post(`/api/channels/${recluseChannel}/membership-tiers`).send({ name: hiddenTierName, price: 5 }));
   const draftReel = ((await must('draft reel', upload(t, 'reel', owner.auth, mp4, { title: 'Authz draft reel' }))).body as { id: string }).id;
   const draftMovie = ((await must('draft movie', upload(t, 'movie', owner.auth, mp4, { title: 'Authz draft movie' }))).body as { movie: { id: string } }).movie.id;
@@ -205,6 +216,13 @@ export async function buildWorld(t: TestApp): Promise<AuthzWorld> {
   };
   const [closedReel, membersReel] = [await commentsOnly(closed, 'none'), await commentsOnly(members, 'subscribers')];
   await must('follow', as(staffAdmin).post(`/api/users/${members.id}/follow`));
+
+  // Comments: the owner's on their video, another user's there, the recluse's on their hidden video.
+  const commentOn = async (who: Person, path: string, content: string) => ((await must('comment', as(who).post(path).send({ content }))).body as { id: string }).id;
+  const comment = await commentOn(owner, `/api/videos/${video}/comments`, 'Authz comment');
+  const commentToDelete = await commentOn(owner, `/api/videos/${video}/comments`, 'Authz comment to delete');
+  const othersComment = await commentOn(members, `/api/videos/${video}/comments`, 'Authz comment of another user');
+  const hiddenComment = await commentOn(recluse, `/api/videos/${hiddenVideo}/comments`, 'Authz hidden comment');
 
   phase('hidden things');
   // Chunked uploads: one to look at and send chunks to, one complete, one to cancel.
@@ -256,12 +274,14 @@ export async function buildWorld(t: TestApp): Promise<AuthzWorld> {
     staff,
     ids: {
       channel,
+      channelHandle,
       spareAccount: (spare.body as { account: { id: string } }).account.id,
       video,
       draftVideo: (draft.body as { id: string }).id,
       hiddenVideo,
       hiddenReel,
       hiddenChannel: recluseChannel,
+      hiddenChannelHandle,
       hiddenTierName,
       draftReel,
       draftMovie,
@@ -269,6 +289,10 @@ export async function buildWorld(t: TestApp): Promise<AuthzWorld> {
       membersReel,
       reel,
       movie,
+      comment,
+      commentToDelete,
+      othersComment,
+      hiddenComment,
       uploadSession,
       uploadToComplete,
       uploadToCancel,

@@ -181,15 +181,65 @@ export const AUTHZ_MATRIX: Record<string, AuthzCase | AuthzCase[]> = {
       expect: { visitor: 401, owner: 201, other: 403, admin: 401, adminUser: 201 },
     },
   ],
-  listMovies: { request: () => ({}), expect: users(200) },
+  listMovies: { request: () => ({}), expect: anyone(200) },
   uploadMovie: { request: (w) => ({ multipart: { fields: { title: 'Authz movie' }, file: { field: 'file', filename: 'm.mp4', bytes: w.files.mp4, contentType: 'video/mp4' } } }), expect: users(201) },
   getMovie: [
-    { what: 'a ready movie', request: (w) => ({ params: { id: w.ids.movie } }), expect: users(200) },
-    { what: "the owner's movie still processing", request: (w) => ({ params: { id: w.ids.draftMovie } }), expect: hidden(200, 401) },
+    { what: 'a ready movie (visitors browse the Cinema room)', request: (w) => ({ params: { id: w.ids.movie } }), expect: anyone(200) },
+    { what: "the owner's movie still processing", request: (w) => ({ params: { id: w.ids.draftMovie } }), expect: hidden(200) },
   ],
   streamMovie: [
     { what: 'a ready movie', request: (w) => ({ params: { id: w.ids.movie } }), expect: users(200) },
     { what: "the owner's movie still processing", request: (w) => ({ params: { id: w.ids.draftMovie } }), expect: hidden(200, 401) },
+  ],
+
+  // Channel pages (by handle, any case)
+  getChannel: [
+    { what: 'a public channel, its handle in capitals', request: (w) => ({ params: { handle: w.ids.channelHandle.toUpperCase() } }), expect: anyone(200) },
+    { what: 'a private channel (as if it did not exist)', ownerIs: 'recluse', request: (w) => ({ params: { handle: w.ids.hiddenChannelHandle } }), expect: hidden(200) },
+  ],
+  listChannelVideos: [
+    { what: 'a public channel', request: (w) => ({ params: { handle: w.ids.channelHandle }, query: { sort: 'popular' } }), expect: anyone(200) },
+    { what: 'a private channel (as if it did not exist)', ownerIs: 'recluse', request: (w) => ({ params: { handle: w.ids.hiddenChannelHandle } }), expect: hidden(200) },
+  ],
+  listChannelReels: [
+    { what: 'a public channel', request: (w) => ({ params: { handle: w.ids.channelHandle } }), expect: anyone(200) },
+    { what: 'a private channel (as if it did not exist)', ownerIs: 'recluse', request: (w) => ({ params: { handle: w.ids.hiddenChannelHandle } }), expect: hidden(200) },
+  ],
+
+  // Comments (videos and movies; any comment by its id)
+  listVideoComments: [
+    { what: 'a public, ready video', request: (w) => ({ params: { id: w.ids.video }, query: { order: 'top' } }), expect: anyone(200) },
+    { what: "the owner's video still processing", request: (w) => ({ params: { id: w.ids.draftVideo } }), expect: hidden(200) },
+    { what: 'a video of a private account', ownerIs: 'recluse', request: (w) => ({ params: { id: w.ids.hiddenVideo } }), expect: hidden(200) },
+  ],
+  listMovieComments: [
+    { what: 'a ready movie (as its page: visitors too)', request: (w) => ({ params: { id: w.ids.movie } }), expect: anyone(200) },
+    { what: "the owner's movie still processing", request: (w) => ({ params: { id: w.ids.draftMovie } }), expect: hidden(200) },
+  ],
+  createVideoComment: [
+    { what: 'a public, ready video', request: (w) => ({ params: { id: w.ids.video }, json: { content: 'Nice video' } }), expect: users(201) },
+    { what: 'a reply to a comment on it', request: (w) => ({ params: { id: w.ids.video }, json: { content: 'Agreed', parent_id: w.ids.comment } }), expect: users(201) },
+    { what: 'a video of a private account', ownerIs: 'recluse', request: (w) => ({ params: { id: w.ids.hiddenVideo }, json: { content: 'Found you' } }), expect: hidden(201, 401) },
+  ],
+  createMovieComment: [
+    { what: 'a ready movie', request: (w) => ({ params: { id: w.ids.movie }, json: { content: 'Nice movie' } }), expect: users(201) },
+    { what: "the owner's movie still processing", request: (w) => ({ params: { id: w.ids.draftMovie }, json: { content: 'Early' } }), expect: hidden(201, 401) },
+  ],
+  listCommentReplies: [
+    { what: 'a comment on a public video', request: (w) => ({ params: { id: w.ids.comment } }), expect: anyone(200) },
+    { what: 'a comment on a video of a private account', ownerIs: 'recluse', request: (w) => ({ params: { id: w.ids.hiddenComment } }), expect: hidden(200) },
+  ],
+  likeComment: [
+    { what: 'a comment on a public video', request: (w) => ({ params: { id: w.ids.comment } }), expect: users(200) },
+    { what: 'a comment on a video of a private account', ownerIs: 'recluse', request: (w) => ({ params: { id: w.ids.hiddenComment } }), expect: hidden(200, 401) },
+  ],
+  updateComment: [
+    { what: "the owner's comment (others may not edit it: as if it did not exist)", request: (w) => ({ params: { id: w.ids.comment }, json: { content: 'Edited' } }), expect: ownerOnly(200) },
+    { what: 'a comment on a video of a private account', ownerIs: 'recluse', request: (w) => ({ params: { id: w.ids.hiddenComment }, json: { content: 'Edited' } }), expect: ownerOnly(200) },
+  ],
+  deleteComment: [
+    { what: "the owner's comment", request: (w) => ({ params: { id: w.ids.commentToDelete } }), expect: ownerOnly(204) },
+    { what: "another user's comment on the owner's video (the video's owner may delete it)", request: (w) => ({ params: { id: w.ids.othersComment } }), expect: ownerOnly(204) },
   ],
 
   // Social

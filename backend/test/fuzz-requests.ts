@@ -328,6 +328,7 @@ export function fixturesFor(op: Operation, param: string): string[] {
   if (p.startsWith('/api/users/')) return ['otherUserId', 'userId'];
   if (p.startsWith('/api/videos/upload/')) return ['uploadSession'];
   if (p.startsWith('/api/videos/')) return ['video'];
+  if (p.startsWith('/api/comments/')) return op.method === 'DELETE' ? ['commentToDelete'] : ['comment'];
   return [];
 }
 

@@ -72,6 +72,9 @@ async function fullWorld(): Promise<void> {
     must('movie', upload(t, 'movie', user.auth, garbage, { title: 'Fuzz movie' })),
   ]);
   log('uploads');
+  const commentOn = async (content: string) =>
+    ((await must('comment', as(user.auth).post(`/api/videos/${(video.body as { id: string }).id}/comments`).send({ content }))).body as { id: string }).id;
+  const [comment, commentToDelete] = [await commentOn('Fuzz comment'), await commentOn('Fuzz comment to delete')];
   const session = (await must('upload init', as(user.auth).post('/api/videos/upload/init').send({ filename: 'a.mp4', total_size: 1000, title: 'Chunked' }))).body as { session_id: string; upload_id: string };
   const checkout = (await must('checkout', as(user.auth).post('/api/subscriptions/premium/checkout').send({ package_type: 'monthly', origin_url: `${url}/` }))).body as { session_id: string };
   const tier = (await must('tier', as(user.auth).post(`/api/channels/${me.active_account_id}/membership-tiers`).send({ name: 'Fuzz tier', price: 4.99 }))).body as { id: string };
@@ -99,6 +102,8 @@ async function fullWorld(): Promise<void> {
       video: (video.body as { id: string }).id,
       reel: (reel.body as { id: string }).id,
       movie: (movie.body as { movie: { id: string } }).movie.id,
+      comment,
+      commentToDelete,
       uploadSession: session.session_id,
       checkoutSession: checkout.session_id,
       tier: tier.id,

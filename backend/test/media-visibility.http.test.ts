@@ -199,11 +199,15 @@ describe("the account's privacy settings", () => {
 });
 
 describe('movies', () => {
-  it('are visible to signed-in users only: list and stream 401 for visitors', async () => {
+  it('are listed to visitors, but streamed to signed-in users only (401 for visitors)', async () => {
     const owner = await signUp(t);
     const other = await signUp(t);
     const m = await ready('movie', owner.auth);
-    expect((await t.http().get('/api/movies')).status).toBe(401);
+    const browsed = await t.http().get('/api/movies?limit=100');
+    expect(browsed.status).toBe(200);
+    const shown = (browsed.body.movies as { id: string; stream_url: string }[]).find((x) => x.id === m.id);
+    expect(shown?.stream_url).toBe(`/api/movies/${m.id}/stream`); // no access token for a visitor
+    expect((await t.http().get(`/api/movies/${m.id}`)).status).toBe(200);
     expect((await stream(`/api/movies/${m.id}/stream`)).status).toBe(401);
     expect((await stream('/api/movies/00000000-0000-4000-8000-000000000000/stream')).status).toBe(401); // whatever the id: nothing to learn
     expect(await listed('movie', other.auth)).toContain(m.id);

@@ -32,9 +32,9 @@ function hold(port: number, host = '127.0.0.1'): Promise<Server> {
   });
 }
 
-/** The environment of a newcomer's shell: none of the test run's database settings. */
+/** The environment of a newcomer's shell: none of the test run's database settings (and no demo data, which is not tested here). */
 function env(extra: Record<string, string>): NodeJS.ProcessEnv {
-  const e: NodeJS.ProcessEnv = { ...process.env, ...extra };
+  const e: NodeJS.ProcessEnv = { ...process.env, DEMO_DATA: 'false', ...extra };
   for (const name of ['DATABASE_URL', 'EMBEDDED_PG_PORT', 'LOG_LEVEL', 'ADMIN_USERNAME', 'ADMIN_PASSWORD', 'JOBS_ENABLED']) if (!(name in extra)) delete e[name];
   return e;
 }

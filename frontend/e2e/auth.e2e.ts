@@ -23,7 +23,7 @@ afterEach(async () => {
 });
 
 it('a newcomer registers, is sent back to sign in, signs in, stays signed in across a reload, and signs out', async () => {
-  await page.goto(server.url);
+  await page.goto(`${server.url}/signin`);
   await page.getByRole('button', { name: 'Create account' }).first().click();
   const form = page.getByRole('form', { name: 'Create account form' });
   await form.getByLabel('First name').fill('Ada');
@@ -50,13 +50,14 @@ it('a newcomer registers, is sent back to sign in, signs in, stays signed in acr
 
   await page.getByRole('button', { name: 'Settings menu' }).click();
   await page.getByRole('menuitem', { name: 'Sign out', exact: true }).click();
-  await page.getByRole('button', { name: 'Create account' }).first().waitFor();
+  // Signed out, the visitor's shell: Sign In in the header, what is public still browsable.
+  await page.getByRole('button', { name: 'Sign In', exact: true }).waitFor();
   expect(await page.evaluate(() => localStorage.getItem('scriven.token'))).toBeNull();
   await screenshot(page, '03-signed-out');
 });
 
 it('a wrong password shows the server detail and the credentials toast', async () => {
-  await page.goto(server.url);
+  await page.goto(`${server.url}/signin`);
   await page.getByRole('button', { name: 'Sign in' }).first().click();
   const signIn = page.getByRole('form', { name: 'Sign in form' });
   await signIn.getByRole('textbox', { name: 'Email' }).fill('nobody@example.com');
@@ -84,7 +85,7 @@ it('unknown paths show the not-found screen, and /founder the locked notice', as
 });
 
 it('a child under 13 waits for a parent, who approves through the mailed link, then signs in', async () => {
-  await page.goto(server.url);
+  await page.goto(`${server.url}/signin`);
   await page.getByRole('button', { name: 'Create account' }).first().click();
   const form = page.getByRole('form', { name: 'Create account form' });
   await form.getByLabel('First name').fill('Tim');
@@ -119,7 +120,7 @@ it('a child under 13 waits for a parent, who approves through the mailed link, t
   await page.getByText(/approved/i).first().waitFor();
   await screenshot(page, '06-consent-approved');
 
-  await page.goto(server.url);
+  await page.goto(`${server.url}/signin`);
   await page.getByRole('button', { name: 'Sign in' }).first().click();
   await signIn.getByRole('textbox', { name: 'Email' }).fill('tim@example.com');
   await signIn.getByRole('textbox', { name: 'Password' }).fill('tims-password');

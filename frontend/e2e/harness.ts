@@ -33,6 +33,9 @@ export interface RunningServer {
 /**
  * The built server (npm run build) on a fresh database: a new database on DATABASE_URL's server, or embedded. With
  * `beside`, a second server process on the first one's database and token key (as a second machine would be).
+ * The demo data is limited to the membership channels of seed 001 (DEMO_DATA_SCALE=0: no generated creators or
+ * media, as before the demo existed; the money test buys from them); pass DEMO_DATA_SCALE: '100' for the whole demo,
+ * or DEMO_DATA: 'false' for none.
  */
 export async function startServer(env: Record<string, string> = {}, beside?: RunningServer): Promise<RunningServer> {
   const main = join(root, 'backend', 'dist', 'src', 'main.js');
@@ -40,7 +43,7 @@ export async function startServer(env: Record<string, string> = {}, beside?: Run
   const dataDir = mkdtempSync(join(tmpdir(), 'scriven-e2e-'));
   const port = await freePort();
   let dbName: string | undefined;
-  const childEnv: Record<string, string> = { ...(process.env as Record<string, string>), PORT: String(port), DATA_DIR: dataDir, EMBEDDED_PG_PORT: String(await freePort()), LOG_LEVEL: 'warn', ...env };
+  const childEnv: Record<string, string> = { ...(process.env as Record<string, string>), PORT: String(port), DATA_DIR: dataDir, EMBEDDED_PG_PORT: String(await freePort()), LOG_LEVEL: 'warn', DEMO_DATA: 'true', DEMO_DATA_SCALE: '0', ...env };
   if (beside) {
     childEnv.DATABASE_URL = beside.databaseUrl();
     childEnv.JWT_SECRET = beside.jwtSecret();
@@ -111,7 +114,7 @@ export async function screenshot(page: Page, name: string): Promise<void> {
 
 /** Registers through the form and signs in, as a newcomer does; ends on the signed-in shell. */
 export async function registerAndSignIn(page: Page, baseUrl: string, who: { first: string; displayName: string; email: string; password: string }): Promise<void> {
-  await page.goto(baseUrl);
+  await page.goto(`${baseUrl}/signin`);
   await page.getByRole('button', { name: 'Create account' }).first().click();
   const form = page.getByRole('form', { name: 'Create account form' });
   await form.getByLabel('First name').fill(who.first);

@@ -106,8 +106,12 @@ it('uploads a clip in chunks, pauses, survives a reload, resumes with only the m
   const link = await page.evaluate(() => navigator.clipboard.readText());
   expect(link).toMatch(new RegExp(`^${server.url.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}/videos/[0-9a-f-]{36}$`));
   await page.goto(link);
-  const shared = page.getByRole('dialog', { name: 'Ocean chunks' });
-  await shared.locator('video').waitFor();
+  // The link opens the video's watch page, with the quality menu of its HLS ladder.
+  await page.getByRole('heading', { level: 1, name: 'Ocean chunks' }).waitFor();
+  await page.locator('video').first().waitFor();
+  await page.getByLabel('Quality').first().click();
+  await page.getByRole('option', { name: '720p' }).waitFor();
+  await page.keyboard.press('Escape');
   await screenshot(page, '22b-video-link');
 });
 

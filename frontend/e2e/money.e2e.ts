@@ -127,7 +127,7 @@ it('a creator whose members paid sees the money in Earnings once it matured, and
     rmSync(cliData, { recursive: true, force: true });
   }
 
-  await page.goto(server.url);
+  await page.goto(`${server.url}/signin`);
   await page.getByRole('button', { name: 'Sign in' }).first().click();
   const form = page.getByRole('form', { name: 'Sign in form' });
   await form.getByRole('textbox', { name: 'Email' }).fill('dev_e2e@example.com');
@@ -154,7 +154,7 @@ it('a creator whose members paid sees the money in Earnings once it matured, and
 
 it('the admin sees what the platform kept (Owner), saves the bank account masked, and completes the payout in the admin console', async () => {
   // Runs after the payments above: the platform kept $1 of Premium, 30% of the memberships.
-  await page.goto(server.url);
+  await page.goto(`${server.url}/signin`);
   await page.getByRole('button', { name: 'Sign in' }).first().click();
   const form = page.getByRole('form', { name: 'Sign in form' });
   await form.getByRole('textbox', { name: 'Email' }).fill('money_admin');

@@ -70,7 +70,7 @@ function makeClip(name: string): string {
 }
 
 async function signInInBrowser(who: Person): Promise<void> {
-  await page.goto(pageServer.url);
+  await page.goto(`${pageServer.url}/signin`);
   await page.getByRole('button', { name: 'Sign in' }).first().click();
   const form = page.getByRole('form', { name: 'Sign in form' });
   await form.getByRole('textbox', { name: 'Email' }).fill(who.email);

@@ -274,6 +274,109 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/channels/{handle}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A channel by its handle, in any case. Counts hold only what the caller may see. */
+        get: operations["getChannel"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/channels/{handle}/reels": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The channel's reels, newest (default) or most viewed first: `{ reels, next_cursor }`. */
+        get: operations["listChannelReels"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/channels/{handle}/videos": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The channel's videos, newest (default) or most viewed first. The next page's cursor is in X-Next-Cursor. */
+        get: operations["listChannelVideos"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/comments/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Deletes it, with its replies when it is a top-level comment. Its author or the item's owner: anyone else gets 404. */
+        delete: operations["deleteComment"];
+        options?: never;
+        head?: never;
+        /** Changes the text (1-500 characters) and sets `edited_at`. Its author only: anyone else gets 404. */
+        patch: operations["updateComment"];
+        trace?: never;
+    };
+    "/api/comments/{id}/like": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Likes or unlikes; returns the new state and count. */
+        post: operations["likeComment"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/comments/{id}/replies": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Replies to a comment, oldest first, `limit` (default 20, at most 100) and `cursor`; open to whoever may see its item. */
+        get: operations["listCommentReplies"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/creator/partner-program-status": {
         parameters: {
             query?: never;
@@ -501,6 +604,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /** Newest first, open to visitors: ready movies of public accounts, plus the signed-in viewer's own in every state. Premium movies are listed too (is_premium); their stream is refused to viewers without premium. */
         get: operations["listMovies"];
         put?: never;
         post?: never;
@@ -534,10 +638,28 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** One movie. */
+        /** One movie, open to visitors (its stream_url carries an access token only for signed-in viewers). */
         get: operations["getMovie"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/movies/{id}/comments": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Top-level comments of a movie, as for videos (whoever may open the movie's page may read them). */
+        get: operations["listMovieComments"];
+        put?: never;
+        /** As for videos. */
+        post: operations["createMovieComment"];
         delete?: never;
         options?: never;
         head?: never;
@@ -840,7 +962,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Comments, oldest first, `limit` (default 20, at most 100) at a time; `cursor` is the previous page's `next_cursor`. */
+        /** Top-level comments, oldest first, `limit` (default 20, at most 100) at a time; `cursor` is the previous page's `next_cursor`. */
         get: operations["listReelComments"];
         put?: never;
         /** Adds a comment (1-500 characters) as the active account. */
@@ -1264,6 +1386,27 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/videos/{id}/comments": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Top-level comments, `order` newest (default) or top (most liked, then newest), `limit` (default 20, at most 100)
+         *     at a time; `cursor` is the previous page's `next_cursor` (of the same order).
+         */
+        get: operations["listVideoComments"];
+        put?: never;
+        /** Comments (1-500 characters) as the active account; with `parent_id`, a reply to a top-level comment of the same video. */
+        post: operations["createVideoComment"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/videos/{id}/heartbeat": {
         parameters: {
             query?: never;
@@ -1447,6 +1590,36 @@ export interface components {
             /** @description Two letters, any case (US). */
             country: string;
         };
+        ChannelDto: {
+            /** @enum {string} */
+            account_type: "creator" | "brand" | "personal";
+            /** @description URL of the square WebP profile photo, or null. */
+            avatar_url: string | null;
+            bio: string | null;
+            created_at: string;
+            display_name: string;
+            /** @description People following the owning user (listed users only, as on user cards). */
+            follower_count: number;
+            /** @description People the owning user follows (listed users only). */
+            following_count: number;
+            handle: string;
+            /** @description The account's id (the id membership routes take as channelId). */
+            id: string;
+            /** @description Whether the signed-in caller follows the owning user (false for visitors and the owner). */
+            is_following: boolean;
+            /** @description Whether the caller owns the channel. */
+            is_own: boolean;
+            location: string | null;
+            /** @description Reels the caller may see, counted the same way. */
+            reel_count: number;
+            /** @description Views of the ready videos and reels counted above (for others: the public ready ones). */
+            total_views: number;
+            /** @description The user who owns the channel (whom a Follow button follows). */
+            user_id: string;
+            /** @description Videos the caller may see: ready public ones, or every one of their own in any state. */
+            video_count: number;
+            website: string | null;
+        };
         ChannelMemberDto: {
             active: boolean;
             expires_at: string;
@@ -1479,6 +1652,41 @@ export interface components {
             total_chunks: number;
             /** @description How many chunks have arrived. */
             uploaded_chunks: number;
+        };
+        CommentDto: {
+            /** @description That account's profile photo, or null. */
+            avatar_url: string | null;
+            /** @description The caller wrote it, or owns the item it is on. */
+            can_delete: boolean;
+            /** @description The caller wrote it. */
+            can_edit: boolean;
+            content: string;
+            created_at: string;
+            /** @description That account's display name. */
+            display_name: string;
+            /** @description When its author last changed it; null if never. */
+            edited_at: string | null;
+            id: string;
+            like_count: number;
+            /** @description Whether the caller likes it (false for visitors). */
+            liked: boolean;
+            /** @description The video, movie or reel it is on. */
+            media_id: string;
+            /** @description The top-level comment this reply answers; null for a top-level comment. */
+            parent_id: string | null;
+            /** @description How many replies it has (always 0 for a reply). */
+            reply_count: number;
+            /** @description The handle of the account that wrote it. */
+            username: string;
+        };
+        CommentLikeStateDto: {
+            like_count: number;
+            liked: boolean;
+        };
+        CommentListDto: {
+            comments: components["schemas"]["CommentDto"][];
+            /** @description Continues after the last comment of this page; null at the end. */
+            next_cursor: string | null;
         };
         ContentStatsDto: {
             /** @description Items others can see (videos and shorts now; music and podcasts as they arrive). */
@@ -1783,12 +1991,12 @@ export interface components {
             message: string;
             read: boolean;
             title: string;
-            /** @description new_follower, new_upload, super_chat, membership, payout, report_resolved or partner_decision. */
+            /** @description new_follower, new_upload, new_comment, comment_reply, super_chat, membership, payout, report_resolved or partner_decision. */
             type: string;
         };
         NotificationLinkDto: {
             id: string;
-            /** @description user, video, reel, live, membership, payout, report or partner. */
+            /** @description user, video, reel, movie, live, membership, payout, report or partner. */
             kind: string;
         };
         NotificationListDto: {
@@ -1939,6 +2147,15 @@ export interface components {
             earnings: components["schemas"]["PlatformEarningsDto"];
             /** @description Platform revenue this calendar month. */
             monthly_revenue: number;
+        };
+        PostCommentRequestDto: {
+            /** @description 1-500 characters, not blank (spaces around it are dropped). */
+            content: string;
+            /**
+             * Format: uuid
+             * @description Makes it a reply: the id of a top-level comment on the same item (replies cannot be answered).
+             */
+            parent_id?: string | null;
         };
         PremiumCheckoutRequestDto: {
             /** @description The page to come back to (an address of this site); the provider adds session_id and type, or cancelled. */
@@ -2152,6 +2369,10 @@ export interface components {
         UpdateAccountResponseDto: {
             account: components["schemas"]["AccountResponseDto"];
             success: boolean;
+        };
+        UpdateCommentRequestDto: {
+            /** @description 1-500 characters, not blank (spaces around it are dropped). */
+            content: string;
         };
         UploadPhotoResponseDto: {
             photo_url: string;
@@ -3057,6 +3278,346 @@ export interface operations {
             };
         };
     };
+    getChannel: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                handle: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ChannelDto"];
+                };
+            };
+            /** @description A token that is not a valid user token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description No such handle, not a handle at all, or a private channel that is not the caller's */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
+    listChannelReels: {
+        parameters: {
+            query?: {
+                /** @description How many items, as digits: 1 to 100 (a larger number gives 100; 0 or none gives the list's default). */
+                limit?: string;
+                /** @description Where the page starts: the previous page's next cursor. */
+                cursor?: string;
+                /** @description newest (the default) or popular (most viewed first). A cursor belongs to the order it came from. */
+                sort?: "newest" | "popular";
+            };
+            header?: never;
+            path: {
+                handle: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReelListDto"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description A token that is not a valid user token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description No such handle, not a handle at all, or a private channel that is not the caller's */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
+    listChannelVideos: {
+        parameters: {
+            query?: {
+                /** @description How many items, as digits: 1 to 100 (a larger number gives 100; 0 or none gives the list's default). */
+                limit?: string;
+                /** @description Where the page starts: the previous page's next cursor. */
+                cursor?: string;
+                /** @description newest (the default) or popular (most viewed first). A cursor belongs to the order it came from. */
+                sort?: "newest" | "popular";
+            };
+            header?: never;
+            path: {
+                handle: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    /** @description Cursor of the next page, when there is one */
+                    "X-Next-Cursor"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["VideoResponseDto"][];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description A token that is not a valid user token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description No such handle, not a handle at all, or a private channel that is not the caller's */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
+    deleteComment: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
+    updateComment: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UpdateCommentRequestDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CommentDto"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description More than ENGAGEMENT_LIMIT_PER_MINUTE comments a minute */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
+    likeComment: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CommentLikeStateDto"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description More than ENGAGEMENT_LIMIT_PER_MINUTE likes a minute */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
+    listCommentReplies: {
+        parameters: {
+            query?: {
+                /** @description How many items, as digits: 1 to 100 (a larger number gives 100; 0 or none gives the list's default). */
+                limit?: string;
+                /** @description Where the page starts: the previous page's next cursor. */
+                cursor?: string;
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CommentListDto"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description A token that is not a valid user token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
     getPartnerProgramStatus: {
         parameters: {
             query?: never;
@@ -3601,6 +4162,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
+            /** @description A token that is not a valid user token */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -3677,6 +4239,7 @@ export interface operations {
                     "application/json": components["schemas"]["MovieResponseDto"];
                 };
             };
+            /** @description A token that is not a valid user token */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -3686,6 +4249,127 @@ export interface operations {
                 };
             };
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
+    listMovieComments: {
+        parameters: {
+            query?: {
+                /** @description newest (default): newest first; top: most liked first, then newest. */
+                order?: "newest" | "top";
+                /** @description How many items, as digits: 1 to 100 (a larger number gives 100; 0 or none gives the list's default). */
+                limit?: string;
+                /** @description Where the page starts: the previous page's next cursor. */
+                cursor?: string;
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CommentListDto"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description A token that is not a valid user token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
+    createMovieComment: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PostCommentRequestDto"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CommentDto"];
+                };
+            };
+            /** @description Blank or too long; parent_id not a top-level comment of this movie */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description The channel's comment_permissions: comments off, or followers only */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description More than ENGAGEMENT_LIMIT_PER_MINUTE comments a minute */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5593,6 +6277,127 @@ export interface operations {
                 };
             };
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
+    listVideoComments: {
+        parameters: {
+            query?: {
+                /** @description newest (default): newest first; top: most liked first, then newest. */
+                order?: "newest" | "top";
+                /** @description How many items, as digits: 1 to 100 (a larger number gives 100; 0 or none gives the list's default). */
+                limit?: string;
+                /** @description Where the page starts: the previous page's next cursor. */
+                cursor?: string;
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CommentListDto"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description A token that is not a valid user token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
+    createVideoComment: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PostCommentRequestDto"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CommentDto"];
+                };
+            };
+            /** @description Blank or too long; parent_id not a top-level comment of this video */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description The channel's comment_permissions: comments off, or followers only */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description More than ENGAGEMENT_LIMIT_PER_MINUTE comments a minute */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };

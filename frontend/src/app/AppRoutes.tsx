@@ -16,6 +16,8 @@ import { MonetizationPage } from '../features/monetization/pages/MonetizationPag
 import { ReelRoute } from './routes/ReelRoute';
 import { MovieRoute } from './routes/MovieRoute';
 import { VideoRoute } from './routes/VideoRoute';
+import { SignInRoute } from './routes/SignInRoute';
+import { ChannelRoute } from './routes/ChannelRoute';
 import { PageLayout } from './shell/PageLayout';
 
 /** Top-level routes (seed 002 §2.1). `?admin=true` replaces everything with the admin console. */
@@ -40,6 +42,8 @@ export function AppRoutes() {
       <Route path={PATHS.reel} element={<ReelRoute />} />
       <Route path={PATHS.video} element={<VideoRoute />} />
       <Route path={PATHS.movie} element={<MovieRoute />} />
+      <Route path={PATHS.signIn} element={<SignInRoute />} />
+      <Route path={PATHS.channel} element={<ChannelRoute />} />
       {/* Pages of their own: the header as the visitor or user sees it, and the footer, around them. */}
       <Route element={<PageLayout />}>
         <Route path={PATHS.help} element={<HelpContent />} />

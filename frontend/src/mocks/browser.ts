@@ -2,6 +2,7 @@ import { setupWorker } from 'msw/browser';
 import { handlers } from './handlers';
 import { DEMO_CREDENTIALS, restoreMockDb, snapshotMockDb } from './db';
 import { mediaDb } from './mediaDb';
+import { addQaShowcase } from './qaShowcase';
 
 export const worker = setupWorker(...handlers);
 
@@ -10,7 +11,8 @@ const SNAPSHOT_KEY = 'scriven.mockDb';
 
 /** QA mode: answer every /api call in the browser; anything else (assets) goes through. */
 export async function startMockWorker(): Promise<void> {
-  restoreMockDb(sessionStorage.getItem(SNAPSHOT_KEY));
+  // A fresh tab starts on the demo data, with a few more videos for the watch and channel pages.
+  if (!restoreMockDb(sessionStorage.getItem(SNAPSHOT_KEY))) addQaShowcase();
   // Chunked uploads in QA mode: 1 MiB chunks, each taking a moment, so that a file of a few MB shows its progress
   // and can be paused, resumed and reloaded (the server's chunks are 8 MiB).
   mediaDb.config.chunkSize = 1_048_576;

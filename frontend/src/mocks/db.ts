@@ -4,6 +4,7 @@ import { resetSocialDb, restoreSocialDb, snapshotSocialDb } from './socialDb';
 import { resetSearchDb, restoreSearchDb, snapshotSearchDb } from './searchDb';
 import { resetPaymentsDb, restorePaymentsDb, snapshotPaymentsDb } from './paymentsDb';
 import { resetEarningsDb, restoreEarningsDb, snapshotEarningsDb } from './earningsDb';
+import { resetCommentsDb, restoreCommentsDb, snapshotCommentsDb, type CommentAuthors } from './commentsDb';
 
 type UserDto = components['schemas']['UserResponseDto'];
 type AccountDto = components['schemas']['AccountResponseDto'];
@@ -123,6 +124,7 @@ export function resetMockDb(): void {
     ada: { userId: ada.id, name: ada.display_name },
     mira: { userId: mira.id, name: mira.display_name },
   });
+  resetCommentsDb(demoCommentAuthors());
   resetSearchDb();
   resetPaymentsDb();
   resetEarningsDb({ ada: { userId: ada.id }, mira: { userId: mira.id } });
@@ -136,6 +138,18 @@ export function resetMockDb(): void {
     status: 'pending',
     expiresAt: new Date(Date.now() + 7 * DAY_MS).toISOString(),
   });
+}
+
+/** Ada and Mira with their primary accounts, who wrote the demo comments; null when the data has not both. */
+function demoCommentAuthors(): CommentAuthors | null {
+  const author = (identifier: string) => {
+    const entry = findUserByIdentifier(identifier);
+    const account = entry ? accountsOf(entry.user).find((a) => a.is_primary) : undefined;
+    return entry && account ? { userId: entry.user.id, accountId: account.id, handle: account.handle } : null;
+  };
+  const ada = author(DEMO_CREDENTIALS.user.email);
+  const mira = author('mira@example.com');
+  return ada && mira ? { ada, mira } : null;
 }
 
 export function findUserByIdentifier(identifier: string): MockUser | undefined {
@@ -263,6 +277,7 @@ export function snapshotMockDb(): string {
     startedAt: mockDb.startedAt,
     media: snapshotMediaDb(),
     social: snapshotSocialDb(),
+    comments: snapshotCommentsDb(),
     search: snapshotSearchDb(),
     payments: snapshotPaymentsDb(),
     earnings: snapshotEarningsDb(),
@@ -283,6 +298,7 @@ export function restoreMockDb(snapshot: string | null): boolean {
       startedAt: number;
       media?: ReturnType<typeof snapshotMediaDb>;
       social?: ReturnType<typeof snapshotSocialDb>;
+      comments?: ReturnType<typeof snapshotCommentsDb>;
       search?: ReturnType<typeof snapshotSearchDb>;
       payments?: ReturnType<typeof snapshotPaymentsDb>;
       earnings?: ReturnType<typeof snapshotEarningsDb>;
@@ -296,6 +312,9 @@ export function restoreMockDb(snapshot: string | null): boolean {
     mockDb.startedAt = data.startedAt;
     restoreMediaDb(data.media);
     restoreSocialDb(data.social);
+    // A snapshot from before video comments existed gets the demo comments.
+    if (data.comments) restoreCommentsDb(data.comments);
+    else resetCommentsDb(demoCommentAuthors());
     restoreSearchDb(data.search);
     restorePaymentsDb(data.payments);
     restoreEarningsDb(data.earnings);

@@ -14,6 +14,8 @@ import { membershipsHandlers } from '../features/memberships/mocks';
 import { earningsHandlers } from '../features/earnings/mocks';
 import { partnerHandlers } from '../features/partner/mocks';
 import { ownerHandlers } from '../features/owner/mocks';
+import { channelsHandlers } from '../features/channels/mocks';
+import { commentsHandlers } from '../features/comments/mocks';
 
 /** Every feature's handlers: the whole API as the mock server answers it. */
 export const handlers = [
@@ -33,4 +35,6 @@ export const handlers = [
   ...ownerHandlers,
   ...paymentsHandlers,
   ...membershipsHandlers,
+  ...channelsHandlers,
+  ...commentsHandlers,
 ];

@@ -12,6 +12,10 @@ export const PATHS = {
   video: '/videos/:id',
   /** A shared movie: the Cinema room opens on it. */
   movie: '/movies/:id',
+  /** A channel's page (an account, by its handle). */
+  channel: '/c/:handle',
+  /** Sign in (or create an account), then back to `?next=` (a path of this app). */
+  signIn: '/signin',
   /** Pages of the footer; they work signed in or out. */
   help: '/help',
   monetization: '/monetization',
@@ -19,3 +23,29 @@ export const PATHS = {
   privacy: '/privacy',
   guidelines: '/guidelines',
 } as const;
+
+/** The page of the channel with this handle. */
+export function channelPath(handle: string): string {
+  return `/c/${encodeURIComponent(handle)}`;
+}
+
+/** The watch page of a video. */
+export function videoPath(id: string): string {
+  return `/videos/${encodeURIComponent(id)}`;
+}
+
+/** A reel, opened in the Shorts viewer. */
+export function reelPath(id: string): string {
+  return `/reels/${encodeURIComponent(id)}`;
+}
+
+/** The sign-in page that returns to `next` (a path of this app, with its query) afterwards. */
+export function signInPath(next?: string): string {
+  return next && next !== '/' ? `${PATHS.signIn}?next=${encodeURIComponent(next)}` : PATHS.signIn;
+}
+
+/** `next` when it is a path of this app (never another site: `//host` and `/\\host` are refused), else home. */
+export function safeNext(next: string | null | undefined): string {
+  if (!next || !next.startsWith('/') || next.startsWith('//') || next.startsWith('/\\')) return PATHS.home;
+  return next;
+}

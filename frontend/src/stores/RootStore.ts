@@ -18,6 +18,9 @@ import { MembershipsStore } from '../features/memberships/MembershipsStore';
 import { EarningsStore } from '../features/earnings/EarningsStore';
 import { PartnerStore } from '../features/partner/PartnerStore';
 import { OwnerStore } from '../features/owner/OwnerStore';
+import { ChannelsStore } from '../features/channels/ChannelsStore';
+import { WatchStore } from '../features/watch/WatchStore';
+import { CommentsStore } from '../features/comments/CommentsStore';
 import { UiStore } from './UiStore';
 
 export interface RootStoreOptions {
@@ -51,6 +54,9 @@ export class RootStore {
   readonly owner: OwnerStore;
   readonly payments: PaymentsStore;
   readonly memberships: MembershipsStore;
+  readonly channels: ChannelsStore;
+  readonly watch: WatchStore;
+  readonly comments: CommentsStore;
 
   constructor({ api, notify, socketFactory }: RootStoreOptions = {}) {
     this.api = api ?? createApiClient({ getUserToken: () => this.auth.token });
@@ -73,6 +79,9 @@ export class RootStore {
     this.owner = new OwnerStore(this);
     this.payments = new PaymentsStore(this);
     this.memberships = new MembershipsStore(this);
+    this.channels = new ChannelsStore(this);
+    this.watch = new WatchStore(this);
+    this.comments = new CommentsStore(this);
   }
 
   /** Stops timers (tests, hot reload). */

@@ -38,7 +38,7 @@ export function fileFacts(name: string, size: number, type = 'video/mp4'): File 
 /** A signed-in store (the demo user, 'ada') whose toasts are recorded. */
 export async function signedInStore() {
   storeDemoUserToken();
-  const notify = { success: jest.fn(), error: jest.fn(), info: jest.fn() } satisfies Notifier;
+  const notify = { success: jest.fn(), error: jest.fn(), info: jest.fn(), clear: jest.fn() } satisfies Notifier;
   const store = new RootStore({ notify });
   await store.auth.init();
   return { store, notify };

@@ -35,8 +35,17 @@ export interface AppConfig {
   /** Whether PUBLIC_URL was given (then it is the only address checkouts may return to). */
   publicUrlConfigured: boolean;
   money: { adRpmCents: number; encryptionKey: Buffer };
-  /** Seeds the sample channels and tiers of seed 001 once on a new database. */
+  /**
+   * DEMO_DATA: seed a small demo platform (creators, the membership channels of seed 001, generated media, follows,
+   * likes, comments) in the background on a new database. Default: on only with the embedded database and the sandbox
+   * payments provider.
+   */
   demoData: boolean;
+  /**
+   * DEMO_DATA_SCALE (percent, 0-100; for tests): how much of the demo's media to make, and how long. 0 seeds only the
+   * membership channels of seed 001 (no media, no other creators).
+   */
+  demoDataScale: number;
 }
 
 export class ConfigError extends Error {
@@ -193,7 +202,8 @@ export function loadConfig(env: Env = process.env, opts: { cwd?: string; version
       stripeApiBase: url(env, 'STRIPE_API_BASE', ['http:', 'https:'], problems),
     },
     money: { adRpmCents: int(env, 'AD_RPM_CENTS', 500, 0, 100_000, problems), encryptionKey: Buffer.alloc(0) },
-    demoData: bool(env, 'DEMO_DATA', true, problems),
+    demoData: bool(env, 'DEMO_DATA', !databaseUrl && !env.STRIPE_SECRET_KEY?.trim(), problems),
+    demoDataScale: int(env, 'DEMO_DATA_SCALE', 100, 0, 100, problems),
     publicUrlConfigured: !!env.PUBLIC_URL?.trim(),
   };
   if (config.payments.stripeSecretKey && !config.publicUrlConfigured) {

@@ -21,6 +21,20 @@ export interface DurableEventMap {
   'catalog.media-changed': { mediaId: string };
   /** A media item became visible to others for the first time: followers are told. */
   'catalog.media-published': { mediaId: string; userId: string; kind: string; title: string };
+  /**
+   * A comment was posted: a top-level one tells the item's uploader, a reply the author of the comment it answers
+   * (recipientUserId; never the commenter themselves).
+   */
+  'catalog.comment-posted': {
+    commentId: string;
+    mediaId: string;
+    kind: string;
+    mediaTitle: string;
+    recipientUserId: string;
+    isReply: boolean;
+    authorName: string;
+    excerpt: string;
+  };
   /** Hooks for later contexts (live, money, moderation, partner program): each becomes a notification. */
   'live.super-chat-received': { streamerUserId: string; superChatId: string; fromUsername: string; amountCents: number; message: string; streamId: string };
   'money.membership-started': { ownerUserId: string; membershipId: string; memberUsername: string; channelName: string; tier: string };

@@ -1,12 +1,18 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { Account } from './domain/account.js';
-import { ACCOUNT_REPOSITORY, type AccountRepository } from './domain/ports.js';
+import { ACCOUNT_REPOSITORY, type AccountRepository, type ChannelAudience, type ChannelContent } from './domain/ports.js';
+import { ChannelPageQuery } from './application/channel-page.query.js';
 import { AccountPurge } from './application/account-purge.js';
 import { photoUrl, toAccountSummary, toAccountView, type AccountSummary, type AccountView } from './application/account-view.js';
 import { CreatePrimaryAccountUseCase } from './application/create-primary-account.use-case.js';
 import { ReleaseAllAccountsUseCase } from './application/release-all-accounts.use-case.js';
+import { UpdateAccountUseCase } from './application/update-account.use-case.js';
+import { UploadProfilePhotoUseCase } from './application/upload-profile-photo.use-case.js';
+import type { AccountInput } from './domain/account-rules.js';
+import { createReadStream } from 'node:fs';
 
 export type { AccountSummary } from './application/account-view.js';
+export type { ChannelAudience, ChannelContent, ChannelRef } from './domain/ports.js';
 
 /** What other contexts may ask of Accounts. Writes join the caller's unit of work (no flush here). */
 @Injectable()
@@ -16,7 +22,25 @@ export class AccountsFacade {
     private readonly createPrimary: CreatePrimaryAccountUseCase,
     private readonly releaseAll: ReleaseAllAccountsUseCase,
     private readonly purge: AccountPurge,
+    private readonly channels: ChannelPageQuery,
+    private readonly update: UpdateAccountUseCase,
+    private readonly photos: UploadProfilePhotoUseCase,
   ) {}
+
+  /** The social context answers a channel page's follows (registered at start-up). */
+  useChannelAudience(audience: ChannelAudience): void {
+    this.channels.useAudience(audience);
+  }
+
+  /** The catalog answers a channel page's counts (registered at start-up). */
+  useChannelContent(content: ChannelContent): void {
+    this.channels.useContent(content);
+  }
+
+  /** The channel behind a handle (any case) as the viewer may see it; a 404 'Channel not found' otherwise. */
+  async visibleChannel(handle: string, viewerUserId: string | null): Promise<AccountSummary> {
+    return toAccountSummary(await this.channels.visible(handle, viewerUserId));
+  }
 
   /** The first account of a new user: type creator, handle from the display name, primary and active. */
   createPrimaryAccount(input: { userId: string; displayName: string }): Promise<Account> {
@@ -65,5 +89,28 @@ export class AccountsFacade {
 
   async purgeDeleted(accountIds: string[]): Promise<void> {
     for (const id of accountIds) await this.purge.schedule(id);
+  }
+
+  /**
+   * Runs the purge of deleted accounts now, in this process (what the queued purge job does: the content of other
+   * contexts, the photo, the row), for callers without a job queue (the CLI). Idempotent; its job still runs.
+   */
+  async purgeDeletedNow(accountIds: string[]): Promise<void> {
+    for (const id of accountIds) await this.purge.run(id);
+  }
+
+  /** Edits an account's settings as its owner does in Settings (the same rules and events). */
+  async updateProfile(userId: string, accountId: string, input: AccountInput): Promise<void> {
+    await this.update.execute(userId, accountId, input);
+  }
+
+  /** Sets an account's profile photo from an image file on this server, as an uploaded photo is checked and stored. */
+  async setProfilePhoto(userId: string, accountId: string, imagePath: string): Promise<void> {
+    const temp = await this.photos.receive(createReadStream(imagePath));
+    try {
+      await this.photos.apply(userId, temp, accountId);
+    } finally {
+      await this.photos.discard(temp);
+    }
   }
 }

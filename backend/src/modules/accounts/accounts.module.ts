@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 import { AccountsFacade } from './accounts.facade.js';
 import { AccountPurge } from './application/account-purge.js';
+import { ChannelPageQuery } from './application/channel-page.query.js';
 import { CreateAccountUseCase } from './application/create-account.use-case.js';
 import { CreatePrimaryAccountUseCase } from './application/create-primary-account.use-case.js';
 import { DeleteAccountUseCase } from './application/delete-account.use-case.js';
@@ -11,18 +12,20 @@ import { UpdateAccountUseCase } from './application/update-account.use-case.js';
 import { UploadProfilePhotoUseCase } from './application/upload-profile-photo.use-case.js';
 import { ACCOUNT_REPOSITORY, ACCOUNTS_UNIT_OF_WORK, IMAGE_PROCESSOR } from './domain/ports.js';
 import { AccountsController } from './http/accounts.controller.js';
+import { ChannelsController } from './http/channels.controller.js';
 import { MediaController } from './http/media.controller.js';
 import { AccountsUnitOfWork } from './infrastructure/accounts-unit-of-work.js';
 import { MikroAccountRepository } from './infrastructure/mikro-account.repository.js';
 import { SharpImageProcessor } from './infrastructure/sharp-image-processor.js';
 
 @Module({
-  controllers: [AccountsController, MediaController],
+  controllers: [AccountsController, ChannelsController, MediaController],
   providers: [
     { provide: ACCOUNT_REPOSITORY, useClass: MikroAccountRepository },
     { provide: ACCOUNTS_UNIT_OF_WORK, useClass: AccountsUnitOfWork },
     { provide: IMAGE_PROCESSOR, useClass: SharpImageProcessor },
     ListAccountsQuery,
+    ChannelPageQuery,
     CreateAccountUseCase,
     UpdateAccountUseCase,
     SwitchAccountUseCase,

@@ -1,12 +1,17 @@
 import { CommentAudience } from './application/comment-audience.js';
+import { CommentsUseCases } from './application/comments.use-cases.js';
 import type { FollowChecker } from './domain/ports.js';
 import { Inject, Injectable } from '@nestjs/common';
 import { STORAGE, type Storage } from '../../common/storage/storage.js';
-import { AccountsFacade } from '../accounts/accounts.facade.js';
-import { MEDIA_REPOSITORY, type MediaRepository } from './domain/ports.js';
+import { AccountsFacade, type ChannelRef } from '../accounts/accounts.facade.js';
+import { ChannelMediaQuery } from './application/channel-media.query.js';
+import { ENGAGEMENT, MEDIA_REPOSITORY, type Engagement, type MediaRepository } from './domain/ports.js';
 import { MediaService } from './application/media.service.js';
 import { MEDIA_VIEWS, type MediaViews, type VideoView } from './application/media-views.port.js';
 import { PublishMediaUseCase, type ReceivedMedia } from './application/publish-media.use-case.js';
+import { PublishLocalFileUseCase } from './application/publish-local-file.use-case.js';
+import type { MediaKind, MediaStatus } from './domain/media.js';
+import type { Request } from 'express';
 import { CREATOR_STATS, type CreatorStats, type CreatorStatsReader } from './domain/creator-stats.port.js';
 import type { VideoMeta } from './domain/media-rules.js';
 
@@ -25,7 +30,51 @@ export class CatalogFacade {
     @Inject(CREATOR_STATS) private readonly creatorStats: CreatorStatsReader,
     @Inject(STORAGE) private readonly storage: Storage,
     private readonly audience: CommentAudience,
+    private readonly comments: CommentsUseCases,
+    private readonly channelMedia: ChannelMediaQuery,
+    private readonly publishLocal: PublishLocalFileUseCase,
+    private readonly service: MediaService,
+    @Inject(ENGAGEMENT) private readonly engagement: Engagement,
   ) {}
+
+  /**
+   * Publishes a video file made on this server (the demo) as the user's active account, as a one-request upload of
+   * that kind is (the form's rules, the intake's checks, the processing job). The caller keeps its file.
+   */
+  publishLocalFile(userId: string, kind: MediaKind, fields: Record<string, unknown>, path: string): Promise<string> {
+    return this.publishLocal.execute(userId, kind, fields, path);
+  }
+
+  /** What an account published, in every state (its owner's view). */
+  async mediaOfAccount(accountId: string): Promise<{ id: string; kind: MediaKind; title: string; status: MediaStatus }[]> {
+    return (await this.media.listOfAccount(accountId)).map((m) => ({ id: m.id, kind: m.kind, title: m.title, status: m.status }));
+  }
+
+  /** A signed-in user likes an item they may reach (a like already there stays). */
+  async like(kind: MediaKind, mediaId: string, userId: string): Promise<void> {
+    if ((await this.engagement.likedBy([mediaId], userId)).has(mediaId)) return;
+    await this.service.like(kind, mediaId, userId);
+  }
+
+  /** A signed-in user's view, counted as the view route counts it (once per viewer per 30 minutes). */
+  async view(kind: MediaKind, mediaId: string, userId: string): Promise<void> {
+    await this.service.view(kind, mediaId, { user: { userId } } as Request & { user: { userId: string } });
+  }
+
+  /** A comment (or with parentId a reply) by a signed-in user, with every rule of the comments route; returns its id. */
+  async postComment(kind: MediaKind, mediaId: string, userId: string, content: string, parentId?: string | null): Promise<string> {
+    return (await this.comments.post(kind, mediaId, userId, content, parentId)).comment.id;
+  }
+
+  /** What a channel's page counts of its videos and reels, as the viewer may see them (the accounts context asks). */
+  channelCounts(channel: ChannelRef, viewerUserId: string | null): Promise<{ videos: number; reels: number; totalViews: number }> {
+    return this.channelMedia.counts(channel, viewerUserId);
+  }
+
+  /** Whether a comment still exists (a notification about a deleted one is not sent). */
+  commentExists(commentId: string): Promise<boolean> {
+    return this.comments.exists(commentId);
+  }
 
   /** The social context tells the catalog who follows whom (channels may take comments from followers only). */
   useFollowChecker(checker: FollowChecker): void {

@@ -1,40 +1,51 @@
 import { EngagementLimits } from './http/engagement-limits.js';
 import { PgCreatorStats } from './infrastructure/pg-creator-stats.js';
-import { Module } from '@nestjs/common';
+import { Module, type OnModuleInit } from '@nestjs/common';
+import { AccountsFacade } from '../accounts/accounts.facade.js';
 import { AccountsModule } from '../accounts/accounts.module.js';
 import { IdentityModule } from '../identity/identity.module.js';
 import { CatalogEvents } from './application/catalog-events.js';
+import { ChannelMediaQuery } from './application/channel-media.query.js';
 import { CommentAudience } from './application/comment-audience.js';
 import { MediaAccess } from './application/media-access.js';
 import { MediaService } from './application/media.service.js';
 import { ProcessMediaJob } from './application/process-media.job.js';
 import { PublishMediaUseCase } from './application/publish-media.use-case.js';
-import { ReelCommentsUseCases } from './application/reel-comments.use-cases.js';
+import { PublishLocalFileUseCase } from './application/publish-local-file.use-case.js';
+import { CommentsUseCases } from './application/comments.use-cases.js';
 import { CATALOG_UNIT_OF_WORK } from './application/tokens.js';
 import { MEDIA_VIEWS } from './application/media-views.port.js';
 import { CatalogFacade } from './catalog.facade.js';
+import { CHANNEL_MEDIA } from './domain/channel-media.port.js';
 import { CREATOR_STATS } from './domain/creator-stats.port.js';
 import { ENGAGEMENT, MEDIA_PROCESSOR, MEDIA_REPOSITORY, VIEWER_ENTITLEMENTS } from './domain/ports.js';
 import { IdentityEntitlements } from './infrastructure/identity-entitlements.js';
+import { ChannelMediaController } from './http/channel-media.controller.js';
 import { MediaPresenter } from './http/media-presenter.js';
 import { MediaUploads } from './http/media-form.js';
 import { MoviesController } from './http/movies.controller.js';
 import { ReelsController } from './http/reels.controller.js';
+import { CommentsController } from './http/comments.controller.js';
 import { ThumbsController } from './http/thumbs.controller.js';
 import { VideosController } from './http/videos.controller.js';
 import { CatalogUnitOfWork } from './infrastructure/catalog-unit-of-work.js';
 import { FfmpegProcessor } from './infrastructure/ffmpeg-processor.js';
+import { MikroChannelMedia } from './infrastructure/mikro-channel-media.js';
 import { MikroMediaRepository } from './infrastructure/mikro-media.repository.js';
 import { PgEngagement } from './infrastructure/pg-engagement.js';
+import { PgCommentRepository } from './infrastructure/pg-comment-repository.js';
+import { COMMENT_REPOSITORY } from './domain/comment.js';
 
 /** The video response's OpenAPI class, for contexts that answer with a catalog video (the chunked upload's completion). */
 export { VideoResponseDto } from './http/catalog.dto.js';
 
 @Module({
   imports: [AccountsModule, IdentityModule],
-  controllers: [VideosController, ReelsController, MoviesController, ThumbsController],
+  controllers: [VideosController, ReelsController, MoviesController, ThumbsController, CommentsController, ChannelMediaController],
   providers: [
     { provide: MEDIA_REPOSITORY, useClass: MikroMediaRepository },
+    { provide: CHANNEL_MEDIA, useClass: MikroChannelMedia },
+    ChannelMediaQuery,
     { provide: MEDIA_PROCESSOR, useClass: FfmpegProcessor },
     { provide: ENGAGEMENT, useClass: PgEngagement },
     { provide: VIEWER_ENTITLEMENTS, useClass: IdentityEntitlements },
@@ -48,12 +59,24 @@ export { VideoResponseDto } from './http/catalog.dto.js';
     { provide: MEDIA_VIEWS, useExisting: MediaPresenter },
     MediaUploads,
     PublishMediaUseCase,
+    PublishLocalFileUseCase,
     ProcessMediaJob,
-    ReelCommentsUseCases,
+    { provide: COMMENT_REPOSITORY, useClass: PgCommentRepository },
+    CommentsUseCases,
     EngagementLimits,
     CatalogEvents,
     CatalogFacade,
   ],
   exports: [CatalogFacade],
 })
-export class CatalogModule {}
+export class CatalogModule implements OnModuleInit {
+  constructor(
+    private readonly accounts: AccountsFacade,
+    private readonly catalog: CatalogFacade,
+  ) {}
+
+  /** Channel pages count their videos and reels through this facade (accounts cannot import the catalog). */
+  onModuleInit(): void {
+    this.accounts.useChannelContent(this.catalog);
+  }
+}

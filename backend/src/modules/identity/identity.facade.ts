@@ -4,6 +4,7 @@ import { USER_REPOSITORY, type UserRepository } from './domain/ports.js';
 import { USER_RECORDS, type UserRecords } from './domain/user-records.port.js';
 import { CreateAdminUseCase } from './application/create-admin.use-case.js';
 import { CreateSampleCreatorUseCase } from './application/create-sample-creator.use-case.js';
+import { DeleteMeUseCase } from './application/my-data.use-cases.js';
 import { ExpirePremiumsUseCase } from './application/expire-premiums.use-case.js';
 import { ExtendPremiumUseCase } from './application/extend-premium.use-case.js';
 import { PrincipalCache } from './application/principal-cache.js';
@@ -22,6 +23,7 @@ export class IdentityFacade implements OnModuleInit {
     private readonly expirePremiumsUseCase: ExpirePremiumsUseCase,
     private readonly setCreatorProgramUseCase: SetCreatorProgramUseCase,
     private readonly createSampleCreatorUseCase: CreateSampleCreatorUseCase,
+    private readonly deleteMe: DeleteMeUseCase,
   ) {}
 
   onModuleInit(): void {
@@ -59,11 +61,38 @@ export class IdentityFacade implements OnModuleInit {
   }
 
   /**
-   * A creator that exists to show sample content (the sample channels of seed 001): in the creator program, with a
-   * channel of the given name, and a random password nobody knows, so no one can sign in as it.
+   * A creator that exists to show sample content (the demo, with the sample channels of seed 001): in the creator
+   * program, with a channel of the given name, marked as demo, and a random password nobody knows, so no one can sign
+   * in as it.
    */
   createSampleCreator(input: { username: string; firstName: string; lastName: string; channelName: string }): Promise<{ userId: string; accountId: string }> {
     return this.createSampleCreatorUseCase.execute(input);
+  }
+
+  /** Whether the demo seeding made this user (demo channels are never paid through Stripe). */
+  async isDemoUser(userId: string): Promise<boolean> {
+    return (await this.users.findById(userId))?.isDemo ?? false;
+  }
+
+  /** Every user the demo seeding made. */
+  demoUserIds(): Promise<string[]> {
+    return this.records.demoUserIds();
+  }
+
+  /** Whether anyone but administrators and demo users has registered (then the instance is not new). */
+  hasPeople(): Promise<boolean> {
+    return this.records.hasPeople();
+  }
+
+  /**
+   * Deletes a demo user the way a person deletes their own account (Settings → Delete Account): the user, their
+   * accounts (content purged by the background job) and every token. Returns the deleted account ids; a user that is
+   * gone or not a demo user is left alone (an empty list).
+   */
+  async deleteDemoUser(userId: string): Promise<string[]> {
+    const user = await this.users.findById(userId);
+    if (!user?.isDemo) return [];
+    return this.deleteMe.execute(userId, user.displayName);
   }
 
   async exists(userId: string): Promise<boolean> {

@@ -1,5 +1,6 @@
 import { Inject, Module, type OnModuleInit } from '@nestjs/common';
 import { CatalogFacade } from '../catalog/catalog.facade.js';
+import { AccountsFacade } from '../accounts/accounts.facade.js';
 import { AccountsModule } from '../accounts/accounts.module.js';
 import { CatalogModule } from '../catalog/catalog.module.js';
 import { IdentityModule } from '../identity/identity.module.js';
@@ -40,11 +41,17 @@ import { SocialFacade } from './social.facade.js';
 export class SocialModule implements OnModuleInit {
   constructor(
     private readonly catalog: CatalogFacade,
+    private readonly accounts: AccountsFacade,
+    private readonly social: SocialFacade,
     @Inject(SOCIAL_GRAPH) private readonly graph: SocialGraph,
   ) {}
 
-  /** Channels that take comments from followers only ask the follow graph (the catalog cannot import social). */
+  /**
+   * Channels that take comments from followers only ask the follow graph, and channel pages show their owner's
+   * follows through this context's facade (neither the catalog nor accounts can import social).
+   */
   onModuleInit(): void {
     this.catalog.useFollowChecker((follower, followee) => this.graph.isFollowing(follower, followee));
+    this.accounts.useChannelAudience(this.social);
   }
 }

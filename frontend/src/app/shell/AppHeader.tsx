@@ -3,7 +3,7 @@ import { observer } from 'mobx-react-lite';
 import { Button, Group } from '@mantine/core';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { useStores } from '../../stores/StoreProvider';
-import { PATHS } from '../../shared/paths';
+import { PATHS, signInPath } from '../../shared/paths';
 import { FilmIcon } from '../../shared/icons';
 import { AddAccountModal } from '../../features/accounts/components/AddAccountModal';
 import { SendFeedbackModal } from '../../features/feedback/components/SendFeedbackModal';
@@ -20,7 +20,7 @@ import { SettingsMenu } from './SettingsMenu';
 /**
  * The header bar of seed 000 §2 on every signed-in page: logo, search, Cinema room (once it exists), Create,
  * the notifications bell, the account switcher and the settings menu. It loads the accounts, and holds the dialogs its
- * menus open.
+ * menus open. On a phone (down to 360 px wide) it fits whole: the search and Create shrink to icons.
  */
 export const SignedInHeader = observer(function SignedInHeader({ navToggle }: { navToggle?: ReactNode }) {
   const { accounts, ui } = useStores();
@@ -32,12 +32,12 @@ export const SignedInHeader = observer(function SignedInHeader({ navToggle }: { 
   }, [accounts]);
 
   return (
-    <Group h="100%" px="md" gap="sm" justify="space-between" wrap="nowrap">
+    <Group h="100%" px={{ base: 'xs', sm: 'md' }} gap="xs" justify="space-between" wrap="nowrap">
       <Group gap="xs" wrap="nowrap">
         {navToggle}
         <Logo onClick={() => ui.setSection('home')} />
       </Group>
-      <Group gap="xs" wrap="nowrap" justify="flex-end" flex={1}>
+      <Group gap={8} wrap="nowrap" justify="flex-end" flex={1}>
         <HeaderSearch />
         {cinema && (
           <Button
@@ -61,21 +61,27 @@ export const SignedInHeader = observer(function SignedInHeader({ navToggle }: { 
   );
 });
 
-/** Visitors see the logo and only a Sign In button (seed 000 §1, §2). */
-export const PublicHeader = observer(function PublicHeader() {
+/**
+ * Visitors see the logo and only a Sign In button (seed 000 §1, §2); signing in returns them to the page they were on.
+ * In the shell, the navigation toggle comes first on small screens.
+ */
+export const PublicHeader = observer(function PublicHeader({ navToggle }: { navToggle?: ReactNode }) {
   const { auth, ui } = useStores();
   const navigate = useNavigate();
-  const { pathname } = useLocation();
+  const { pathname, search, hash } = useLocation();
 
   const signIn = () => {
     auth.clearFormMessages();
     ui.openAuthPanel('login');
-    if (pathname !== PATHS.home) navigate(PATHS.home);
+    if (pathname !== PATHS.signIn) navigate(signInPath(`${pathname}${search}${hash}`));
   };
 
   return (
     <Group h="100%" px="md" justify="space-between" wrap="nowrap">
-      <Logo />
+      <Group gap="xs" wrap="nowrap">
+        {navToggle}
+        <Logo onClick={() => ui.setSection('home')} />
+      </Group>
       <Button onClick={signIn}>Sign In</Button>
     </Group>
   );

@@ -1,17 +1,20 @@
-import { Button, Menu } from '@mantine/core';
+import { Box, Button, Menu } from '@mantine/core';
 import { useStores } from '../../stores/StoreProvider';
 import { ChevronDownIcon, PlusIcon } from '../../shared/icons';
 import { CREATE_ITEMS } from './headerActions';
 import { registeredSection } from './sections';
 import { useSectionNavigation } from '../../stores/useSectionNavigation';
 
-/** The Create menu: only what exists in this build (uploads arrive with their sections; Go live says it is coming). */
+/**
+ * The Create menu: only what exists in this build (uploads arrive with their sections; Go live says it is coming).
+ * Below the `sm` breakpoint its button shows the plus alone, so the header fits a phone (390 px) whole.
+ */
 export function CreateMenu() {
   const { notify } = useStores();
   const { openSection } = useSectionNavigation();
 
   const items = CREATE_ITEMS.flatMap((item) => {
-    if ('toast' in item) return [{ label: item.label, icon: item.icon, run: () => notify.info(item.toast) }];
+    if ('toast' in item) return [{ label: item.label, icon: item.icon, run: () => notify.info(item.toast, { action: 'header.create' }) }];
     const section = registeredSection(item.section);
     return section ? [{ label: item.label, icon: item.icon, run: () => openSection(section, item.tab) }] : [];
   });
@@ -19,8 +22,14 @@ export function CreateMenu() {
   return (
     <Menu position="bottom-end" width={200} shadow="md">
       <Menu.Target>
-        <Button variant="default" leftSection={<PlusIcon size={16} />} rightSection={<ChevronDownIcon size={14} />}>
-          Create
+        <Button variant="default" aria-label="Create" px={{ base: 9, sm: 'md' }}>
+          <PlusIcon size={16} />
+          <Box component="span" visibleFrom="sm" ml={8} data-testid="create-label">
+            Create
+          </Box>
+          <Box component="span" visibleFrom="sm" ml={8} lh={0}>
+            <ChevronDownIcon size={14} />
+          </Box>
         </Button>
       </Menu.Target>
       <Menu.Dropdown>

@@ -196,11 +196,17 @@ describe('header bar', () => {
     expect(screen.getByTestId('location')).toHaveTextContent(/^\/$/);
   });
 
-  test.each(['/', '/terms', '/monetization'])('signed out, the header at %s shows only the logo and Sign In', async (route) => {
+  test.each([
+    ['/', '/signin'],
+    ['/terms', '/signin?next=%2Fterms'],
+    ['/monetization', '/signin?next=%2Fmonetization'],
+  ])('signed out, the header at %s shows only the logo and Sign In, which leads to %s', async (route, signIn) => {
     const { user } = renderApp({ route });
 
     const header = within(screen.getAllByRole('banner')[0]);
-    expect(header.getAllByRole('button').map((button) => button.textContent)).toEqual(['Sign In']);
+    // At / the visitor browses in the shell, whose navigation toggle (small screens) comes first.
+    const toggle = route === '/' ? ['Toggle navigation'] : [];
+    expect(header.getAllByRole('button').map((button) => button.textContent || button.getAttribute('aria-label'))).toEqual([...toggle, 'Sign In']);
     expect(header.getByRole('link', { name: 'Scriven home' })).toHaveAttribute('href', '/');
     for (const name of ['Switch account', 'Settings menu', 'Create']) {
       expect(screen.queryByRole('button', { name })).not.toBeInTheDocument();
@@ -209,6 +215,6 @@ describe('header bar', () => {
 
     await user.click(header.getByRole('button', { name: 'Sign In' }));
     expect(await screen.findByRole('form', { name: /sign in/i })).toBeInTheDocument();
-    expect(screen.getByTestId('location')).toHaveTextContent(/^\/$/);
+    expect(screen.getByTestId('location').textContent).toBe(signIn);
   });
 });

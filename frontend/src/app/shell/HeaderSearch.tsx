@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { observer } from 'mobx-react-lite';
 import { ActionIcon, Box, CloseButton, TextInput } from '@mantine/core';
 import { useStores } from '../../stores/StoreProvider';
@@ -42,14 +42,27 @@ function SearchForm({ id, query, onQueryChange, onSubmit, autoFocus }: SearchFor
 
 /**
  * The header's search form (seed 000 §2). A trimmed, non-empty query opens the search section with its results (the
- * search store runs it); without a search section, an info toast repeats the query (seed 002 §2.2). On small screens a
- * toggle reveals the form over the header bar.
+ * search store runs it); without a search section, an info toast repeats the query (seed 002 §2.2). On small screens an
+ * icon button reveals the form over the whole header bar; Escape or its close button hides it again and gives the focus
+ * back to the icon button.
  */
 export const HeaderSearch = observer(function HeaderSearch() {
   const { search, notify } = useStores();
   const { openSection } = useSectionNavigation();
   const [query, setQuery] = useState('');
   const [revealed, setRevealed] = useState(false);
+  const toggle = useRef<HTMLButtonElement>(null);
+
+  const hide = () => {
+    setRevealed(false);
+    toggle.current?.focus();
+  };
+
+  const hideOnEscape = (event: KeyboardEvent<HTMLDivElement>) => {
+    if (event.key !== 'Escape') return;
+    event.preventDefault();
+    hide();
+  };
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -60,7 +73,7 @@ export const HeaderSearch = observer(function HeaderSearch() {
       search.search(text);
       openSection(section);
     } else {
-      notify.info(searchToast(text));
+      notify.info(searchToast(text), { action: 'header.search' });
     }
   };
 
@@ -70,6 +83,7 @@ export const HeaderSearch = observer(function HeaderSearch() {
         <SearchForm id="header-search" query={query} onQueryChange={setQuery} onSubmit={submit} />
       </Box>
       <ActionIcon
+        ref={toggle}
         variant="subtle"
         color="gray"
         size="lg"
@@ -91,10 +105,11 @@ export const HeaderSearch = observer(function HeaderSearch() {
           h="100%"
           px="sm"
           bg="var(--mantine-color-body)"
-          style={{ zIndex: 1, display: 'flex', alignItems: 'center', gap: 'var(--mantine-spacing-xs)' }}
+          style={{ zIndex: 300 /* above the bell's badge */, display: 'flex', alignItems: 'center', gap: 'var(--mantine-spacing-xs)' }}
+          onKeyDown={hideOnEscape}
         >
           <SearchForm id="header-search-small" query={query} onQueryChange={setQuery} onSubmit={submit} autoFocus />
-          <CloseButton aria-label="Hide search" onClick={() => setRevealed(false)} />
+          <CloseButton aria-label="Hide search" onClick={hide} />
         </Box>
       )}
     </>

@@ -9,9 +9,9 @@ import { AppFooter } from './AppFooter';
 
 /**
  * A page of its own route (help, legal, monetization): the header as the visitor or user sees it, and the footer.
- * As a layout route it shows the matched child route; otherwise its children.
+ * As a layout route it shows the matched child route; otherwise its children. Watch and channel pages are wider (`size`).
  */
-export const PageLayout = observer(function PageLayout({ children }: { children?: ReactNode }) {
+export const PageLayout = observer(function PageLayout({ children, size = 'md' }: { children?: ReactNode; size?: 'md' | 'lg' | 'xl' | '100%' }) {
   const { auth } = useStores();
   if (auth.isResolving) return <FullPageLoader label="Loading your account" />;
 
@@ -19,7 +19,7 @@ export const PageLayout = observer(function PageLayout({ children }: { children?
     <AppShell header={{ height: 60 }} padding="md">
       <AppShell.Header>{auth.user ? <SignedInHeader /> : <PublicHeader />}</AppShell.Header>
       <AppShell.Main>
-        <Container size="md" py="lg">
+        <Container size={size} py="lg">
           {children ?? <Outlet />}
           <AppFooter />
         </Container>

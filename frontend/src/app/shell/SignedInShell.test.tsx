@@ -13,32 +13,11 @@ describe('signed-in shell', () => {
     expect(screen.getByRole('status', { name: 'Loading your account' })).toBeInTheDocument();
 
     expect(await screen.findByRole('heading', { name: 'Welcome back, Ada' })).toBeInTheDocument();
-    const account = within(screen.getByRole('region', { name: 'Your account' }));
-    expect(account.getByText('ada')).toBeInTheDocument();
-    expect(account.getByText('Ada Lovelace')).toBeInTheDocument();
-    expect(account.getByText('ada@example.com')).toBeInTheDocument();
-    expect(account.getByText('15 January 2025')).toBeInTheDocument();
-    expect(account.getByText('Creator program')).toBeInTheDocument();
-    expect(account.queryByText('Premium')).not.toBeInTheDocument();
-    expect(account.queryByText('Admin')).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Switch account' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Sign In' })).not.toBeInTheDocument();
+    // The account's details are in Account Settings, not on Home.
+    expect(screen.queryByRole('region', { name: 'Your account' })).not.toBeInTheDocument();
     expect(screen.queryByRole('status', { name: 'Loading your account' })).not.toBeInTheDocument();
-  });
-
-  test('badges and the phone number show when the user has them', async () => {
-    storeDemoUserToken((user) => {
-      user.email = null;
-      user.phone_number = '+44 20 7946 0958';
-      user.is_premium = true;
-      user.premium_expires = '2030-06-01T00:00:00.000Z';
-      user.is_admin = true;
-    });
-    renderApp();
-
-    const account = within(await screen.findByRole('region', { name: 'Your account' }));
-    expect(account.getByText('+44 20 7946 0958')).toBeInTheDocument();
-    expect(account.getByText('Premium')).toBeInTheDocument();
-    expect(account.getByText('Admin')).toBeInTheDocument();
-    expect(account.getByText('1 June 2030')).toBeInTheDocument();
   });
 
   test('the side navigation shows exactly the working sections, in the groups of seed 002 §2.2', async () => {
@@ -93,7 +72,7 @@ describe('signed-in shell', () => {
     await user.click(home);
     expect(home).toHaveAttribute('aria-current', 'page');
     expect(main.getByRole('heading', { name: 'Welcome back, Ada' })).toBeInTheDocument();
-    expect(main.getByRole('region', { name: 'Your account' })).toBeInTheDocument();
+    expect(main.getByRole('region', { name: 'Upload banner' })).toBeInTheDocument();
   }
 
   test.each<[string, [item: string, heading: string][]]>([
@@ -120,27 +99,28 @@ describe('signed-in shell', () => {
     expect(await screen.findByRole('heading', { name: 'Platform earnings', level: 1 })).toBeInTheDocument();
   });
 
-  test('sign out from the settings menu returns to the landing and forgets the token', async () => {
+  test('sign out from the settings menu returns to home as a visitor and forgets the token', async () => {
     storeDemoUserToken();
     const { user } = renderApp();
 
     await user.click(await screen.findByRole('button', { name: 'Settings menu' }));
     await user.click(await screen.findByRole('menuitem', { name: 'Sign out' }));
 
-    expect(await screen.findByRole('button', { name: 'Create account' })).toBeInTheDocument();
+    expect(await screen.findByRole('button', { name: 'Sign In' })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Watch what people share here' })).toBeInTheDocument();
     expect(screen.queryByText('Welcome back, Ada')).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Settings menu' })).not.toBeInTheDocument();
     expect(window.localStorage.getItem(TOKEN_KEYS.user)).toBeNull();
   });
 
-  test('sign out of all devices revokes the token on the server', async () => {
+  test('sign out of all devices (Account Settings) revokes the token on the server', async () => {
     const token = storeDemoUserToken();
-    const { user } = renderApp();
+    const { user } = renderApp({ section: 'settings' });
 
     const security = within(await screen.findByRole('region', { name: 'Security' }));
     await user.click(security.getByRole('button', { name: 'Sign out of all devices' }));
 
-    expect(await screen.findByRole('button', { name: 'Create account' })).toBeInTheDocument();
+    expect(await screen.findByRole('button', { name: 'Sign In' })).toBeInTheDocument();
     expect(await screen.findByText('Signed out on every device')).toBeInTheDocument();
     expect(isTokenLive(token)).toBe(false);
     expect(window.localStorage.getItem(TOKEN_KEYS.user)).toBeNull();
@@ -178,7 +158,7 @@ describe('signed-in shell', () => {
 
   test('the key word does nothing for a visitor', async () => {
     const { user } = renderApp();
-    await screen.findByRole('button', { name: 'Create account' });
+    await screen.findByRole('button', { name: 'Sign In' });
 
     await user.keyboard('scrivener');
 

@@ -1,4 +1,4 @@
-import { useMemo, useRef } from 'react';
+import { useMemo, useRef, type ReactNode } from 'react';
 import { observer } from 'mobx-react-lite';
 import { useNavigate } from 'react-router-dom';
 import { AppShell, Box, Burger, NavLink, ScrollArea, Text } from '@mantine/core';
@@ -9,7 +9,7 @@ import { NAV_GROUPS, visibleNavGroups } from './navigation';
 import { SECTION_COMPONENTS } from './sections';
 import { VideoDialog } from '../../features/videos/components/VideoDialog';
 import { PaymentProcessingOverlay } from '../../features/payments/components/PaymentProcessingOverlay';
-import { SignedInHeader } from './AppHeader';
+import { PublicHeader, SignedInHeader } from './AppHeader';
 import { AppFooter } from './AppFooter';
 
 /** Typing this word while signed in opens the hidden founder route (seed 002 §2.1). */
@@ -40,7 +40,7 @@ function useFounderKeyWord(onTyped: () => void): void {
 /** The side navigation: the working sections in their groups, the active one marked. */
 const SideNavigation = observer(function SideNavigation({ onNavigate }: { onNavigate: () => void }) {
   const { ui, auth } = useStores();
-  const groups = visibleNavGroups(NAV_GROUPS, { isAdmin: auth.user?.is_admin ?? false });
+  const groups = visibleNavGroups(NAV_GROUPS, { isAdmin: auth.user?.is_admin ?? false, signedIn: auth.user !== null });
 
   return (
     <ScrollArea>
@@ -82,14 +82,25 @@ const ActiveSection = observer(function ActiveSection() {
   return <Section />;
 });
 
+/** The header bar of the shell: the signed-in user's (seed 000 §2), or a visitor's with Sign In. */
+const ShellHeader = observer(function ShellHeader({ navToggle }: { navToggle: ReactNode }) {
+  const { auth } = useStores();
+  return auth.user ? <SignedInHeader navToggle={navToggle} /> : <PublicHeader navToggle={navToggle} />;
+});
+
 /**
- * The signed-in shell (seed 002 §2.2): header bar (seed 000 §2), side navigation, the active section, the footer.
+ * The app's shell (seed 002 §2.2): header bar (seed 000 §2), side navigation, the active section, the footer. A
+ * visitor gets the same shell with the sections they can browse (home, Shorts, Cinema) and Sign In in the header.
  * Switching sections re-renders the navigation and the main area only, not the header.
  */
 export function SignedInShell() {
   const navigate = useNavigate();
   const [navOpened, { toggle: toggleNav, close: closeNav }] = useDisclosure(false);
-  useFounderKeyWord(() => navigate(PATHS.founderControl));
+  const { auth } = useStores();
+  // Signed in only: visitors browse in this shell too.
+  useFounderKeyWord(() => {
+    if (auth.user) navigate(PATHS.founderControl);
+  });
   const navToggle = useMemo(
     () => <Burger opened={navOpened} onClick={toggleNav} hiddenFrom="sm" size="sm" aria-label="Toggle navigation" />,
     [navOpened, toggleNav],
@@ -102,7 +113,7 @@ export function SignedInShell() {
       padding="md"
     >
       <AppShell.Header>
-        <SignedInHeader navToggle={navToggle} />
+        <ShellHeader navToggle={navToggle} />
       </AppShell.Header>
 
       <AppShell.Navbar p="xs" aria-label="Sections">

@@ -26,6 +26,8 @@ export interface NavItem {
   icon: ComponentType<IconProps>;
   /** Shown to admins (is_admin) only: the updates section (seed 002 §2.2). */
   adminOnly?: boolean;
+  /** Shown to visitors too: what is public can be browsed without an account (seed 000 §1). */
+  visitors?: boolean;
 }
 
 export interface NavGroup {
@@ -40,8 +42,8 @@ export const NAV_GROUPS: readonly NavGroup[] = [
     id: 'main',
     label: null,
     items: [
-      { section: 'home', label: 'Home', icon: HomeIcon },
-      { section: 'reels', label: 'Shorts', icon: ShortsIcon },
+      { section: 'home', label: 'Home', icon: HomeIcon, visitors: true },
+      { section: 'reels', label: 'Shorts', icon: ShortsIcon, visitors: true },
       { section: 'social', label: 'Subscriptions', icon: UsersIcon },
       { section: 'updates', label: 'Updates', icon: ChartIcon, adminOnly: true },
     ],
@@ -66,7 +68,7 @@ export const NAV_GROUPS: readonly NavGroup[] = [
       { section: 'monetization', label: 'Partner program', icon: BadgeCheckIcon },
     ],
   },
-  { id: 'entertainment', label: 'Entertainment', items: [{ section: 'movies', label: 'Cinema room', icon: FilmIcon }] },
+  { id: 'entertainment', label: 'Entertainment', items: [{ section: 'movies', label: 'Cinema room', icon: FilmIcon, visitors: true }] },
   {
     id: 'premium',
     label: 'Premium',
@@ -78,11 +80,15 @@ export const NAV_GROUPS: readonly NavGroup[] = [
 ];
 
 /**
- * The groups the side navigation shows: admin-only items only to admins, and a group without a working section
- * (for this viewer) is left out.
+ * The groups the side navigation shows: admin-only items only to admins, to visitors only what they can browse, and
+ * a group without a working section (for this viewer) is left out.
  */
-export function visibleNavGroups(groups: readonly NavGroup[] = NAV_GROUPS, viewer: { isAdmin: boolean } = { isAdmin: false }): NavGroup[] {
+export function visibleNavGroups(
+  groups: readonly NavGroup[] = NAV_GROUPS,
+  viewer: { isAdmin: boolean; signedIn?: boolean } = { isAdmin: false, signedIn: true },
+): NavGroup[] {
+  const signedIn = viewer.signedIn ?? true;
   return groups
-    .map((group) => ({ ...group, items: group.items.filter((item) => !item.adminOnly || viewer.isAdmin) }))
+    .map((group) => ({ ...group, items: group.items.filter((item) => (!item.adminOnly || viewer.isAdmin) && (signedIn || item.visitors)) }))
     .filter((group) => group.items.length > 0);
 }

@@ -1,5 +1,5 @@
 import { describe, expect, jest, test } from '@jest/globals';
-import { fireEvent, screen, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { mockDb } from '../../mocks/db';
 import { errorBody, http } from '../../mocks/http';
 import { server } from '../../mocks/server';
@@ -7,7 +7,7 @@ import { TOKEN_KEYS } from '../../shared/storage';
 import { addDemoAccount, demoAccounts, demoUser, pngFile, testFile } from '../../test/accounts';
 import { fill } from '../../test/fill';
 import { field } from '../../test/queries';
-import { renderApp } from '../../test/renderApp';
+import { renderApp, renderSection } from '../../test/renderApp';
 import { storeDemoUserToken } from '../../test/session';
 import { RootStore } from '../../stores/RootStore';
 import type { SettingsTab } from '../../stores/UiStore';
@@ -22,6 +22,18 @@ async function openSettings(tab: SettingsTab = 'accounts') {
   store.ui.openSettings(tab);
   const app = renderApp({ store });
   await screen.findByRole('heading', { name: 'Account Settings' });
+  return app;
+}
+
+/** The settings tab alone (the section without the shell), with the accounts loaded as the header loads them. */
+async function openSettingsTab() {
+  storeDemoUserToken();
+  const store = new RootStore();
+  store.ui.openSettings('settings');
+  await store.auth.init();
+  await store.accounts.load();
+  const app = await renderSection('settings', { store });
+  await screen.findByRole('button', { name: 'Save Changes' });
   return app;
 }
 
@@ -44,6 +56,37 @@ function drop(files: File[]) {
 }
 
 describe('Account Settings', () => {
+  test('the Accounts tab shows the user from /api/me: display name, name, email, member since and badges', async () => {
+    storeDemoUserToken();
+    await renderSection('settings');
+
+    const account = within(await screen.findByRole('region', { name: 'Your account' }));
+    expect(account.getByText('ada')).toBeInTheDocument();
+    expect(account.getByText('Ada Lovelace')).toBeInTheDocument();
+    expect(account.getByText('ada@example.com')).toBeInTheDocument();
+    expect(account.getByText('15 January 2025')).toBeInTheDocument();
+    expect(account.getByText('Creator program')).toBeInTheDocument();
+    expect(account.queryByText('Premium')).not.toBeInTheDocument();
+    expect(account.queryByText('Admin')).not.toBeInTheDocument();
+  });
+
+  test('badges and the phone number show when the user has them', async () => {
+    storeDemoUserToken((user) => {
+      user.email = null;
+      user.phone_number = '+44 20 7946 0958';
+      user.is_premium = true;
+      user.premium_expires = '2030-06-01T00:00:00.000Z';
+      user.is_admin = true;
+    });
+    await renderSection('settings');
+
+    const account = within(await screen.findByRole('region', { name: 'Your account' }));
+    expect(account.getByText('+44 20 7946 0958')).toBeInTheDocument();
+    expect(account.getByText('Premium')).toBeInTheDocument();
+    expect(account.getByText('Admin')).toBeInTheDocument();
+    expect(account.getByText('1 June 2030')).toBeInTheDocument();
+  });
+
   test('"Your channel" opens the accounts tab: Primary and Active badges, Switch and Delete where they belong, and the Active Account card', async () => {
     addDemoAccount({ display_name: 'Ada Brand', handle: 'ada_brand', account_type: 'brand' });
     storeDemoUserToken();
@@ -201,18 +244,35 @@ describe('Account Settings', () => {
     expect(screen.getByRole('button', { name: 'Switch account' })).toHaveAttribute('title', 'Ada L');
   });
 
-  test('the settings form requires a display name, and shows a refusal as "Failed to save: " and the detail', async () => {
-    const { user } = await openSettings('settings');
+  test('the settings form requires a display name, and says a refusal under the field it names, without a toast', async () => {
+    const { user } = await openSettingsTab();
 
     await user.clear(field(screen, 'Display name'));
     await user.click(screen.getByRole('button', { name: 'Save Changes' }));
     expect(await screen.findByText('Display name is required')).toBeInTheDocument();
 
-    await user.type(field(screen, 'Display name'), 'ada');
+    await fill(user, field(screen, 'Display name'), 'ada');
     await fill(user, field(screen, 'Website'), 'not a website');
     await user.click(screen.getByRole('button', { name: 'Save Changes' }));
-    expect(await screen.findByText('Failed to save: Website must be an http or https address')).toBeInTheDocument();
-    expect(screen.getAllByText('Website must be an http or https address')).toHaveLength(1); // under the field
+    expect(await screen.findByText('Website must be an http or https address')).toBeInTheDocument(); // under the field
+    expect(screen.queryByText(/^Failed to save/)).not.toBeInTheDocument(); // and no toast too
+  });
+
+  test('a save that fails says "Failed to save: " in a toast; the next one that works replaces it with Settings saved!', async () => {
+    let failures = 1; // the first save fails, the next goes through
+    server.use(
+      http.put('/api/accounts/{id}', ({ response }) =>
+        failures-- > 0 ? response.untyped(new Response('', { status: 500 })) : undefined,
+      ),
+    );
+    const { user } = await openSettingsTab();
+
+    await user.click(screen.getByRole('button', { name: 'Save Changes' }));
+    expect(await screen.findByText('Failed to save: the server did not answer. Please try again.')).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Save Changes' }));
+    expect(await screen.findByText('Settings saved!')).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByText(/^Failed to save/)).not.toBeInTheDocument());
   });
 
   test('profile photo: a file that is not an image, or over 10MB, is refused with the seed text', async () => {
@@ -314,7 +374,7 @@ describe('Account Settings', () => {
     });
   });
 
-  test('privacy: Delete Account needs the display name typed, then deletes the user and returns to the landing', async () => {
+  test('privacy: Delete Account needs the display name typed, then deletes the user and returns home as a visitor', async () => {
     const { user } = await openSettings();
     const userId = demoUser().user.id;
     await openTab(user, 'Privacy');
@@ -329,7 +389,8 @@ describe('Account Settings', () => {
     await user.type(dialog.getByRole('textbox', { name: 'Type your display name to confirm' }), 'Ada');
     await user.click(erase);
 
-    expect(await screen.findByRole('button', { name: 'Create account' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Watch what people share here' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Sign In' })).toBeInTheDocument();
     expect(screen.getByText('Your account has been deleted')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Settings menu' })).not.toBeInTheDocument();
     expect(window.localStorage.getItem(TOKEN_KEYS.user)).toBeNull();

@@ -11,7 +11,7 @@ import { storeDemoUserToken } from '../../test/session';
 /** A signed-in store (the demo user, 'ada') whose toasts are recorded. */
 async function signedInStore() {
   storeDemoUserToken();
-  const notify = { success: jest.fn(), error: jest.fn(), info: jest.fn() } satisfies Notifier;
+  const notify = { success: jest.fn(), error: jest.fn(), info: jest.fn(), clear: jest.fn() } satisfies Notifier;
   const store = new RootStore({ notify });
   await store.auth.init();
   return { store, notify };
@@ -40,7 +40,7 @@ describe('AccountsStore', () => {
 
     expect(await store.accounts.load()).toBe(false);
 
-    expect(notify.error).toHaveBeenCalledWith('Failed to load accounts');
+    expect(notify.error).toHaveBeenCalledWith('Failed to load accounts', { action: 'accounts.load' });
     expect(store.accounts.status).toBe('error');
   });
 
@@ -61,7 +61,7 @@ describe('AccountsStore', () => {
     expect(sent).toEqual({ account_type: 'creator', display_name: 'Night Shift', handle: 'night.shift' });
     expect(names(store)).toEqual(['ada', 'Night Shift']);
     expect(store.accounts.activeAccount?.display_name).toBe('ada');
-    expect(notify.success).toHaveBeenCalledWith('Account created');
+    expect(notify.success).toHaveBeenCalledWith('Account created', { action: 'accounts.create' });
   });
 
   test('create refuses a blank display name without asking the server', async () => {
@@ -88,13 +88,14 @@ describe('AccountsStore', () => {
     const invalid = await store.accounts.create({ display_name: 'Another', website: 'ftp://example.com' });
 
     expect(taken.ok).toBe(false);
-    expect(notify.error).toHaveBeenCalledWith('Failed to create account: Handle is already taken');
+    expect(notify.error).toHaveBeenCalledWith('Failed to create account: Handle is already taken', { action: 'accounts.create' });
     expect(invalid).toEqual({
       ok: false,
       detail: 'Website must be an http or https address',
       fieldErrors: { website: 'Website must be an http or https address' },
     });
-    expect(notify.error).toHaveBeenCalledWith('Failed to create account: Website must be an http or https address');
+    // Said under the Website field of the form: no toast too.
+    expect(notify.error).not.toHaveBeenCalledWith('Failed to create account: Website must be an http or https address', expect.anything());
     expect(names(store)).toEqual(['ada', 'Taken']);
   });
 
@@ -104,7 +105,7 @@ describe('AccountsStore', () => {
     await store.accounts.load();
 
     expect((await store.accounts.create({ display_name: 'Eleventh' })).ok).toBe(false);
-    expect(notify.error).toHaveBeenCalledWith('Failed to create account: You can have at most 10 accounts');
+    expect(notify.error).toHaveBeenCalledWith('Failed to create account: You can have at most 10 accounts', { action: 'accounts.create' });
     expect(store.accounts.accounts).toHaveLength(10);
   });
 
@@ -128,20 +129,27 @@ describe('AccountsStore', () => {
       comment_permissions: 'none',
     });
     expect(names(store)).toEqual(['ada', 'Ada Studio']);
-    expect(notify.success).toHaveBeenCalledWith('Settings saved!');
+    expect(notify.success).toHaveBeenCalledWith('Settings saved!', { action: expect.stringMatching(/^accounts\.save:/) });
   });
 
-  test('a refused update says "Failed to save: " and the detail, and keeps the entry', async () => {
+  test('a refused update names its field for the form (no toast), or says "Failed to save: " and why; the entry stays', async () => {
     const { store, notify } = await signedInStore();
     await store.accounts.load();
     const primary = store.accounts.accounts[0];
 
     const result = await store.accounts.update(primary.id, { handle: 'No Spaces Allowed' });
 
-    expect(result.ok).toBe(false);
-    expect(notify.error).toHaveBeenCalledWith(
-      'Failed to save: Handle must be 3-30 characters: lowercase letters, numbers, underscores or dots',
-    );
+    expect(result).toMatchObject({
+      ok: false,
+      fieldErrors: { handle: 'Handle must be 3-30 characters: lowercase letters, numbers, underscores or dots' },
+    });
+    expect(notify.error).not.toHaveBeenCalled(); // the settings form says it under Handle
+
+    server.use(http.put('/api/accounts/{id}', ({ response }) => response.untyped(new Response('', { status: 500 }))));
+    expect((await store.accounts.update(primary.id, { bio: 'Anything' })).ok).toBe(false);
+    expect(notify.error).toHaveBeenCalledWith('Failed to save: the server did not answer. Please try again.', {
+      action: `accounts.save:${primary.id}`,
+    });
     expect(store.accounts.accounts[0]).toEqual(primary);
   });
 
@@ -153,7 +161,7 @@ describe('AccountsStore', () => {
     expect(await store.accounts.switchTo(brand.id)).toBe(true);
 
     expect(store.accounts.activeAccount?.id).toBe(brand.id);
-    expect(notify.success).toHaveBeenCalledWith('Switched to Ada Brand');
+    expect(notify.success).toHaveBeenCalledWith('Switched to Ada Brand', { action: 'accounts.switch' });
     expect(store.auth.user?.active_account_id).toBe(brand.id);
     expect(store.auth.isResolving).toBe(false);
   });
@@ -170,7 +178,7 @@ describe('AccountsStore', () => {
 
     expect(await store.accounts.switchTo(brand.id)).toBe(false);
 
-    expect(notify.error).toHaveBeenCalledWith('Failed to switch account');
+    expect(notify.error).toHaveBeenCalledWith('Failed to switch account', { action: 'accounts.switch' });
     expect(store.accounts.activeAccount?.display_name).toBe('ada');
   });
 
@@ -184,7 +192,7 @@ describe('AccountsStore', () => {
 
     expect(names(store)).toEqual(['ada']);
     expect(store.accounts.activeAccount?.is_primary).toBe(true);
-    expect(notify.success).toHaveBeenCalledWith('Account deleted');
+    expect(notify.success).toHaveBeenCalledWith('Account deleted', { action: expect.stringMatching(/^accounts\.delete:/) });
     expect(store.auth.user?.active_account_id).toBe(store.accounts.primaryAccount?.id);
     expect(demoAccounts().map((account) => account.display_name)).toEqual(['ada']);
   });
@@ -196,7 +204,7 @@ describe('AccountsStore', () => {
 
     expect(await store.accounts.remove(primary.id)).toBe(false);
 
-    expect(notify.error).toHaveBeenCalledWith('Failed to delete account');
+    expect(notify.error).toHaveBeenCalledWith('Failed to delete account', { action: expect.stringMatching(/^accounts\.delete:/) });
     expect(names(store)).toEqual(['ada']);
   });
 
@@ -218,9 +226,9 @@ describe('AccountsStore', () => {
       expect(await store.accounts.uploadPhoto(large)).toBe(false);
 
       expect(notify.error.mock.calls).toEqual([
-        ['Please select an image file'],
-        ['Please select an image file'],
-        ['File size must be less than 10MB'],
+        ['Please select an image file', { action: 'accounts.photo' }],
+        ['Please select an image file', { action: 'accounts.photo' }],
+        ['File size must be less than 10MB', { action: 'accounts.photo' }],
       ]);
       expect(requests).toBe(0);
     } finally {
@@ -247,7 +255,7 @@ describe('AccountsStore', () => {
 
     expect(seen).toEqual({ accountId: active?.id, fileName: 'me.png' });
     expect(store.accounts.activeAccount?.profile_photo_url).toEqual(expect.any(String));
-    expect(notify.success).toHaveBeenCalledWith('Profile photo updated!');
+    expect(notify.success).toHaveBeenCalledWith('Profile photo updated!', { action: 'accounts.photo' });
   });
 
   test('a refused upload says "Failed to upload photo: " and the detail', async () => {
@@ -260,8 +268,8 @@ describe('AccountsStore', () => {
     expect(await store.accounts.uploadPhoto(renamed)).toBe(false);
 
     expect(notify.error.mock.calls).toEqual([
-      ['Failed to upload photo: The image could not be read: it is damaged or incomplete'],
-      ['Failed to upload photo: Please select an image file'],
+      ['Failed to upload photo: The image could not be read: it is damaged or incomplete', { action: 'accounts.photo' }],
+      ['Failed to upload photo: Please select an image file', { action: 'accounts.photo' }],
     ]);
     expect(store.accounts.activeAccount?.profile_photo_url).toBeNull();
   });
@@ -287,7 +295,7 @@ describe('AccountsStore', () => {
     const exported = JSON.parse(await created[0].text()) as { user: { email: string }; accounts: unknown[] };
     expect(exported.user.email).toBe('ada@example.com');
     expect(exported.accounts).toHaveLength(1);
-    expect(notify.success).toHaveBeenCalledWith('Your data was downloaded');
+    expect(notify.success).toHaveBeenCalledWith('Your data was downloaded', { action: 'accounts.export' });
     expect(document.querySelector('a[download]')).toBeNull();
   });
 

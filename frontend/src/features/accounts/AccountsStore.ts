@@ -31,6 +31,16 @@ function refused(error: unknown): Refusal {
   return { ok: false, detail: errorDetail(error, ACCOUNT_MESSAGES.noDetail), fieldErrors };
 }
 
+/**
+ * The fields the account forms (Add Account, the settings tab) show a refusal's message under: a refusal that names
+ * one of them is said there, and not toasted too.
+ */
+const FORM_FIELDS: ReadonlySet<string> = new Set(['account_type', 'display_name', 'handle', 'bio', 'location', 'website']);
+const shownInForm = (refusal: Refusal) => Object.keys(refusal.fieldErrors).some((field) => FORM_FIELDS.has(field));
+
+/** Choosing and uploading a profile photo is one action for its toasts (the profile tab's checks say theirs too). */
+export const PHOTO_TOAST = { action: 'accounts.photo' } as const;
+
 /** The data export is saved under this name. */
 export function exportFileName(displayName: string): string {
   return `scriven-data-${displayName}.json`;
@@ -86,9 +96,10 @@ export class AccountsStore {
       runInAction(() => {
         this.status = 'error';
       });
-      this.root.notify.error(ACCOUNT_MESSAGES.loadFailed);
+      this.root.notify.error(ACCOUNT_MESSAGES.loadFailed, { action: 'accounts.load' });
       return false;
     }
+    this.root.notify.clear('accounts.load');
     const { accounts, active_account } = outcome.data;
     runInAction(() => {
       this.accounts = accounts;
@@ -112,14 +123,15 @@ export class AccountsStore {
 
     const outcome = await this.call('createPending', () => this.root.api.POST('/api/accounts/create', { body }));
     if (!outcome.ok) {
-      this.root.notify.error(ACCOUNT_MESSAGES.createFailed(outcome.detail));
+      if (!shownInForm(outcome)) this.root.notify.error(ACCOUNT_MESSAGES.createFailed(outcome.detail), { action: 'accounts.create' });
       return outcome;
     }
     const { account: created, message } = outcome.data;
     runInAction(() => {
       this.accounts = [...this.accounts.filter((account) => account.id !== created.id), created];
     });
-    if (message) this.root.notify.success(message);
+    if (message) this.root.notify.success(message, { action: 'accounts.create' });
+    else this.root.notify.clear('accounts.create');
     return { ok: true };
   }
 
@@ -132,11 +144,11 @@ export class AccountsStore {
       this.root.api.PUT('/api/accounts/{id}', { params: { path: { id } }, body }),
     );
     if (!outcome.ok) {
-      this.root.notify.error(ACCOUNT_MESSAGES.saveFailed(outcome.detail));
+      if (!shownInForm(outcome)) this.root.notify.error(ACCOUNT_MESSAGES.saveFailed(outcome.detail), { action: `accounts.save:${id}` });
       return outcome;
     }
     this.replace(outcome.data.account);
-    this.root.notify.success(ACCOUNT_MESSAGES.settingsSaved);
+    this.root.notify.success(ACCOUNT_MESSAGES.settingsSaved, { action: `accounts.save:${id}` });
     return { ok: true };
   }
 
@@ -147,14 +159,14 @@ export class AccountsStore {
     );
     const active = outcome.ok ? outcome.data.active_account : undefined;
     if (!active) {
-      this.root.notify.error(ACCOUNT_MESSAGES.switchFailed);
+      this.root.notify.error(ACCOUNT_MESSAGES.switchFailed, { action: 'accounts.switch' });
       return false;
     }
     runInAction(() => {
       this.replace(active);
       this.activeAccountId = active.id;
     });
-    this.root.notify.success(ACCOUNT_MESSAGES.switchedTo(active.display_name));
+    this.root.notify.success(ACCOUNT_MESSAGES.switchedTo(active.display_name), { action: 'accounts.switch' });
     await this.root.auth.loadMe();
     return true;
   }
@@ -166,14 +178,14 @@ export class AccountsStore {
       this.root.api.DELETE('/api/accounts/{id}', { params: { path: { id } } }),
     );
     if (!outcome.ok) {
-      this.root.notify.error(ACCOUNT_MESSAGES.deleteFailed);
+      this.root.notify.error(ACCOUNT_MESSAGES.deleteFailed, { action: `accounts.delete:${id}` });
       return false;
     }
     runInAction(() => {
       this.accounts = this.accounts.filter((account) => account.id !== id);
       if (wasActive) this.activeAccountId = this.primaryAccount?.id ?? null;
     });
-    this.root.notify.success(ACCOUNT_MESSAGES.accountDeleted);
+    this.root.notify.success(ACCOUNT_MESSAGES.accountDeleted, { action: `accounts.delete:${id}` });
     if (wasActive) await this.root.auth.loadMe();
     return true;
   }
@@ -185,7 +197,7 @@ export class AccountsStore {
   async uploadPhoto(file: File, accountId: string | null = this.activeAccountId): Promise<boolean> {
     const problem = photoProblem(file);
     if (problem) {
-      this.root.notify.error(problem);
+      this.root.notify.error(problem, PHOTO_TOAST);
       return false;
     }
     const outcome = await this.call('uploadPending', () =>
@@ -201,7 +213,7 @@ export class AccountsStore {
     );
     const photoUrl = outcome.ok ? outcome.data.photo_url : undefined;
     if (photoUrl === undefined) {
-      this.root.notify.error(ACCOUNT_MESSAGES.uploadFailed(outcome.ok ? ACCOUNT_MESSAGES.noDetail : outcome.detail));
+      this.root.notify.error(ACCOUNT_MESSAGES.uploadFailed(outcome.ok ? ACCOUNT_MESSAGES.noDetail : outcome.detail), PHOTO_TOAST);
       return false;
     }
     runInAction(() => {
@@ -211,7 +223,7 @@ export class AccountsStore {
         account.id === target ? { ...account, profile_photo_url: photoUrl } : account,
       );
     });
-    this.root.notify.success(ACCOUNT_MESSAGES.photoUpdated);
+    this.root.notify.success(ACCOUNT_MESSAGES.photoUpdated, PHOTO_TOAST);
     return true;
   }
 
@@ -220,11 +232,11 @@ export class AccountsStore {
     const displayName = this.root.auth.user?.display_name ?? 'export';
     const outcome = await this.call('exportPending', () => this.root.api.GET('/api/me/export'));
     if (!outcome.ok) {
-      this.root.notify.error(ACCOUNT_MESSAGES.exportFailed(outcome.detail));
+      this.root.notify.error(ACCOUNT_MESSAGES.exportFailed(outcome.detail), { action: 'accounts.export' });
       return false;
     }
     saveJsonFile(exportFileName(displayName), outcome.data);
-    this.root.notify.success(ACCOUNT_MESSAGES.exportReady);
+    this.root.notify.success(ACCOUNT_MESSAGES.exportReady, { action: 'accounts.export' });
     return true;
   }
 
@@ -236,7 +248,7 @@ export class AccountsStore {
     const outcome = await this.call('deleteMePending', () => this.root.api.DELETE('/api/me', { body: { confirmation } }));
     if (!outcome.ok) return outcome;
     this.root.auth.logout();
-    if (outcome.data.message) this.root.notify.success(outcome.data.message);
+    if (outcome.data.message) this.root.notify.success(outcome.data.message, { action: 'accounts.delete-me' });
     return { ok: true };
   }
 

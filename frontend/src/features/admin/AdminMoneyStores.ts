@@ -91,13 +91,16 @@ export class AdminPayoutsStore {
       if (result.ok) this.pending.set(this.payouts.filter((p) => p.id !== payout.id));
     });
     const who = whoOf(payout);
+    const toast = { action: `admin.payout:${payout.id}` };
     if (result.ok) {
       this.root.notify.success(
         decision === 'complete' ? ADMIN_MONEY_MESSAGES.payoutCompleted(who) : ADMIN_MONEY_MESSAGES.payoutFailed(who),
+        toast,
       );
     } else {
       this.root.notify.error(
         decision === 'complete' ? ADMIN_MONEY_MESSAGES.completeFailed(result.detail) : ADMIN_MONEY_MESSAGES.failFailed(result.detail),
+        toast,
       );
       // Another admin may have decided it meanwhile: show the list as it is now.
       void this.load();
@@ -159,8 +162,9 @@ export class PartnerApplicationsStore {
       this.busy.delete(application.id);
     });
     const who = whoOf(application);
-    if (result.ok) this.root.notify.success(ADMIN_MONEY_MESSAGES.decided[decision](who));
-    else this.root.notify.error(ADMIN_MONEY_MESSAGES.decisionFailed[decision](result.detail));
+    const toast = { action: `admin.application:${application.id}` };
+    if (result.ok) this.root.notify.success(ADMIN_MONEY_MESSAGES.decided[decision](who), toast);
+    else this.root.notify.error(ADMIN_MONEY_MESSAGES.decisionFailed[decision](result.detail), toast);
     await this.load();
     return result.ok;
   }

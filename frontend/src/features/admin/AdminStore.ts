@@ -126,7 +126,7 @@ export class AdminStore {
         this.status = 'ready';
         tokenStorage.set('admin', data.access_token);
       });
-      this.root.notify.success(ADMIN_MESSAGES.loginSuccess);
+      this.root.notify.success(ADMIN_MESSAGES.loginSuccess, { action: 'admin.sign-in' });
       return true;
     } catch {
       runInAction(() => {

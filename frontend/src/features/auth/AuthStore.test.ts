@@ -7,7 +7,7 @@ import type { Notifier } from '../../shared/notifier';
 import { TOKEN_KEYS } from '../../shared/storage';
 
 function makeStore() {
-  const notify: Notifier = { success: jest.fn(), error: jest.fn(), info: jest.fn() };
+  const notify: Notifier = { success: jest.fn(), error: jest.fn(), info: jest.fn(), clear: jest.fn() };
   return { store: new RootStore({ notify }), notify };
 }
 
@@ -67,7 +67,7 @@ describe('AuthStore', () => {
     expect(store.auth.loginError).toBe('Invalid credentials');
     expect(store.auth.token).toBeNull();
     expect(window.localStorage.getItem(TOKEN_KEYS.user)).toBeNull();
-    expect(notify.error).toHaveBeenCalledWith('Login failed. Please check your credentials.');
+    expect(notify.error).toHaveBeenCalledWith('Login failed. Please check your credentials.', { action: 'auth.sign-in' });
   });
 
   test('on load, a stored token that /api/me refuses is removed', async () => {
@@ -175,7 +175,7 @@ describe('AuthStore', () => {
 
     expect(ok).toBe(false);
     expect(store.auth.registerError).toBe('Email is already registered');
-    expect(notify.error).toHaveBeenCalledWith('Registration failed');
+    expect(notify.error).toHaveBeenCalledWith('Registration failed', { action: 'auth.register' });
   });
 
   test('sign out everywhere revokes the tokens on the server and signs out here', async () => {

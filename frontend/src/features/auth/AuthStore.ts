@@ -10,6 +10,9 @@ export type AuthStatus = 'idle' | 'resolving' | 'ready';
 /** After a successful registration the login form comes back after this delay (seed 002 §4). */
 export const RETURN_TO_LOGIN_MS = 2000;
 
+/** The actions whose toasts replace each other (see `Notifier`). */
+const TOASTS = { signIn: 'auth.sign-in', register: 'auth.register', signOutEverywhere: 'auth.sign-out-everywhere' } as const;
+
 /**
  * The signed-in user's session: the token (kept in localStorage), the current user, and the
  * login, registration and sign-out actions with the state their forms show.
@@ -100,7 +103,8 @@ export class AuthStore {
         this.loginPending = false;
         this.loginError = detail;
       });
-      this.root.notify.error(loginFailureToast(detail));
+      // Seed 002 §8: the form shows the detail, and this toast says what to do about it.
+      this.root.notify.error(loginFailureToast(detail), { action: TOASTS.signIn });
       return false;
     }
 
@@ -108,10 +112,18 @@ export class AuthStore {
     const signedIn = await this.loadMe();
     runInAction(() => {
       this.loginPending = false;
-      if (signedIn) this.root.ui.reset();
-      else this.loginError = AUTH_MESSAGES.loginFailed;
+      if (signedIn) {
+        this.root.ui.reset();
+        // What was read as a visitor (likes, follows, what is one's own) is read again as this user.
+        this.root.videos.reset();
+        this.root.reels.reset();
+        this.root.movies.reset();
+        this.root.channels.reset();
+        this.root.comments.reset();
+      } else this.loginError = AUTH_MESSAGES.loginFailed;
     });
-    if (!signedIn) this.root.notify.error(AUTH_MESSAGES.loginToastDefault);
+    if (signedIn) this.root.notify.clear(TOASTS.signIn);
+    else this.root.notify.error(AUTH_MESSAGES.loginToastDefault, { action: TOASTS.signIn });
     return signedIn;
   }
 
@@ -137,9 +149,11 @@ export class AuthStore {
     });
 
     if (message === undefined) {
-      this.root.notify.error(AUTH_MESSAGES.registrationFailed);
+      // Seed 002 §8: the form shows the detail, plus this toast.
+      this.root.notify.error(AUTH_MESSAGES.registrationFailed, { action: TOASTS.register });
       return false;
     }
+    this.root.notify.clear(TOASTS.register);
     this.returnToLoginTimer = setTimeout(this.returnToLogin, RETURN_TO_LOGIN_MS);
     return true;
   }
@@ -177,11 +191,11 @@ export class AuthStore {
       this.signOutEverywherePending = false;
     });
     if (!done) {
-      this.root.notify.error(detail);
+      this.root.notify.error(detail, { action: TOASTS.signOutEverywhere });
       return false;
     }
     this.logout();
-    this.root.notify.success(message);
+    this.root.notify.success(message, { action: TOASTS.signOutEverywhere });
     return true;
   }
 
@@ -221,5 +235,8 @@ export class AuthStore {
     this.root.owner.reset();
     this.root.payments.reset();
     this.root.memberships.reset();
+    this.root.channels.reset();
+    this.root.comments.reset();
+    this.root.watch.reset();
   }
 }

@@ -10,10 +10,10 @@ import { renderApp } from '../../test/renderApp';
 import { fill } from '../../test/fill';
 import { field, queryField } from '../../test/queries';
 
+/** The sign-in page (`/signin`, where the header's Sign In leads): the landing with the sign-in form open. */
 async function openLogin() {
-  const app = renderApp();
-  await app.user.click(await screen.findByRole('button', { name: 'Sign in' }));
-  const form = within(screen.getByRole('form', { name: 'Sign in form' }));
+  const app = renderApp({ route: '/signin' });
+  const form = within(await screen.findByRole('form', { name: 'Sign in form' }));
   const submit = () => app.user.click(form.getByRole('button', { name: 'Sign in' }));
   return { ...app, form, submit };
 }

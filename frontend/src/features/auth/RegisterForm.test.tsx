@@ -9,8 +9,9 @@ import { yearsAgo } from '../../test/dates';
 import { fill } from '../../test/fill';
 import { field, queryField } from '../../test/queries';
 
+/** The sign-in page (`/signin`), switched to registration by the landing's Create account. */
 async function openRegistration() {
-  const app = renderApp();
+  const app = renderApp({ route: '/signin' });
   await app.user.click(await screen.findByRole('button', { name: 'Create account' }));
   const form = screen.getByRole('form', { name: 'Create account form' });
   return { ...app, form: within(form) };

@@ -69,10 +69,10 @@ export class EarningsStore {
       if (result.ok) this.amount = '';
     });
     if (!result.ok) {
-      this.root.notify.error(EARNINGS_MESSAGES.payoutFailed(result.detail));
+      this.root.notify.error(EARNINGS_MESSAGES.payoutFailed(result.detail), { action: 'earnings.payout' });
       return false;
     }
-    this.root.notify.success(EARNINGS_MESSAGES.payoutSubmitted);
+    this.root.notify.success(EARNINGS_MESSAGES.payoutSubmitted, { action: 'earnings.payout' });
     await this.load();
     return true;
   }

@@ -47,7 +47,7 @@ export class FeedbackStore {
       if (thanks === undefined) this.error = detail;
     });
     if (thanks === undefined) return false;
-    this.root.notify.success(thanks);
+    this.root.notify.success(thanks, { action: 'feedback.send' });
     return true;
   }
 

@@ -13,7 +13,22 @@ export function hasMediaSource(): boolean {
  * - else the original file (`src`), which every browser streams with range requests.
  * When HLS fails for good (a fatal error hls.js cannot recover from), the original file is played instead.
  */
-export function attachSource(video: HTMLVideoElement, src: string, hlsUrl: string | null | undefined): () => void {
+/** The renditions of an HLS stream a player can choose between, and the choice (-1: automatic). */
+export interface QualityControl {
+  /** Heights of the renditions, in the stream's order. */
+  levels: number[];
+  /** Picks a rendition by its index, or -1 for automatic. */
+  setLevel(index: number): void;
+  /** The rendition playing now (-1 before one is chosen). */
+  currentLevel(): number;
+}
+
+export function attachSource(
+  video: HTMLVideoElement,
+  src: string,
+  hlsUrl: string | null | undefined,
+  onQuality?: (control: QualityControl | null) => void,
+): () => void {
   let disposed = false;
   let destroyHls: (() => void) | null = null;
   const playOriginal = () => {
@@ -43,8 +58,20 @@ export function attachSource(video: HTMLVideoElement, src: string, hlsUrl: strin
           }
           hls.destroy();
           destroyHls = null;
+          onQuality?.(null);
           playOriginal();
         });
+        if (onQuality) {
+          hls.on(Hls.Events.MANIFEST_PARSED, (_event, data) => {
+            onQuality({
+              levels: data.levels.map((level) => level.height),
+              setLevel: (index) => {
+                hls.currentLevel = index;
+              },
+              currentLevel: () => hls.currentLevel,
+            });
+          });
+        }
         hls.loadSource(hlsUrl);
         hls.attachMedia(video);
         destroyHls = () => {

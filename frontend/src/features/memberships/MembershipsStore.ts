@@ -103,7 +103,8 @@ export class MembershipsStore {
         this.status = 'error';
       }
     });
-    if (!channels) this.root.notify.error(MEMBERSHIP_MESSAGES.loadFailed);
+    if (channels) this.root.notify.clear('memberships.load');
+    else this.root.notify.error(MEMBERSHIP_MESSAGES.loadFailed, { action: 'memberships.load' });
     return channels !== undefined;
   }
 
@@ -135,7 +136,8 @@ export class MembershipsStore {
     runInAction(() => {
       this.members.set(channelId, { includeLapsed, members: members ?? [], status: members ? 'ready' : 'error' });
     });
-    if (!members) this.root.notify.error(MEMBERSHIP_MESSAGES.membersLoadFailed);
+    if (members) this.root.notify.clear(`memberships.members:${channelId}`);
+    else this.root.notify.error(MEMBERSHIP_MESSAGES.membersLoadFailed, { action: `memberships.members:${channelId}` });
     return members !== undefined;
   }
 
@@ -167,7 +169,7 @@ export class MembershipsStore {
       this.addingTierTo = null;
     });
     if (!created) return refusal;
-    this.root.notify.success(MEMBERSHIP_MESSAGES.tierAdded(created.name));
+    this.root.notify.success(MEMBERSHIP_MESSAGES.tierAdded(created.name), { action: `memberships.add-tier:${channelId}` });
     await this.load();
     return { ok: true };
   }
@@ -187,11 +189,12 @@ export class MembershipsStore {
     runInAction(() => {
       this.retiringTierIds.delete(tier.id);
     });
+    const toast = { action: `memberships.retire:${tier.id}` };
     if (!done) {
-      this.root.notify.error(MEMBERSHIP_MESSAGES.retireFailed(detail));
+      this.root.notify.error(MEMBERSHIP_MESSAGES.retireFailed(detail), toast);
       return false;
     }
-    this.root.notify.success(MEMBERSHIP_MESSAGES.tierRetired(tier.name));
+    this.root.notify.success(MEMBERSHIP_MESSAGES.tierRetired(tier.name), toast);
     await this.load();
     return true;
   }

@@ -1,5 +1,5 @@
 import { describe, expect, jest, test } from '@jest/globals';
-import { screen, waitFor, within } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import { mediaDb } from '../../mocks/mediaDb';
 import { errorBody, http } from '../../mocks/http';
 import { server } from '../../mocks/server';
@@ -36,6 +36,24 @@ describe('Cinema room', () => {
     expect(shownTitles()).toEqual(['Paper Boats']); // "…all the way to the sea."
     await user.clear(screen.getByRole('searchbox', { name: 'Search movies' }));
     expect(shownTitles()).toHaveLength(3);
+  });
+
+  test('the cards fill their row evenly; a poster keeps its own shape in a 2:3 frame; a title takes two lines at most', async () => {
+    await openCinema();
+    const card = (await screen.findAllByRole('article'))[0];
+
+    expect(card).toHaveStyle({ height: '100%' }); // as tall as the row's tallest
+    const poster = within(card).getByRole('img', { name: `${card.getAttribute('aria-label')} poster` });
+    const frame = within(card).getByTestId('poster-frame');
+    expect(frame.style.aspectRatio).toBe('2 / 3');
+    expect(frame).toHaveStyle({ overflow: 'hidden' });
+    expect(poster.closest('[data-testid="poster-frame"] > *')).toHaveStyle({ position: 'absolute', height: '100%', width: '100%' });
+    expect(poster).toHaveStyle({ height: '100%', width: '100%' });
+    expect(poster.style.getPropertyValue('--image-object-fit')).toBe('cover'); // cropped, never stretched
+    const title = within(card).getByText(card.getAttribute('aria-label') as string, { selector: 'p' });
+    expect(title).toHaveAttribute('data-line-clamp');
+    expect(title.style.getPropertyValue('--text-line-clamp')).toBe('2');
+    expect(within(card).getByRole('button', { name: 'Watch Now' })).toHaveStyle({ marginTop: 'auto' });
   });
 
   test('the tabs and the genre filter; one that empties the grid says so and offers Add First Movie', async () => {
@@ -331,8 +349,9 @@ describe('Add Movie (seed 000 §4, §5, §7)', () => {
     await fill(user, field(dialog, 'Title'), 'Too big');
     await user.click(dialog.getByRole('button', { name: 'Upload Movie' }));
 
-    // The toast and the dialog's message.
-    await waitFor(() => expect(screen.getAllByText('Failed to upload movie: File size must be less than 20GB')).toHaveLength(2));
+    // Said once, in the dialog: no toast beside it.
+    expect(await dialog.findByRole('alert')).toHaveTextContent('Failed to upload movie: File size must be less than 20GB');
+    expect(screen.getAllByText('Failed to upload movie: File size must be less than 20GB')).toHaveLength(1);
     expect(screen.getByRole('dialog', { name: 'Add Movie' })).toBeInTheDocument();
   });
 });

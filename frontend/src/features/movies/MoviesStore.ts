@@ -196,9 +196,10 @@ export class MoviesStore {
       movie = undefined;
     }
     if (!movie) {
-      this.root.notify.error(missing ? MOVIE_MESSAGES.unavailable : MOVIE_MESSAGES.loadOneFailed);
+      this.root.notify.error(missing ? MOVIE_MESSAGES.unavailable : MOVIE_MESSAGES.loadOneFailed, { action: 'movies.open' });
       return false;
     }
+    this.root.notify.clear('movies.open');
     const found = movie;
     runInAction(() => {
       this.linked = found;
@@ -253,8 +254,9 @@ export class MoviesStore {
     if (movie.sample) return false;
     const link = movieLink(appOrigin(), movie.id);
     const copied = await copyToClipboard(link);
-    if (copied) this.root.notify.success(MOVIE_MESSAGES.linkCopied);
-    else this.root.notify.error(MOVIE_MESSAGES.linkCopyFailed(link));
+    const toast = { action: `movies.share:${movie.id}` };
+    if (copied) this.root.notify.success(MOVIE_MESSAGES.linkCopied, toast);
+    else this.root.notify.error(MOVIE_MESSAGES.linkCopyFailed(link), toast);
     return copied;
   }
 
@@ -268,7 +270,8 @@ export class MoviesStore {
 
   /**
    * Add Movie (seed 000 §4, §5, §7): checked first, then sent with progress. Success closes the dialog and reloads
-   * the list; a failure says 'Failed to upload movie: ' and the server's reason.
+   * the list; a failure says 'Failed to upload movie: ' and the server's reason, in the dialog (under the fields it
+   * names, or above its buttons): no toast.
    */
   async upload(input: MovieUploadInput): Promise<MovieUploadResult> {
     const fieldErrors = movieUploadProblems(input);
@@ -312,11 +315,8 @@ export class MoviesStore {
       this.uploadPending = false;
       if (!movie) this.uploadProgress = 0;
     });
-    if (!movie) {
-      this.root.notify.error(MOVIE_MESSAGES.uploadFailed(detail));
-      return { ok: false, detail, fieldErrors: serverErrors };
-    }
-    this.root.notify.success(MOVIE_MESSAGES.uploaded);
+    if (!movie) return { ok: false, detail, fieldErrors: serverErrors };
+    this.root.notify.success(MOVIE_MESSAGES.uploaded, { action: 'movies.upload' });
     const created = movie;
     runInAction(() => {
       this.addOpen = false;

@@ -6,31 +6,34 @@ import type { AgeRating, MovieDto } from './types';
 
 const badRequest = (detail: string, field: string) => errorBody(400, 'VALIDATION_FAILED', detail, [{ field, message: detail }]);
 
-export function movieDto(movie: MockMovie, viewerId: string): MovieDto {
+export function movieDto(movie: MockMovie, viewerId: string | undefined): MovieDto {
   settle(movie);
-  const isOwner = movie.userId === viewerId;
+  const isOwner = viewerId !== undefined && movie.userId === viewerId;
   const { userId: _userId, pending: _pending, ...fields } = movie;
   return { ...fields, failure_reason: isOwner ? movie.failure_reason : null, is_owner: isOwner };
 }
 
-/** The server's answers for movies: signed-in users only (product.md §5). */
+/** A movie the caller may open: ready, or their own in any state. */
+export function visibleMovie(id: string, viewerId: string | undefined): MockMovie | undefined {
+  const movie = mediaDb.movies.find((entry) => entry.id === id);
+  if (!movie) return undefined;
+  return settle(movie).status === 'ready' || movie.userId === viewerId ? movie : undefined;
+}
+
+/** The server's answers for movies: the list and one movie open to visitors too, uploads for signed-in users. */
 export const moviesHandlers = [
   http.get('/api/movies', ({ request, response }) => {
-    const me = caller(request);
-    if (!me) return response(401).json(sessionInvalid());
-    const visible = mediaDb.movies.map((movie) => settle(movie)).filter((movie) => movie.status === 'ready' || movie.userId === me.user.id);
+    const viewerId = caller(request)?.user.id;
+    const visible = mediaDb.movies.map((movie) => settle(movie)).filter((movie) => movie.status === 'ready' || movie.userId === viewerId);
     const { items, next } = page(visible, new URL(request.url));
-    return response(200).json({ movies: items.map((movie) => movieDto(movie, me.user.id)), next_cursor: next });
+    return response(200).json({ movies: items.map((movie) => movieDto(movie, viewerId)), next_cursor: next });
   }),
 
   http.get('/api/movies/{id}', ({ request, params, response }) => {
-    const me = caller(request);
-    if (!me) return response(401).json(sessionInvalid());
-    const movie = mediaDb.movies.find((entry) => entry.id === params.id);
-    if (!movie || (settle(movie).status !== 'ready' && movie.userId !== me.user.id)) {
-      return response(404).json(errorBody(404, 'MEDIA.NOT_FOUND', 'Movie not found'));
-    }
-    return response(200).json(movieDto(movie, me.user.id));
+    const viewerId = caller(request)?.user.id;
+    const movie = visibleMovie(params.id, viewerId);
+    if (!movie) return response(404).json(errorBody(404, 'MEDIA.NOT_FOUND', 'Movie not found'));
+    return response(200).json(movieDto(movie, viewerId));
   }),
 
   http.post('/api/movies/upload', async ({ request, response }) => {

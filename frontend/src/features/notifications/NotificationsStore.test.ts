@@ -22,7 +22,7 @@ afterEach(() => {
 /** The demo user signed in, with a fake realtime server. */
 async function signedIn() {
   const token = storeDemoUserToken();
-  const notify: Notifier = { success: jest.fn(), error: jest.fn(), info: jest.fn() };
+  const notify: Notifier = { success: jest.fn(), error: jest.fn(), info: jest.fn(), clear: jest.fn() };
   const realtime = fakeSockets();
   const store = new RootStore({ notify, socketFactory: realtime.factory });
   current = store;
@@ -79,7 +79,7 @@ describe('NotificationsStore: the list', () => {
 
     expect(await store.notifications.load()).toBe(false);
 
-    expect(notify.error).toHaveBeenCalledWith('Failed to load notifications');
+    expect(notify.error).toHaveBeenCalledWith('Failed to load notifications', { action: 'notifications.load' });
     expect(store.notifications.status).toBe('error');
   });
 
@@ -100,7 +100,7 @@ describe('NotificationsStore: the list', () => {
 
     server.use(http.post('/api/notifications/{id}/read', ({ response }) => response.untyped(new Response('', { status: 500 }))));
     expect(await store.notifications.markRead(second.id)).toBe(false);
-    expect(notify.error).toHaveBeenCalledWith('Failed to mark as read');
+    expect(notify.error).toHaveBeenCalledWith('Failed to mark as read', { action: 'notifications.read' });
     expect(store.notifications.items[1].read).toBe(false);
     expect(store.notifications.unreadCount).toBe(2);
   });
@@ -253,7 +253,7 @@ describe('NotificationsStore: realtime', () => {
 
   test('nothing opens for a visitor', async () => {
     const realtime = fakeSockets();
-    const store = new RootStore({ notify: { success: jest.fn(), error: jest.fn(), info: jest.fn() }, socketFactory: realtime.factory });
+    const store = new RootStore({ notify: { success: jest.fn(), error: jest.fn(), info: jest.fn(), clear: jest.fn() }, socketFactory: realtime.factory });
     current = store;
     await store.auth.init();
 

@@ -122,7 +122,8 @@ export class NotificationsStore {
   /** A page shown brings the unread count with it; a failed one says so (unless `quiet`). */
   private counted(outcome: PageOutcome, quiet: boolean): boolean {
     if (outcome === 'loaded' && this.list.meta !== null) this.unreadCount = this.list.meta;
-    if (outcome === 'failed' && !quiet) this.root.notify.error(NOTIFICATION_MESSAGES.loadFailed);
+    if (outcome === 'failed' && !quiet) this.root.notify.error(NOTIFICATION_MESSAGES.loadFailed, { action: 'notifications.load' });
+    if (outcome === 'loaded') this.root.notify.clear('notifications.load');
     return outcome === 'loaded';
   }
 
@@ -144,7 +145,8 @@ export class NotificationsStore {
       this.setRead(id);
       this.unreadCount = unread;
     });
-    if (unread === undefined) this.root.notify.error(NOTIFICATION_MESSAGES.markReadFailed);
+    if (unread === undefined) this.root.notify.error(NOTIFICATION_MESSAGES.markReadFailed, { action: 'notifications.read' });
+    else this.root.notify.clear('notifications.read');
     return unread !== undefined;
   }
 
@@ -164,7 +166,8 @@ export class NotificationsStore {
       this.list.map((item) => (item.read ? item : { ...item, read: true }));
       this.unreadCount = unread;
     });
-    if (unread === undefined) this.root.notify.error(NOTIFICATION_MESSAGES.markReadFailed);
+    if (unread === undefined) this.root.notify.error(NOTIFICATION_MESSAGES.markReadFailed, { action: 'notifications.read' });
+    else this.root.notify.clear('notifications.read');
     return unread !== undefined;
   }
 

@@ -7,6 +7,10 @@ import { BANK_FIELDS, DEFAULT_MINIMUM_WITHDRAWAL, OWNER_MESSAGES, type BankField
 
 export type PlatformEarnings = components['schemas']['PlatformEarningsResponseDto'];
 
+/** The actions whose toasts replace each other (see `Notifier`). */
+const BANK_TOAST = { action: 'owner.bank-account' } as const;
+const WITHDRAW_TOAST = { action: 'owner.withdraw' } as const;
+
 const emptyBank = (): Record<BankField, string> => ({
   bank_name: '',
   account_holder_name: '',
@@ -95,10 +99,10 @@ export class OwnerStore {
       this.bank = emptyBank();
     });
     if (!result.ok) {
-      this.root.notify.error(OWNER_MESSAGES.bankFailed(result.detail));
+      this.root.notify.error(OWNER_MESSAGES.bankFailed(result.detail), BANK_TOAST);
       return false;
     }
-    this.root.notify.success(OWNER_MESSAGES.bankAdded);
+    this.root.notify.success(OWNER_MESSAGES.bankAdded, BANK_TOAST);
     await this.load();
     return true;
   }
@@ -109,17 +113,17 @@ export class OwnerStore {
     const available = this.data.earnings.available_balance;
     const minimum = this.minimumWithdrawal;
     if (typeof available !== 'number' || available < minimum) {
-      this.root.notify.error(OWNER_MESSAGES.minimumWithdrawal(minimum));
+      this.root.notify.error(OWNER_MESSAGES.minimumWithdrawal(minimum), WITHDRAW_TOAST);
       return false;
     }
     const text = this.amount.trim();
     const amount = Number(text);
     if (!/^\d+(\.\d{1,2})?$/.test(text) || !(amount > 0) || amount > available) {
-      this.root.notify.error(OWNER_MESSAGES.invalidWithdrawal);
+      this.root.notify.error(OWNER_MESSAGES.invalidWithdrawal, WITHDRAW_TOAST);
       return false;
     }
     if (amount < minimum) {
-      this.root.notify.error(OWNER_MESSAGES.minimumWithdrawal(minimum));
+      this.root.notify.error(OWNER_MESSAGES.minimumWithdrawal(minimum), WITHDRAW_TOAST);
       return false;
     }
 
@@ -131,10 +135,10 @@ export class OwnerStore {
       if (result.ok) this.amount = '';
     });
     if (!result.ok) {
-      this.root.notify.error(OWNER_MESSAGES.withdrawFailed(result.detail));
+      this.root.notify.error(OWNER_MESSAGES.withdrawFailed(result.detail), WITHDRAW_TOAST);
       return false;
     }
-    this.root.notify.success(OWNER_MESSAGES.withdrawn);
+    this.root.notify.success(OWNER_MESSAGES.withdrawn, WITHDRAW_TOAST);
     await this.load();
     return true;
   }

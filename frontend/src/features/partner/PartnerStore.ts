@@ -60,10 +60,10 @@ export class PartnerStore {
       runInAction(() => {
         this.applying = false;
       });
-      this.root.notify.error(PARTNER_MESSAGES.applyFailed(result.detail));
+      this.root.notify.error(PARTNER_MESSAGES.applyFailed(result.detail), { action: 'partner.apply' });
       return false;
     }
-    this.root.notify.success(PARTNER_MESSAGES.applied);
+    this.root.notify.success(PARTNER_MESSAGES.applied, { action: 'partner.apply' });
     await this.load();
     runInAction(() => {
       this.applying = false;

@@ -17,6 +17,9 @@ import {
 /** The address parameters a hosted checkout comes back with (seed 001 §2). */
 const RETURN_PARAMS = ['session_id', 'type', 'cancelled'] as const;
 
+/** A payment, from its checkout to what its return says, is one action for its toasts (see `Notifier`). */
+const PAYMENT_TOAST = { action: 'payments.checkout' } as const;
+
 /** What one status check found. */
 type CheckResult =
   | { kind: 'answer'; paid: boolean; status: 'open' | 'complete' | 'expired' | 'failed'; packageName: string | null }
@@ -136,7 +139,7 @@ export class PaymentsStore {
       runInAction(() => {
         this.checkoutKey = null;
       });
-      this.root.notify.error(failed(detail));
+      this.root.notify.error(failed(detail), PAYMENT_TOAST);
       return false;
     }
     writePending({ session_id: checkout.session_id, type });
@@ -175,7 +178,7 @@ export class PaymentsStore {
       const type = paymentType(params.get('type')) ?? readPending()?.type ?? null;
       clearPending();
       clearReturnParams();
-      this.root.notify.info(PAYMENT_MESSAGES.cancelled);
+      this.root.notify.info(PAYMENT_MESSAGES.cancelled, PAYMENT_TOAST);
       // Back where the purchase started, so trying again is one click away.
       if (type === 'membership') this.root.ui.setSection('memberships');
       else if (type === 'premium') this.root.ui.setSection('premium');
@@ -186,12 +189,12 @@ export class PaymentsStore {
     const result = await this.fetchStatus(sessionId, type);
     if (run !== this.run) return;
 
-    if (result.kind === 'error') return this.finish(run, () => this.root.notify.error(PAYMENT_MESSAGES.checkFailed));
-    if (result.kind === 'unknown-session') return this.finish(run, () => this.root.notify.error(PAYMENT_MESSAGES.verifyFailed));
+    if (result.kind === 'error') return this.finish(run, () => this.root.notify.error(PAYMENT_MESSAGES.checkFailed, PAYMENT_TOAST));
+    if (result.kind === 'unknown-session') return this.finish(run, () => this.root.notify.error(PAYMENT_MESSAGES.verifyFailed, PAYMENT_TOAST));
     if (result.paid) return this.succeed(run, type, result.packageName);
-    if (result.status === 'expired') return this.finish(run, () => this.root.notify.error(PAYMENT_MESSAGES.expired));
-    if (result.status === 'failed') return this.finish(run, () => this.root.notify.error(PAYMENT_MESSAGES.failedOrExpired));
-    if (attempt >= PAYMENT_POLL.maxAttempts) return this.finish(run, () => this.root.notify.error(PAYMENT_MESSAGES.timedOut));
+    if (result.status === 'expired') return this.finish(run, () => this.root.notify.error(PAYMENT_MESSAGES.expired, PAYMENT_TOAST));
+    if (result.status === 'failed') return this.finish(run, () => this.root.notify.error(PAYMENT_MESSAGES.failedOrExpired, PAYMENT_TOAST));
+    if (attempt >= PAYMENT_POLL.maxAttempts) return this.finish(run, () => this.root.notify.error(PAYMENT_MESSAGES.timedOut, PAYMENT_TOAST));
 
     runInAction(() => {
       this.processingMessage = PAYMENT_MESSAGES.processing;
@@ -228,14 +231,14 @@ export class PaymentsStore {
     if (run !== this.run) return;
     this.finish(run, () => {
       if (type === 'membership') {
-        this.root.notify.success(PAYMENT_MESSAGES.subscribed(packageName ?? 'the membership'));
+        this.root.notify.success(PAYMENT_MESSAGES.subscribed(packageName ?? 'the membership'), PAYMENT_TOAST);
         this.root.memberships.invalidate();
         this.root.ui.setSection('memberships');
       } else if (type === 'premium') {
-        this.root.notify.success(PAYMENT_MESSAGES.premiumSubscribed);
+        this.root.notify.success(PAYMENT_MESSAGES.premiumSubscribed, PAYMENT_TOAST);
         this.root.ui.setSection('premium');
       } else {
-        this.root.notify.success(PAYMENT_MESSAGES.superChatSent);
+        this.root.notify.success(PAYMENT_MESSAGES.superChatSent, PAYMENT_TOAST);
       }
     });
   }

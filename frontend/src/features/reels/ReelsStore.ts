@@ -68,7 +68,8 @@ export class ReelsStore {
     ...byId,
     onLoad: (outcome) => {
       if (this.index >= this.shown.length) this.index = Math.max(0, this.shown.length - 1);
-      if (outcome === 'failed') this.root.notify.error(REEL_MESSAGES.loadFailed);
+      if (outcome === 'failed') this.root.notify.error(REEL_MESSAGES.loadFailed, { action: 'reels.load' });
+      else this.root.notify.clear('reels.load');
     },
   });
 
@@ -300,7 +301,8 @@ export class ReelsStore {
       this.likePending.delete(reel.id);
       if (state) this.update(reel.id, { liked: state.liked, likes: state.likes });
     });
-    if (!state) this.root.notify.error(REEL_MESSAGES.likeFailed);
+    if (state) this.root.notify.clear(`reels.like:${reel.id}`);
+    else this.root.notify.error(REEL_MESSAGES.likeFailed, { action: `reels.like:${reel.id}` });
     return state !== undefined;
   }
 
@@ -344,7 +346,10 @@ export class ReelsStore {
     return pages !== undefined && (await pages.loadMore()) === 'loaded';
   }
 
-  /** Posts a comment (non-blank, at most 500 characters); a failure says 'Failed to post comment'. */
+  /**
+   * Posts a comment (non-blank, at most 500 characters); a failure says 'Failed to post comment' (or the server's
+   * reason), which the drawer shows under the comment: no toast.
+   */
   async postComment(id: string, content: string): Promise<CommentResult> {
     const text = content.trim();
     if (!text) return { ok: false, detail: REEL_MESSAGES.commentEmpty };
@@ -369,10 +374,7 @@ export class ReelsStore {
       const reel = this.reels.find((entry) => entry.id === id) ?? (this.linked?.id === id ? this.linked : undefined);
       if (reel) this.update(id, { comments: reel.comments + 1 });
     });
-    if (!comment) {
-      this.root.notify.error(REEL_MESSAGES.commentFailed);
-      return { ok: false, detail };
-    }
+    if (!comment) return { ok: false, detail };
     return { ok: true };
   }
 
@@ -381,8 +383,9 @@ export class ReelsStore {
     if (reel.sample) return false;
     const link = reelLink(appOrigin(), reel.id);
     const copied = await copyToClipboard(link);
-    if (copied) this.root.notify.success(REEL_MESSAGES.linkCopied);
-    else this.root.notify.error(REEL_MESSAGES.linkCopyFailed(link));
+    const toast = { action: `reels.share:${reel.id}` };
+    if (copied) this.root.notify.success(REEL_MESSAGES.linkCopied, toast);
+    else this.root.notify.error(REEL_MESSAGES.linkCopyFailed(link), toast);
     return copied;
   }
 
@@ -401,7 +404,8 @@ export class ReelsStore {
 
   /**
    * Uploads a reel (seed 002 §5, §7): the file checked first, title and description lengths, hashtags normalised,
-   * with progress. A failure says 'Failed to upload reel'; the form shows the server's reason.
+   * with progress. A failure says 'Failed to upload reel' with the server's reason, and a refusal names its field:
+   * the form shows both, so they are not toasted too.
    */
   async upload(input: ReelUploadInput): Promise<ReelUploadResult> {
     const fileProblem = reelFileProblem(input.file);
@@ -415,9 +419,7 @@ export class ReelsStore {
       problem = { ok: false, detail: REEL_MESSAGES.descriptionTooLong, field: 'description' };
     }
     if (problem || !input.file) {
-      const refusal = problem ?? { ok: false as const, detail: REEL_MESSAGES.selectVideo, field: 'file' as const };
-      if (refusal.field === 'file') this.root.notify.error(refusal.detail);
-      return refusal;
+      return problem ?? { ok: false as const, detail: REEL_MESSAGES.selectVideo, field: 'file' as const };
     }
     const file = input.file;
     const monetize = (this.root.auth.user?.creator_program ?? false) && input.monetization_enabled;
@@ -450,11 +452,8 @@ export class ReelsStore {
       this.uploadPending = false;
       if (!reel) this.uploadProgress = 0;
     });
-    if (!reel) {
-      this.root.notify.error(REEL_MESSAGES.uploadFailed);
-      return { ok: false, detail };
-    }
-    this.root.notify.success(REEL_MESSAGES.uploaded);
+    if (!reel) return { ok: false, detail };
+    this.root.notify.success(REEL_MESSAGES.uploaded, { action: 'reels.upload' });
     const created = reel;
     runInAction(() => {
       if (!this.reels.some((entry) => entry.id === created.id)) this.list.set([created, ...this.reels]);

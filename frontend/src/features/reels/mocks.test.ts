@@ -80,13 +80,16 @@ describe('mock reels API', () => {
 });
 
 describe('mock movies API', () => {
-  test('GET /api/movies/{id}: signed-in users only; 404 for an unknown movie and for another\'s still processing', async () => {
+  test('GET /api/movies and /api/movies/{id} answer visitors too; 404 for an unknown movie and for another\'s still processing', async () => {
     const boats = mediaDb.movies.find((movie) => movie.title === 'Paper Boats');
     if (boats) boats.status = 'processing';
     const get = (api: ReturnType<typeof clientFor>, id: string) => api.GET('/api/movies/{id}', { params: { path: { id } } });
 
     expect((await get(asAda(), movieId('Gears of Tomorrow'))).data).toMatchObject({ title: 'Gears of Tomorrow', is_owner: false });
-    expect((await get(clientFor(null), movieId('Gears of Tomorrow'))).response.status).toBe(401);
+    expect((await get(clientFor(null), movieId('Gears of Tomorrow'))).data).toMatchObject({ title: 'Gears of Tomorrow', is_owner: false });
+    const listed = await clientFor(null).GET('/api/movies');
+    expect(listed.data?.movies.map((movie) => movie.title)).toEqual(['Gears of Tomorrow', 'The Lighthouse Keeper']);
+    expect((await get(clientFor(null), movieId('Paper Boats'))).response.status).toBe(404);
     expect((await get(asAda(), 'movie-unknown')).response.status).toBe(404);
     expect((await get(asMira(), movieId('Paper Boats'))).response.status).toBe(404);
     expect((await get(asAda(), movieId('Paper Boats'))).data).toMatchObject({ status: 'processing', is_owner: true });

@@ -9,7 +9,7 @@ import { HISTORY_KEY, SUGGESTION_PAUSE_MS } from './rules';
 import type { SearchResponse } from './types';
 
 function makeStore() {
-  const notify: Notifier = { success: jest.fn(), error: jest.fn(), info: jest.fn() };
+  const notify: Notifier = { success: jest.fn(), error: jest.fn(), info: jest.fn(), clear: jest.fn() };
   const root = new RootStore({ notify });
   return { root, store: root.search, notify };
 }

@@ -19,7 +19,7 @@ afterEach(() => {
 
 async function signedIn() {
   storeDemoUserToken();
-  const notify: Notifier = { success: jest.fn(), error: jest.fn(), info: jest.fn() };
+  const notify: Notifier = { success: jest.fn(), error: jest.fn(), info: jest.fn(), clear: jest.fn() };
   const store = new RootStore({ notify, socketFactory: fakeSockets().factory });
   current = store;
   await store.auth.init();
@@ -82,7 +82,7 @@ describe('SocialStore: follow', () => {
     expect(calls).toBe(1);
     expect(store.social.isPending(miraId)).toBe(false);
     expect(store.social.isFollowing(miraId, false)).toBe(true);
-    expect(notify.success).toHaveBeenCalledWith('You are now following mira');
+    expect(notify.success).toHaveBeenCalledWith('You are now following mira', { action: expect.stringMatching(/^social\.follow:/) });
     expect(store.social.discover.items.find((u) => u.id === miraId)).toMatchObject({ is_following: true, followers_count: 1 });
     expect(store.social.connections.following.meta).toBe(1);
     expect(socialDb.follows.some((f) => f.followerId === demoUser().user.id && f.followeeId === miraId)).toBe(true);
@@ -90,7 +90,7 @@ describe('SocialStore: follow', () => {
     server.resetHandlers();
     await store.social.toggleFollow(miraId);
     expect(store.social.isFollowing(miraId, true)).toBe(false);
-    expect(notify.success).toHaveBeenLastCalledWith('You unfollowed mira');
+    expect(notify.success).toHaveBeenLastCalledWith('You unfollowed mira', { action: expect.stringMatching(/^social\.follow:/) });
     expect(store.social.discover.items.find((u) => u.id === miraId)).toMatchObject({ is_following: false, followers_count: 0 });
     expect(store.social.connections.following.meta).toBe(0);
   });
@@ -115,14 +115,14 @@ describe('SocialStore: follow', () => {
 
     await store.social.toggleFollow(mira().id);
 
-    expect(notify.error).toHaveBeenCalledWith('Failed to update follow status');
+    expect(notify.error).toHaveBeenCalledWith('Failed to update follow status', { action: expect.stringMatching(/^social\.follow:/) });
     expect(store.social.isFollowing(mira().id, false)).toBe(false);
     expect(store.social.isPending(mira().id)).toBe(false);
 
     const wait = 'You are following and unfollowing too fast. Please wait a minute.';
     server.use(http.post('/api/users/{id}/follow', ({ response }) => response(429).json(errorBody(429, 'RATE_LIMITED', wait))));
     await store.social.toggleFollow(mira().id);
-    expect(notify.error).toHaveBeenLastCalledWith(wait);
+    expect(notify.error).toHaveBeenLastCalledWith(wait, { action: expect.stringMatching(/^social\.follow:/) });
   });
 
   test('nothing is sent for the viewer themselves or for an empty id (a sample)', async () => {
@@ -170,7 +170,7 @@ describe('SocialStore: lists', () => {
     store.social.setDiscoverSort('creators');
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(urls.at(-1)).toMatch(/sort_by=creators/);
-    expect(notify.error).toHaveBeenCalledWith('Failed to load users');
+    expect(notify.error).toHaveBeenCalledWith('Failed to load users', { action: 'social.discover' });
     expect(store.social.discover.status).toBe('error');
   });
 
@@ -202,7 +202,7 @@ describe('SocialStore: lists', () => {
 
     server.use(http.get('/api/feed/following', ({ response }) => response.untyped(new Response('', { status: 500 }))));
     expect(await store.social.loadFeed()).toBe(false);
-    expect(notify.error).toHaveBeenCalledWith('Failed to load feed');
+    expect(notify.error).toHaveBeenCalledWith('Failed to load feed', { action: 'social.feed' });
   });
 
   test("an answer that arrives after another kind was chosen is dropped", async () => {
@@ -242,9 +242,9 @@ describe('SocialStore: lists', () => {
       http.get('/api/users/{id}/following', ({ response }) => response.untyped(new Response('', { status: 500 }))),
     );
     await store.social.loadConnections('following');
-    expect(notify.error).toHaveBeenCalledWith('Failed to load following');
+    expect(notify.error).toHaveBeenCalledWith('Failed to load following', { action: 'social.following' });
     await store.social.loadConnections('followers');
-    expect(notify.error).toHaveBeenCalledWith('Failed to load followers');
+    expect(notify.error).toHaveBeenCalledWith('Failed to load followers', { action: 'social.followers' });
     expect(store.social.connections.followers.items).toHaveLength(1); // what was shown stays
   });
 

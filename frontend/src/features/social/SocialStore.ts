@@ -94,12 +94,12 @@ export class SocialStore {
 
   /** The first page of the current kind. */
   async loadFeed(): Promise<boolean> {
-    return this.told(await this.feed.load(), SOCIAL_MESSAGES.feedLoadFailed);
+    return this.told(await this.feed.load(), SOCIAL_MESSAGES.feedLoadFailed, 'social.feed');
   }
 
   /** Load more: the next page, added below. */
   async loadMoreFeed(): Promise<boolean> {
-    return this.told(await this.feed.loadMore(), SOCIAL_MESSAGES.feedLoadFailed);
+    return this.told(await this.feed.loadMore(), SOCIAL_MESSAGES.feedLoadFailed, 'social.feed');
   }
 
   // ---- Discover ----
@@ -112,7 +112,7 @@ export class SocialStore {
   }
 
   async loadDiscover(): Promise<boolean> {
-    return this.told(await this.discover.load(), SOCIAL_MESSAGES.usersLoadFailed);
+    return this.told(await this.discover.load(), SOCIAL_MESSAGES.usersLoadFailed, 'social.discover');
   }
 
   // ---- Connections ----
@@ -125,12 +125,12 @@ export class SocialStore {
   /** The first page (50) of the viewer's followers or of whom they follow, with the total. */
   async loadConnections(kind: ConnectionKind = this.connectionKind): Promise<boolean> {
     if (!this.viewerId) return false;
-    return this.told(await this.connections[kind].load(), SOCIAL_MESSAGES.connectionsLoadFailed(kind));
+    return this.told(await this.connections[kind].load(), SOCIAL_MESSAGES.connectionsLoadFailed(kind), `social.${kind}`);
   }
 
   async loadMoreConnections(kind: ConnectionKind = this.connectionKind): Promise<boolean> {
     if (!this.viewerId) return false;
-    return this.told(await this.connections[kind].loadMore(), SOCIAL_MESSAGES.connectionsLoadFailed(kind));
+    return this.told(await this.connections[kind].loadMore(), SOCIAL_MESSAGES.connectionsLoadFailed(kind), `social.${kind}`);
   }
 
   // ---- Follow ----
@@ -157,8 +157,11 @@ export class SocialStore {
       this.pendingFollows.delete(userId);
       if (result) this.applyFollow(userId, result);
     });
-    if (result) this.root.notify.success(result.message);
-    else this.root.notify.error(failure);
+    const toast = { action: `social.follow:${userId}` };
+    if (result) {
+      this.root.notify.success(result.message, toast);
+      this.root.channels.refreshFollowers(userId);
+    } else this.root.notify.error(failure, toast);
   }
 
   reset(): void {
@@ -215,9 +218,10 @@ export class SocialStore {
     });
   }
 
-  /** A failed load says so in a toast; true when its page shows. */
-  private told(outcome: PageOutcome, failure: string): boolean {
-    if (outcome === 'failed') this.root.notify.error(failure);
+  /** A failed load says so in a toast (which the next load that works takes away); true when its page shows. */
+  private told(outcome: PageOutcome, failure: string, action: string): boolean {
+    if (outcome === 'failed') this.root.notify.error(failure, { action });
+    else if (outcome === 'loaded') this.root.notify.clear(action);
     return outcome === 'loaded';
   }
 

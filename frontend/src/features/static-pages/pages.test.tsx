@@ -18,7 +18,7 @@ function footer() {
 
 describe('footer and pages', () => {
   test('the landing has the footer: Platform, Monetization and Legal links, and the copyright line', () => {
-    renderApp();
+    renderApp({ route: '/signin' });
 
     for (const [group, name, href] of FOOTER_LINKS) {
       const nav = within(footer().getByRole('navigation', { name: group }));
@@ -43,14 +43,15 @@ describe('footer and pages', () => {
     expect(await screen.findByRole('heading', { name: 'Welcome back, Ada' })).toBeInTheDocument();
   });
 
-  test('a visitor follows a footer link from the landing to a legal page and back', async () => {
-    const { user } = renderApp();
+  test('a visitor follows a footer link from the landing to a legal page and back home', async () => {
+    const { user } = renderApp({ route: '/signin' });
 
     await user.click(footer().getByRole('link', { name: 'Community Guidelines' }));
     expect(await screen.findByRole('heading', { name: 'Community Guidelines', level: 1 })).toBeInTheDocument();
 
     await user.click(footer().getByRole('link', { name: 'Home' }));
-    expect(await screen.findByRole('button', { name: 'Create account' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Watch what people share here' })).toBeInTheDocument();
+    expect(screen.getByTestId('location')).toHaveTextContent(/^\/$/);
   });
 
   test('/terms says who runs the instance and who is responsible', () => {

@@ -11,15 +11,15 @@ describe('top-level routes', () => {
     expect(screen.getByText("The page you're looking for doesn't exist.")).toBeInTheDocument();
 
     await user.click(screen.getByRole('button', { name: 'Go Home' }));
-    expect(await screen.findByRole('button', { name: 'Create account' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Watch what people share here' })).toBeInTheDocument();
     expect(screen.getByTestId('location')).toHaveTextContent(/^\/$/);
   });
 
-  test('a visitor at / sees what Scriven is and the two ways in', () => {
-    renderApp();
+  test('a visitor at /signin sees what Scriven is and the two ways in, with the sign-in form open', async () => {
+    renderApp({ route: '/signin' });
 
-    expect(screen.getByText(/Scriven is a video platform you can host yourself/)).toBeInTheDocument();
-    expect(screen.getByRole('button', { name: 'Sign in' })).toBeInTheDocument();
+    expect(await screen.findByText(/Scriven is a video platform you can host yourself/)).toBeInTheDocument();
+    expect(screen.getByRole('form', { name: 'Sign in form' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Create account' })).toBeInTheDocument();
   });
 

@@ -79,7 +79,7 @@ describe('large upload: validation (seed 002 §5)', () => {
     const { store, notify } = await signedInStore();
 
     expect(store.upload.selectFile(textFile('notes.txt'))).toBe(false);
-    expect(notify.error).toHaveBeenCalledWith('Please select a valid video file (MP4, AVI, MOV, MKV, WebM)');
+    expect(notify.error).toHaveBeenCalledWith('Please select a valid video file (MP4, AVI, MOV, MKV, WebM)', { action: 'upload.large' });
     expect(store.upload.file).toBeNull();
 
     expect(store.upload.selectFile(videoFile('summer.holiday.mp4'))).toBe(true);
@@ -101,7 +101,7 @@ describe('large upload: validation (seed 002 §5)', () => {
 
     expect(await store.upload.start()).toBe(false);
 
-    expect(notify.error).toHaveBeenCalledWith('Please select a file and enter a title');
+    expect(notify.error).toHaveBeenCalledWith('Please select a file and enter a title', { action: 'upload.large' });
     expect(store.upload.phase).toBe('idle');
   });
 });
@@ -120,7 +120,7 @@ describe('large upload: the state machine (seed 002 §4)', () => {
     expect(upload.phase).toBe('uploading');
     await waitFor(() => expect(gate.waiting).toBe(1));
     expect(upload.totalChunks).toBe(3);
-    expect(notify.success).toHaveBeenCalledWith('Upload initialized: 3 chunks to send');
+    expect(notify.success).toHaveBeenCalledWith('Upload initialized: 3 chunks to send', { action: 'upload.large' });
     expect(storedKeys()).toHaveLength(1); // kept for a reload
 
     gate.releaseNext();
@@ -142,7 +142,7 @@ describe('large upload: the state machine (seed 002 §4)', () => {
     expect(upload.phase).toBe('completed');
     expect(upload.progress).toBe(100);
     expect(gate.arrived).toEqual([0, 1, 1, 2]);
-    expect(notify.success).toHaveBeenCalledWith('Video uploaded successfully!');
+    expect(notify.success).toHaveBeenCalledWith('Video uploaded successfully!', { action: 'upload.large' });
     expect(upload.completedVideo).toMatchObject({ title: 'holiday', description: 'Sea and sand', status: 'processing' });
     expect(storedKeys()).toEqual([]);
 
@@ -191,7 +191,7 @@ describe('large upload: the state machine (seed 002 §4)', () => {
       null,
     ]);
     expect(mediaDb.uploads.find((session) => session.session_id === sessionId)?.status).toBe('cancelled');
-    expect(notify.info).toHaveBeenCalledWith('Upload cancelled');
+    expect(notify.info).toHaveBeenCalledWith('Upload cancelled', { action: 'upload.large' });
     expect(storedKeys()).toEqual([]);
     gate.releaseAll();
   });
@@ -254,7 +254,7 @@ describe('large upload: the state machine (seed 002 §4)', () => {
     const message = 'Failed to initialize upload: You have too many uploads in progress. Finish or cancel one first.';
     expect(store.upload.phase).toBe('error');
     expect(store.upload.error).toBe(message);
-    expect(notify.error).toHaveBeenCalledWith(message);
+    expect(notify.error).not.toHaveBeenCalled(); // the status panel says it: no toast too
 
     store.upload.selectFile(videoFile('another.mp4')); // selecting a new file sets idle
     expect(store.upload.phase).toBe('idle');
@@ -277,7 +277,7 @@ describe('large upload: the state machine (seed 002 §4)', () => {
     expect(await store.upload.start()).toBe(false);
     expect(store.upload.phase).toBe('error');
     expect(store.upload.error).toBe('Upload failed: This upload session has expired');
-    expect(notify.error).toHaveBeenCalledWith('Upload failed: This upload session has expired');
+    expect(notify.error).not.toHaveBeenCalled();
     expect(store.upload.uploadedCount).toBe(1);
 
     refuse = false;
@@ -303,7 +303,8 @@ describe('large upload: the state machine (seed 002 §4)', () => {
     expect(await started).toBe(false);
     expect(attempts).toBe(4);
     expect(store.upload.phase).toBe('error');
-    expect(notify.error).toHaveBeenCalledWith('Upload failed. Please try again.');
+    expect(store.upload.error).toBe('Upload failed. Please try again.');
+    expect(notify.error).not.toHaveBeenCalled();
   });
 
   test('a refused completion is an error: "Failed to complete upload: " and the detail', async () => {
@@ -318,7 +319,8 @@ describe('large upload: the state machine (seed 002 §4)', () => {
     expect(await store.upload.start()).toBe(false);
 
     expect(store.upload.phase).toBe('error');
-    expect(notify.error).toHaveBeenCalledWith('Failed to complete upload: Upload is incomplete: 1 chunk missing');
+    expect(store.upload.error).toBe('Failed to complete upload: Upload is incomplete: 1 chunk missing');
+    expect(notify.error).not.toHaveBeenCalled();
   });
 });
 
@@ -352,7 +354,7 @@ describe('large upload: resuming after a reload', () => {
     expect(store.upload.phase).toBe('completed');
     expect(gate.arrived).toEqual([0, 1, 2, 3].filter((index) => !had.includes(index)));
     expect(gate.arrived).not.toContain(0);
-    expect(notify.success).toHaveBeenCalledWith('Video uploaded successfully!');
+    expect(notify.success).toHaveBeenCalledWith('Video uploaded successfully!', { action: 'upload.large' });
     expect(storedKeys()).toEqual([]);
   });
 
@@ -377,7 +379,7 @@ describe('large upload: resuming after a reload', () => {
     first.store.dispose();
     gate.releaseAll();
 
-    const store = new RootStore({ notify: { success: jest.fn(), error: jest.fn(), info: jest.fn() } });
+    const store = new RootStore({ notify: { success: jest.fn(), error: jest.fn(), info: jest.fn(), clear: jest.fn() } });
     await store.auth.init();
     store.upload.loadStored();
     const [entry] = store.upload.stored;

@@ -21,6 +21,9 @@ export const COMPLETED_RESET_MS = 3000;
 export const CHUNK_RETRIES = 3;
 const RETRY_BASE_MS = 1000;
 
+/** The large upload is one action for its toasts: each says where it stands now, in place of the one before. */
+const TOAST = { action: 'upload.large' } as const;
+
 /** Unfinished uploads are remembered in localStorage under this prefix, per user and file. */
 export const UPLOAD_STORAGE_PREFIX = 'scriven.upload:';
 
@@ -153,7 +156,7 @@ export class UploadStore {
     }
     const problem = largeUploadProblem(file);
     if (problem) {
-      this.root.notify.error(problem);
+      this.root.notify.error(problem, TOAST);
       return false;
     }
     const previousDefault = this.file ? nameWithoutExtension(this.file.name) : null;
@@ -175,7 +178,7 @@ export class UploadStore {
     const file = this.file;
     const title = this.title.trim();
     if (!file || !title) {
-      this.root.notify.error(UPLOAD_MESSAGES.fileAndTitleRequired);
+      this.root.notify.error(UPLOAD_MESSAGES.fileAndTitleRequired, TOAST);
       return false;
     }
     if (this.busy) return false;
@@ -232,7 +235,7 @@ export class UploadStore {
       for (const index of started.uploaded_chunks) this.uploaded.add(index);
     });
     this.remember(file, started);
-    this.root.notify.success(UPLOAD_MESSAGES.initialized(started.total_chunks));
+    this.root.notify.success(UPLOAD_MESSAGES.initialized(started.total_chunks), TOAST);
     return this.run(run);
   }
 
@@ -293,7 +296,7 @@ export class UploadStore {
     this.reset();
     if (sessionId) {
       const message = await this.cancelOnServer(sessionId);
-      if (message) this.root.notify.info(message);
+      if (message) this.root.notify.info(message, TOAST);
     }
   }
 
@@ -345,7 +348,7 @@ export class UploadStore {
     if (this.resumable?.session_id === entry.session_id) this.resumable = null;
     this.loadStored();
     const message = await this.cancelOnServer(entry.session_id);
-    if (message) this.root.notify.info(message);
+    if (message) this.root.notify.info(message, { action: `upload.discard:${entry.session_id}` });
   }
 
   dispose(): void {
@@ -487,16 +490,17 @@ export class UploadStore {
         if (this.phase === 'completed') this.reset();
       }, COMPLETED_RESET_MS);
     });
-    this.root.notify.success(UPLOAD_MESSAGES.uploaded);
+    this.root.notify.success(UPLOAD_MESSAGES.uploaded, TOAST);
     void this.root.videos.refresh();
   }
 
+  /** The status panel says why (seed 002 §2.4): one message, so no toast beside it; an earlier toast of this upload goes. */
   private fail(message: string): void {
     runInAction(() => {
       this.phase = 'error';
       this.error = message;
     });
-    this.root.notify.error(message);
+    this.root.notify.clear(TOAST.action);
   }
 
   private async fetchStatus(sessionId: string): Promise<UploadSessionDto | null> {

@@ -3,7 +3,7 @@ import type { RootStore } from '../../stores/RootStore';
 import { errorDetail } from '../../shared/apiError';
 import { appOrigin, copyToClipboard } from '../../shared/clipboard';
 import { multipart } from '../../shared/multipart';
-import { byId, PagedList, type Page, type PageRequest } from '../../shared/pagedList';
+import { byId, PagedList, type Page, type PageOutcome, type PageRequest } from '../../shared/pagedList';
 import { isVideoFile, nameWithoutExtension } from '../media/videoFiles';
 import { QUICK_UPLOAD_MAX_BYTES, VIDEO_MESSAGES, videoLink } from './messages';
 import { mineList, type VideoDto, type VideoListKey, type VideoUploadInput } from './types';
@@ -43,6 +43,9 @@ const QUERY: Record<VideoListKey, ListQuery> = {
 };
 
 const LIST_KEYS = Object.keys(QUERY) as VideoListKey[];
+
+/** Every upload of a video (the forms, the editor's quick upload) is one action for its toasts. */
+const UPLOAD_TOAST = { action: 'videos.upload' } as const;
 
 export interface WatchOptions {
   /** Read every page, following the next cursor, rather than the first one only (a count of the whole list). */
@@ -99,14 +102,14 @@ export class VideosStore {
   /** The first page of `kind`; a reload keeps the list shown until it arrives. */
   async load(kind: VideoListKey, pageSize = VIDEO_PAGE_SIZE): Promise<boolean> {
     const outcome = await this.lists[kind].load({ limit: pageSize });
-    if (outcome === 'failed') this.root.notify.error(VIDEO_MESSAGES.loadFailed);
+    this.sayLoaded(kind, outcome);
     return outcome === 'loaded';
   }
 
   /** The next page of `kind`, added below; false when there was none to load or it failed. */
   async loadMore(kind: VideoListKey, pageSize = VIDEO_PAGE_SIZE): Promise<boolean> {
     const outcome = await this.lists[kind].loadMore({ limit: pageSize });
-    if (outcome === 'failed') this.root.notify.error(VIDEO_MESSAGES.loadFailed);
+    this.sayLoaded(kind, outcome);
     return outcome === 'loaded';
   }
 
@@ -148,7 +151,8 @@ export class VideosStore {
       this.likePending.delete(id);
       if (state) this.update(id, { liked: state.liked, likes: state.likes });
     });
-    if (!state) this.root.notify.error(VIDEO_MESSAGES.likeFailed);
+    if (state) this.root.notify.clear(`videos.like:${id}`);
+    else this.root.notify.error(VIDEO_MESSAGES.likeFailed, { action: `videos.like:${id}` });
     return state !== undefined;
   }
 
@@ -179,7 +183,7 @@ export class VideosStore {
    */
   async upload(input: VideoUploadInput, fileField: UploadFileField = 'file'): Promise<UploadResult> {
     if (!input.file) {
-      this.root.notify.error(VIDEO_MESSAGES.selectVideo);
+      this.root.notify.error(VIDEO_MESSAGES.selectVideo, UPLOAD_TOAST);
       return { ok: false, detail: VIDEO_MESSAGES.selectVideo, field: 'file' };
     }
     const title = input.title.trim();
@@ -212,10 +216,10 @@ export class VideosStore {
       this.uploadPending = false;
     });
     if (!video) {
-      this.root.notify.error(message);
+      this.root.notify.error(message, UPLOAD_TOAST);
       return { ok: false, detail };
     }
-    this.root.notify.success(VIDEO_MESSAGES.uploaded);
+    this.root.notify.success(VIDEO_MESSAGES.uploaded, UPLOAD_TOAST);
     void this.refresh();
     return { ok: true, video };
   }
@@ -226,11 +230,11 @@ export class VideosStore {
    */
   async quickUpload(file: File): Promise<UploadResult> {
     if (file.size > QUICK_UPLOAD_MAX_BYTES) {
-      this.root.notify.error(VIDEO_MESSAGES.quickTooLarge);
+      this.root.notify.error(VIDEO_MESSAGES.quickTooLarge, UPLOAD_TOAST);
       return { ok: false, detail: VIDEO_MESSAGES.quickTooLarge, field: 'file' };
     }
     if (!isVideoFile(file)) {
-      this.root.notify.error(VIDEO_MESSAGES.selectVideo);
+      this.root.notify.error(VIDEO_MESSAGES.selectVideo, UPLOAD_TOAST);
       return { ok: false, detail: VIDEO_MESSAGES.selectVideo, field: 'file' };
     }
     return this.upload({ file, title: nameWithoutExtension(file.name), description: '', monetization_enabled: false }, 'video');
@@ -249,7 +253,8 @@ export class VideosStore {
       this.opened = video;
       this.openedStatus = video ? 'ready' : 'idle';
     });
-    if (!video) this.root.notify.error(missing ? VIDEO_MESSAGES.unavailable : VIDEO_MESSAGES.loadOneFailed);
+    if (video) this.root.notify.clear('videos.open');
+    else this.root.notify.error(missing ? VIDEO_MESSAGES.unavailable : VIDEO_MESSAGES.loadOneFailed, { action: 'videos.open' });
     return video !== null;
   }
 
@@ -286,9 +291,16 @@ export class VideosStore {
   async share(video: Pick<VideoDto, 'id'>): Promise<boolean> {
     const link = videoLink(appOrigin(), video.id);
     const copied = await copyToClipboard(link);
-    if (copied) this.root.notify.success(VIDEO_MESSAGES.linkCopied);
-    else this.root.notify.error(VIDEO_MESSAGES.linkCopyFailed(link));
+    const toast = { action: `videos.share:${video.id}` };
+    if (copied) this.root.notify.success(VIDEO_MESSAGES.linkCopied, toast);
+    else this.root.notify.error(VIDEO_MESSAGES.linkCopyFailed(link), toast);
     return copied;
+  }
+
+  /** A list that failed says so; one read again since takes the failure's toast away. */
+  private sayLoaded(kind: VideoListKey, outcome: PageOutcome): void {
+    if (outcome === 'failed') this.root.notify.error(VIDEO_MESSAGES.loadFailed, { action: `videos.load:${kind}` });
+    else if (outcome === 'loaded') this.root.notify.clear(`videos.load:${kind}`);
   }
 
   reset(): void {

@@ -8,6 +8,13 @@ import type { AccountType, NotificationSettings, PrivacySettings, Visibility } f
 export const HANDLE_RE = /^[a-z0-9_.]{3,30}$/;
 export const MAX_ACCOUNTS_PER_USER = 10;
 
+/** A handle as a channel address names it: any case; null when it cannot be a handle (3-30 of a-z 0-9 _ .). */
+export function channelHandleKey(raw: unknown): string | null {
+  if (typeof raw !== 'string') return null;
+  const handle = raw.toLowerCase();
+  return HANDLE_RE.test(handle) ? handle : null;
+}
+
 export const DEFAULT_PRIVACY: PrivacySettings = { profile_visibility: 'public', video_visibility: 'public', comment_permissions: 'everyone' };
 export const DEFAULT_NOTIFICATIONS: NotificationSettings = {
   email_notifications: true,

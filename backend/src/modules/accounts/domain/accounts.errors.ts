@@ -1,6 +1,7 @@
 import { DomainError } from '../../../common/errors/domain-error.js';
 
 export const AccountNotFound = () => new DomainError('not_found', 'ACCOUNTS.NOT_FOUND', 'Account not found');
+export const ChannelNotFound = () => new DomainError('not_found', 'ACCOUNTS.CHANNEL_NOT_FOUND', 'Channel not found');
 export const PrimaryNotDeletable = () => new DomainError('invalid', 'ACCOUNTS.PRIMARY_NOT_DELETABLE', 'The primary account cannot be deleted');
 export const HandleTaken = () => new DomainError('conflict', 'ACCOUNTS.HANDLE_TAKEN', 'Handle is already taken');
 export const AccountLimitReached = (max: number) => new DomainError('conflict', 'ACCOUNTS.LIMIT_REACHED', `You can have at most ${max} accounts`);

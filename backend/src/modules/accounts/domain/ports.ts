@@ -12,6 +12,8 @@ export interface AccountRepository {
   primaryOf(userId: string): Promise<Account | null>;
   /** These accounts, deleted ones left out, in no particular order. */
   findMany(ids: string[]): Promise<Account[]>;
+  /** The account holding this (lower-case) handle, not deleted; null otherwise. */
+  findByHandle(handle: string): Promise<Account | null>;
   handleTaken(handle: string, exceptId?: string): Promise<boolean>;
   /** The first of the candidates no account holds (one query), or null. */
   firstFreeHandle(candidates: string[]): Promise<string | null>;
@@ -35,6 +37,23 @@ export interface ImageProcessor {
 
 export interface IncomingFile {
   stream: Readable;
+}
+
+/** A channel as the contexts that count things about it name it: the account and the user who owns it. */
+export interface ChannelRef {
+  accountId: string;
+  userId: string;
+}
+
+/** The owner's follows (the social context registers it at start-up: accounts cannot import social). */
+export interface ChannelAudience {
+  followCounts(userId: string): Promise<{ followers: number; following: number }>;
+  isFollowing(followerId: string, followeeId: string): Promise<boolean>;
+}
+
+/** What the channel published that the viewer may see (the catalog registers it at start-up). */
+export interface ChannelContent {
+  channelCounts(channel: ChannelRef, viewerUserId: string | null): Promise<{ videos: number; reels: number; totalViews: number }>;
 }
 
 export const ACCOUNT_REPOSITORY = Symbol('AccountRepository');

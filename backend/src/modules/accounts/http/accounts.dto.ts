@@ -181,3 +181,35 @@ export class UploadPhotoResponseDto {
   success: boolean;
   photo_url: string;
 }
+
+/** A channel's page (GET /api/channels/{handle}): the account, its owner's follows and what the viewer may see of it. */
+export class ChannelDto {
+  /** The account's id (the id membership routes take as channelId). */
+  id: string;
+  /** The user who owns the channel (whom a Follow button follows). */
+  user_id: string;
+  handle: string;
+  display_name: string;
+  bio: string | null;
+  location: string | null;
+  website: string | null;
+  /** URL of the square WebP profile photo, or null. */
+  avatar_url: string | null;
+  @ApiProperty({ enum: ['creator', 'brand', 'personal'] })
+  account_type: 'creator' | 'brand' | 'personal';
+  created_at: string;
+  /** People following the owning user (listed users only, as on user cards). */
+  follower_count: number;
+  /** People the owning user follows (listed users only). */
+  following_count: number;
+  /** Videos the caller may see: ready public ones, or every one of their own in any state. */
+  video_count: number;
+  /** Reels the caller may see, counted the same way. */
+  reel_count: number;
+  /** Views of the ready videos and reels counted above (for others: the public ready ones). */
+  total_views: number;
+  /** Whether the signed-in caller follows the owning user (false for visitors and the owner). */
+  is_following: boolean;
+  /** Whether the caller owns the channel. */
+  is_own: boolean;
+}

@@ -28,6 +28,11 @@ export class MikroAccountRepository implements AccountRepository {
     return ids.length ? this.em.find(Account, { id: { $in: ids }, deletedAt: null }) : Promise.resolve([]);
   }
 
+  findByHandle(handle: string) {
+    // accounts_handle_unique: one index probe.
+    return this.em.findOne(Account, { handle, deletedAt: null });
+  }
+
   async handleTaken(handle: string, exceptId?: string) {
     const found = await this.em.findOne(Account, { handle, ...(exceptId ? { id: { $ne: exceptId } } : {}) }, { fields: ['id'] });
     return found !== null;

@@ -70,10 +70,10 @@ export class MediaService {
     return req.user?.userId ?? null;
   }
 
-  /** The item if viewer may reach it (movies: signed-in viewers only); otherwise a 404 that leaks nothing. */
+  /** The item if viewer may reach it (a movie's page too: only its stream needs a signed-in viewer); otherwise a 404 that leaks nothing. */
   async reachable(kind: MediaKind, id: string, viewer: string | null): Promise<Media> {
     const m = await this.media.find(id);
-    if (!m || m.kind !== kind || !m.isReachableBy(viewer) || (kind === 'movie' && !viewer)) throw MediaNotFound();
+    if (!m || m.kind !== kind || !m.isReachableBy(viewer)) throw MediaNotFound();
     return m;
   }
 

@@ -17,3 +17,12 @@ export const PremiumRequired = () => new DomainError('forbidden', 'CATALOG.PREMI
 /** The channel's comment_permissions: none, or followers only. */
 export const CommentsOff = () => new DomainError('forbidden', 'CATALOG.COMMENTS_OFF', 'Comments are turned off for this channel');
 export const CommentsFollowersOnly = () => new DomainError('forbidden', 'CATALOG.COMMENTS_FOLLOWERS_ONLY', 'Only followers of this channel can comment');
+/** A comment the caller cannot see, or may not change (another user's): as if it did not exist. */
+export const CommentNotFound = () => new DomainError('not_found', 'CATALOG.COMMENT_NOT_FOUND', 'Comment not found');
+/** parent_id names no comment on this item (or one deleted meanwhile). */
+const REPLY_PARENT_GONE = 'The comment you are replying to does not exist on this item';
+export const ReplyParentNotFound = () =>
+  new DomainError('invalid', 'CATALOG.REPLY_PARENT_NOT_FOUND', REPLY_PARENT_GONE, [{ field: 'parent_id', message: REPLY_PARENT_GONE }]);
+/** Threads are one level deep. */
+const REPLY_TO_REPLY = 'You can only reply to a top-level comment, not to a reply';
+export const ReplyToReply = () => new DomainError('invalid', 'CATALOG.REPLY_TO_REPLY', REPLY_TO_REPLY, [{ field: 'parent_id', message: REPLY_TO_REPLY }]);

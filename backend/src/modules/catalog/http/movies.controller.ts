@@ -18,7 +18,7 @@ import { MediaRateLimit } from '../../../common/http/rate-limit.guard.js';
 
 type Req = Request & { user?: Principal | null };
 
-/** The Cinema room's movies: signed-in users only. */
+/** The Cinema room's movies: visitors browse the list and the pages; watching (the stream) needs a signed-in user. */
 @ApiTags('movies')
 @Controller('api/movies')
 export class MoviesController {
@@ -29,14 +29,16 @@ export class MoviesController {
     @Inject(MEDIA_REPOSITORY) private readonly media: MediaRepository,
   ) {}
 
+  /** Newest first, open to visitors: ready movies of public accounts, plus the signed-in viewer's own in every state. Premium movies are listed too (is_premium); their stream is refused to viewers without premium. */
   @Get()
-  @UseGuards(UserAuthGuard)
+  @UseGuards(OptionalUserAuthGuard)
   @ApiBearerAuth()
   @ApiResponse({ status: 400, type: ErrorResponseDto })
-  @ApiResponse({ status: 401, type: ErrorResponseDto })
-  async listMovies(@CurrentPrincipal() p: Principal, @Query() q: PageQueryDto): Promise<MovieListDto> {
-    const page = await this.media.list('movie', p.userId, pageSize(q.limit), q.cursor);
-    return { movies: this.presenter.movies(page.items, p.userId), next_cursor: page.nextCursor };
+  @ApiResponse({ status: 401, type: ErrorResponseDto, description: 'A token that is not a valid user token' })
+  async listMovies(@Req() req: Req, @Query() q: PageQueryDto): Promise<MovieListDto> {
+    const viewer = MediaService.signedInViewer(req);
+    const page = await this.media.list('movie', viewer, pageSize(q.limit), q.cursor);
+    return { movies: this.presenter.movies(page.items, viewer), next_cursor: page.nextCursor };
   }
 
   /** Adds a movie: file, title, description, genre (JSON list, at most 3), year, duration (minutes), age_rating, is_premium, family_safe. */
@@ -55,15 +57,16 @@ export class MoviesController {
     return { success: true, movie: this.presenter.movies([m], p.userId)[0] };
   }
 
-  /** One movie. */
+  /** One movie, open to visitors (its stream_url carries an access token only for signed-in viewers). */
   @Get(':id')
-  @UseGuards(UserAuthGuard)
+  @UseGuards(OptionalUserAuthGuard)
   @ApiBearerAuth()
-  @ApiResponse({ status: 401, type: ErrorResponseDto })
+  @ApiResponse({ status: 401, type: ErrorResponseDto, description: 'A token that is not a valid user token' })
   @ApiResponse({ status: 404, type: ErrorResponseDto })
-  async getMovie(@CurrentPrincipal() p: Principal, @Param('id') id: string): Promise<MovieResponseDto> {
-    const m = await this.service.reachable('movie', id, p.userId);
-    return this.presenter.movies([m], p.userId)[0];
+  async getMovie(@Param('id') id: string, @Req() req: Req): Promise<MovieResponseDto> {
+    const viewer = MediaService.signedInViewer(req);
+    const m = await this.service.reachable('movie', id, viewer);
+    return this.presenter.movies([m], viewer)[0];
   }
 
   /** The movie file with HTTP ranges (the URL from the list carries the viewer's access token). */

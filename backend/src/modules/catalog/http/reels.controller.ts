@@ -6,13 +6,14 @@ import { OptionalUserAuthGuard } from '../../../common/auth/optional-user.guard.
 import type { Principal } from '../../../common/auth/principal.js';
 import { ErrorResponseDto } from '../../../common/http/error-response.dto.js';
 import { MediaService } from '../application/media.service.js';
-import { ReelCommentsUseCases } from '../application/reel-comments.use-cases.js';
+import { CommentsUseCases } from '../application/comments.use-cases.js';
 import { NoVideoFile } from '../domain/catalog.errors.js';
 import { validateReelMeta } from '../domain/media-rules.js';
 import { MEDIA_REPOSITORY, type MediaRepository } from '../domain/ports.js';
 import { CreateCommentRequestDto, LikeStateDto, ReelCommentDto, ReelCommentListDto, ReelListDto, ReelResponseDto, ReelsQueryDto, ReelUploadFormDto, ViewCountDto } from './catalog.dto.js';
 import { PageQueryDto } from '../../../common/http/page-query.dto.js';
 import { MediaPresenter } from './media-presenter.js';
+import { toReelCommentDto, toReelCommentListDto } from './comments.mapper.js';
 import { MediaUploads } from './media-form.js';
 import { pageSize } from '../../../common/keyset.js';
 import { EngagementLimits } from './engagement-limits.js';
@@ -27,7 +28,7 @@ export class ReelsController {
     private readonly service: MediaService,
     private readonly uploads: MediaUploads,
     private readonly presenter: MediaPresenter,
-    private readonly comments: ReelCommentsUseCases,
+    private readonly comments: CommentsUseCases,
     @Inject(MEDIA_REPOSITORY) private readonly media: MediaRepository,
     private readonly limits: EngagementLimits,
   ) {}
@@ -105,14 +106,14 @@ export class ReelsController {
     return this.service.view('reel', id, req);
   }
 
-  /** Comments, oldest first, `limit` (default 20, at most 100) at a time; `cursor` is the previous page's `next_cursor`. */
+  /** Top-level comments, oldest first, `limit` (default 20, at most 100) at a time; `cursor` is the previous page's `next_cursor`. */
   @Get(':id/comments')
   @UseGuards(OptionalUserAuthGuard)
   @ApiResponse({ status: 200, type: ReelCommentListDto })
   @ApiResponse({ status: 400, type: ErrorResponseDto })
   @ApiResponse({ status: 404, type: ErrorResponseDto })
   async listReelComments(@Param('id') id: string, @Req() req: Req, @Query() q: PageQueryDto): Promise<ReelCommentListDto> {
-    return this.comments.list(id, req.user?.userId ?? null, pageSize(q.limit), q.cursor);
+    return toReelCommentListDto(await this.comments.list('reel', id, req.user?.userId ?? null, 'oldest', pageSize(q.limit), q.cursor));
   }
 
   /** Adds a comment (1-500 characters) as the active account. */
@@ -127,6 +128,6 @@ export class ReelsController {
   @ApiResponse({ status: 429, type: ErrorResponseDto, description: 'More than ENGAGEMENT_LIMIT_PER_MINUTE comments a minute' })
   async createReelComment(@CurrentPrincipal() p: Principal, @Param('id') id: string, @Body() body: CreateCommentRequestDto): Promise<ReelCommentDto> {
     this.limits.comments.hit(p.userId);
-    return this.comments.add(id, p.userId, body?.content);
+    return toReelCommentDto(await this.comments.post('reel', id, p.userId, body?.content));
   }
 }

@@ -35,7 +35,8 @@ export class ThumbsController {
     const m = await this.media.findByThumbnail(key);
     if (!m) throw new NotFoundException();
     const viewer = this.service.viewerOf(req, m.id);
-    if (!m.isReachableBy(viewer) || (m.kind === 'movie' && !viewer)) throw new NotFoundException();
+    // Movie posters too: visitors browse the Cinema room (only a movie's stream needs a signed-in viewer).
+    if (!m.isReachableBy(viewer)) throw new NotFoundException();
     const open = m.kind !== 'movie' && m.status === 'ready' && m.visibility === 'public';
     await serveStored(req, reply, this.storage, key, { contentType: 'image/jpeg', cacheControl: open ? 'public, max-age=86400' : 'private, max-age=3600' });
   }

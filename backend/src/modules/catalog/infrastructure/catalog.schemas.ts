@@ -63,16 +63,38 @@ export const MediaLikeSchema = defineEntity({
 export const MediaCommentSchema = defineEntity({
   class: MediaComment,
   tableName: 'media_comments',
-  indexes: [{ name: 'media_comments_media_index', properties: ['mediaId', 'createdAt'] }],
+  indexes: [
+    // Top-level comments of an item, newest (or oldest) first; replies of a comment, oldest first; the most liked.
+    { name: 'media_comments_thread_index', properties: ['mediaId', 'parentId', 'createdAt'] },
+    { name: 'media_comments_replies_index', properties: ['parentId', 'createdAt'] },
+    { name: 'media_comments_top_index', properties: ['mediaId', 'parentId', 'likeCount', 'createdAt'] },
+  ],
   properties: {
     id: p.uuid().primary(),
     mediaId: p.uuid(),
+    /** The top-level comment a reply answers (a comment id; its rows go with it, see PgCommentRepository.remove). */
+    parentId: p.uuid().nullable(),
     userId: p.uuid(),
     accountId: p.uuid(),
     username: p.string().length(100),
     content: p.string().length(500),
+    likeCount: p.integer().default(0),
+    replyCount: p.integer().default(0),
     createdAt: p.datetime(),
+    editedAt: p.datetime().nullable(),
   },
+});
+
+/** Who likes a comment (one row per user); deleted with the comment. */
+export class MediaCommentLike {
+  commentId: string;
+  userId: string;
+  createdAt: Date = new Date();
+}
+export const MediaCommentLikeSchema = defineEntity({
+  class: MediaCommentLike,
+  tableName: 'media_comment_likes',
+  properties: { commentId: p.uuid().primary(), userId: p.uuid().primary(), createdAt: p.datetime() },
 });
 
 /** The last time a viewer's view of an item was counted (one per 30 minutes). */
@@ -101,4 +123,4 @@ export const MediaWatchTimeSchema = defineEntity({
   properties: { mediaId: p.uuid().primary(), userId: p.uuid().primary(), day: p.date().primary(), seconds: p.integer(), lastBeatAt: p.datetime() },
 });
 
-export const CATALOG_ENTITIES = [MediaSchema, MediaLikeSchema, MediaCommentSchema, MediaViewMarkSchema, MediaWatchTimeSchema];
+export const CATALOG_ENTITIES = [MediaSchema, MediaLikeSchema, MediaCommentSchema, MediaCommentLikeSchema, MediaViewMarkSchema, MediaWatchTimeSchema];

@@ -69,7 +69,8 @@ export class DeleteMeUseCase {
     private readonly durable: DurableEvents,
   ) {}
 
-  async execute(userId: string, confirmation: unknown): Promise<void> {
+  /** Returns the ids of the accounts it deleted (their purge is queued). */
+  async execute(userId: string, confirmation: unknown): Promise<string[]> {
     const user = await this.users.findById(userId);
     if (!user) throw SessionInvalid();
     if (typeof confirmation !== 'string' || confirmation.trim().toLowerCase() !== user.displayName.toLowerCase()) {
@@ -86,5 +87,6 @@ export class DeleteMeUseCase {
     });
     await this.cache.invalidate(userId);
     await this.accounts.purgeDeleted(accountIds);
+    return accountIds;
   }
 }

@@ -13,6 +13,10 @@ export interface UserRecords {
   setCreatorProgram(userId: string, member: boolean): Promise<void>;
   /** Active users in the creator program. */
   creatorProgramMembers(): Promise<string[]>;
+  /** The users the demo seeding made (is_demo). */
+  demoUserIds(): Promise<string[]>;
+  /** Whether anyone other than administrators and demo users has registered. */
+  hasPeople(): Promise<boolean>;
   /** Display names by user id (deleted users are absent). */
   displayNames(userIds: string[]): Promise<Map<string, string>>;
 }

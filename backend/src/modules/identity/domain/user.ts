@@ -20,6 +20,8 @@ export class User {
   status: UserStatus = 'active';
   isAdmin = false;
   creatorProgram = false;
+  /** Made by the demo seeding (DEMO_DATA): no one can sign in as it (a random password nobody knows); `demo:remove` deletes it. */
+  isDemo = false;
   isPremium = false;
   premiumExpires: Date | null = null;
   dateOfBirth: string | null = null;

@@ -18,6 +18,7 @@ export const UserSchema = defineEntity({
     status: p.enum(['active', 'pending_parental_consent', 'denied']).default('active'),
     isAdmin: p.boolean().default(false),
     creatorProgram: p.boolean().default(false),
+    isDemo: p.boolean().default(false),
     isPremium: p.boolean().default(false),
     premiumExpires: p.datetime().nullable(),
     dateOfBirth: p.string().length(10).nullable(),

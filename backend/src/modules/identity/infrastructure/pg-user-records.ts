@@ -34,6 +34,16 @@ export class PgUserRecords implements UserRecords {
     return rows.map((r) => r.id);
   }
 
+  async demoUserIds(): Promise<string[]> {
+    const rows = await this.em.execute<{ id: string }[]>('select id from users where is_demo order by created_at, id');
+    return rows.map((r) => r.id);
+  }
+
+  async hasPeople(): Promise<boolean> {
+    const rows = await this.em.execute<{ found: boolean }[]>('select exists (select 1 from users where not is_admin and not is_demo) as found');
+    return rows[0]?.found === true;
+  }
+
   async displayNames(userIds: string[]): Promise<Map<string, string>> {
     const ids = [...new Set(userIds)];
     if (ids.length === 0) return new Map();

@@ -1,5 +1,4 @@
-import { Inject, Injectable, Logger, type OnApplicationBootstrap } from '@nestjs/common';
-import { APP_CONFIG, type AppConfig } from '../../../common/config/config.js';
+import { Inject, Injectable, Logger } from '@nestjs/common';
 import { IdentityFacade } from '../../identity/identity.facade.js';
 import { MembershipTier, type TierDraft } from '../domain/membership.js';
 import { MEMBERSHIPS, MONEY_UNIT_OF_WORK, SEED_MARKS, type MembershipRepository, type MoneyUnitOfWork, type SeedMarks } from '../domain/ports.js';
@@ -7,9 +6,9 @@ import { SAMPLE_CHANNELS } from '../domain/rules.js';
 
 const MARK = 'sample-channels';
 
-/** Once per instance: the three sample channels of seed 001 and their tiers, unless DEMO_DATA=false. */
+/** Once per instance: the three sample channels of seed 001 and their tiers (a part of the demo, DEMO_DATA). */
 @Injectable()
-export class SeedSampleChannelsUseCase implements OnApplicationBootstrap {
+export class SeedSampleChannelsUseCase {
   private readonly logger = new Logger('Memberships');
 
   constructor(
@@ -17,17 +16,7 @@ export class SeedSampleChannelsUseCase implements OnApplicationBootstrap {
     @Inject(SEED_MARKS) private readonly marks: SeedMarks,
     @Inject(MONEY_UNIT_OF_WORK) private readonly uow: MoneyUnitOfWork,
     private readonly identity: IdentityFacade,
-    @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
-
-  async onApplicationBootstrap(): Promise<void> {
-    if (!this.config.demoData) return;
-    try {
-      await this.seedSampleChannels();
-    } catch (e) {
-      this.logger.warn(`sample channels were not seeded: ${(e as Error).message}`);
-    }
-  }
 
   /** Seeds the sample channels unless it was done before on this database (in its own context: call from anywhere). */
   seedSampleChannels(): Promise<void> {

@@ -1,16 +1,22 @@
 import { Injectable } from '@nestjs/common';
 import { AccountsFacade } from '../../accounts/accounts.facade.js';
+import { IdentityFacade } from '../../identity/identity.facade.js';
 import { PaymentsFacade } from '../../payments/payments.facade.js';
 import { moneyErrors } from '../domain/rules.js';
 import { ListMembershipChannelsQuery } from './list-membership-channels.query.js';
 
-/** A buyer starts a membership checkout for one of a channel's tiers (by its name or id); never on their own channel. */
+/**
+ * A buyer starts a membership checkout for one of a channel's tiers (by its name or id); never on their own channel,
+ * and never through Stripe on a demo channel (DEMO_DATA's creators: no real person would get the money). The sandbox
+ * provider takes no money, so demo channels stay joinable there, to try the flow.
+ */
 @Injectable()
 export class StartMembershipCheckoutUseCase {
   constructor(
     private readonly payments: PaymentsFacade,
     private readonly channels: ListMembershipChannelsQuery,
     private readonly accounts: AccountsFacade,
+    private readonly identity: IdentityFacade,
   ) {}
 
   async execute(userId: string, channelId: string, packageType: unknown, originUrl: string, siteOrigins: string[]): Promise<{ url: string; sessionId: string }> {
@@ -19,6 +25,7 @@ export class StartMembershipCheckoutUseCase {
     if (!channel && (await this.accounts.summaries([channelId])).get(channelId)?.userId === userId) throw moneyErrors.ownChannel();
     if (!channel) throw moneyErrors.channelNotFound();
     if (channel.ownerUserId === userId) throw moneyErrors.ownChannel();
+    if (this.payments.provider === 'stripe' && (await this.identity.isDemoUser(channel.ownerUserId))) throw moneyErrors.demoChannel();
     const tier = channel.tiers.find((t) => t.matches(packageType));
     if (!tier) throw moneyErrors.badTier();
     return this.payments.checkout(

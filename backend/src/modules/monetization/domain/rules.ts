@@ -45,6 +45,7 @@ export const moneyErrors = {
   badTier: () => new MoneyError('invalid', 'MONEY.BAD_TIER', "Choose one of the channel's membership tiers", [{ field: 'package_type', message: "Choose one of the channel's membership tiers" }]),
   channelNotFound: () => new MoneyError('not_found', 'MONEY.CHANNEL_NOT_FOUND', 'Channel not found'),
   ownChannel: () => new MoneyError('invalid', 'MONEY.OWN_CHANNEL', 'You cannot join your own channel'),
+  demoChannel: () => new MoneyError('invalid', 'MONEY.DEMO_CHANNEL', 'Demo channels cannot receive payments'),
   notChannelOwner: () => new MoneyError('forbidden', 'MONEY.NOT_CHANNEL_OWNER', 'Only the channel owner can do this'),
   tierExists: () => new MoneyError('conflict', 'MONEY.TIER_EXISTS', 'This channel already has a tier with that name'),
   tierNotFound: () => new MoneyError('not_found', 'MONEY.TIER_NOT_FOUND', 'Tier not found'),

@@ -2,6 +2,7 @@ import { Inject, Injectable, type OnModuleInit } from '@nestjs/common';
 import { Cron } from '@nestjs/schedule';
 import { RequestContext } from '@mikro-orm/core';
 import { MikroORM } from '@mikro-orm/postgresql';
+import { CatalogFacade } from '../../catalog/catalog.facade.js';
 import { IdentityFacade } from '../../identity/identity.facade.js';
 import { DurableEvents } from '../../../common/events/durable-events.js';
 import { SocialFacade } from '../../social/social.facade.js';
@@ -22,6 +23,7 @@ export class NotificationEvents implements OnModuleInit {
     private readonly social: SocialFacade,
     private readonly notifications: NotificationsService,
     private readonly identity: IdentityFacade,
+    private readonly catalog: CatalogFacade,
     @Inject(NOTIFICATION_STORE) private readonly store: NotificationStore,
     private readonly orm: MikroORM,
   ) {}
@@ -41,6 +43,10 @@ export class NotificationEvents implements OnModuleInit {
     this.durable.on('catalog.media-published', async ({ mediaId, userId, kind, title }) => {
       const creator = await this.social.visibleName(userId);
       if (creator) await this.fanOut(userId, drafts.newUpload(mediaId, kind, creator, title));
+    });
+    // A comment deleted before this ran tells no one.
+    this.durable.on('catalog.comment-posted', async (p) => {
+      if (await this.catalog.commentExists(p.commentId)) await this.notifications.notify(p.recipientUserId, drafts.comment(p));
     });
     // A deleted user's notifications go with them.
     this.durable.on('identity.user-changed', async ({ userId }) => {

@@ -4,7 +4,7 @@ export interface NotificationLink {
   id: string;
 }
 
-export type NotificationType = 'new_follower' | 'new_upload' | 'super_chat' | 'membership' | 'payout' | 'report_resolved' | 'partner_decision';
+export type NotificationType = 'new_follower' | 'new_upload' | 'new_comment' | 'comment_reply' | 'super_chat' | 'membership' | 'payout' | 'report_resolved' | 'partner_decision';
 
 export interface Notification {
   id: string;
@@ -50,6 +50,19 @@ export const drafts = {
     message: `${creator} uploaded "${clip(title, 200)}"`,
     link: { kind, id: mediaId },
     dedupeKey: `upload:${mediaId}`,
+  }),
+  /** A top-level comment on the recipient's item, or a reply to the recipient's comment. */
+  comment: (p: { commentId: string; mediaId: string; kind: string; mediaTitle: string; isReply: boolean; authorName: string; excerpt: string }): NotificationDraft => ({
+    type: p.isReply ? 'comment_reply' : 'new_comment',
+    title: p.isReply ? 'New reply' : 'New comment',
+    message: clip(
+      p.isReply
+        ? `${p.authorName} replied to your comment on "${clip(p.mediaTitle, 200)}": ${p.excerpt}`
+        : `${p.authorName} commented on "${clip(p.mediaTitle, 200)}": ${p.excerpt}`,
+      1000,
+    ),
+    link: { kind: p.kind, id: p.mediaId },
+    dedupeKey: `comment:${p.commentId}`,
   }),
   superChat: (p: { superChatId: string; fromUsername: string; amountCents: number; message: string; streamId: string }): NotificationDraft => ({
     type: 'super_chat',

@@ -1,12 +1,12 @@
 export class NotificationLinkDto {
-  /** user, video, reel, live, membership, payout, report or partner. */
+  /** user, video, reel, movie, live, membership, payout, report or partner. */
   kind: string;
   id: string;
 }
 
 export class NotificationDto {
   id: string;
-  /** new_follower, new_upload, super_chat, membership, payout, report_resolved or partner_decision. */
+  /** new_follower, new_upload, new_comment, comment_reply, super_chat, membership, payout, report_resolved or partner_decision. */
   type: string;
   title: string;
   message: string;

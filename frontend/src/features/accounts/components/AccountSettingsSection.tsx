@@ -2,6 +2,7 @@ import { observer } from 'mobx-react-lite';
 import { Stack, Tabs, Title } from '@mantine/core';
 import { useStores } from '../../../stores/StoreProvider';
 import type { SettingsTab } from '../../../stores/UiStore';
+import { AccountOverview } from './AccountOverview';
 import { AccountsTab } from './AccountsTab';
 import { PrivacyTab } from './PrivacyTab';
 import { ProfileTab } from './ProfileTab';
@@ -32,7 +33,10 @@ export const AccountSettingsSection = observer(function AccountSettingsSection()
           ))}
         </Tabs.List>
         <Tabs.Panel value="accounts">
-          <AccountsTab />
+          <Stack gap="lg">
+            <AccountOverview />
+            <AccountsTab />
+          </Stack>
         </Tabs.Panel>
         <Tabs.Panel value="profile">
           <ProfileTab />

@@ -6,6 +6,7 @@ import { useStores } from '../../../stores/StoreProvider';
 import { PhotoIcon, UploadIcon } from '../../../shared/icons';
 import { PHOTO_ACCEPT, PHOTO_MAX_BYTES, PHOTO_MESSAGES, photoProblem } from '../photo';
 import type { AccountDto } from '../types';
+import { PHOTO_TOAST } from '../AccountsStore';
 import { AccountAvatar } from './AccountAvatar';
 import { WithActiveAccount } from './AccountsState';
 
@@ -44,7 +45,7 @@ const PhotoUpload = observer(function PhotoUpload({ account }: { account: Accoun
     if (!file) return;
     const problem = photoProblem(file);
     if (problem) {
-      notify.error(problem);
+      notify.error(problem, PHOTO_TOAST);
       return;
     }
     setChosen(file);
@@ -56,6 +57,7 @@ const PhotoUpload = observer(function PhotoUpload({ account }: { account: Accoun
     const codes = first.errors.map((error) => error.code);
     notify.error(
       photoProblem(first.file) ?? (codes.includes('file-too-large') ? PHOTO_MESSAGES.tooLarge : PHOTO_MESSAGES.notAnImage),
+      PHOTO_TOAST,
     );
   };
 

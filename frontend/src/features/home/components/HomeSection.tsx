@@ -1,17 +1,17 @@
 import { useEffect, useState } from 'react';
 import { observer } from 'mobx-react-lite';
-import { Badge, Box, Button, Card, Group, Modal, ScrollArea, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Box, Button, Card, Group, Modal, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useStores } from '../../../stores/StoreProvider';
-import { formatDate } from '../../../shared/format';
 import { FilmIcon, ScissorsIcon, ShortsIcon, UploadIcon } from '../../../shared/icons';
 import { useSectionNavigation } from '../../../stores/useSectionNavigation';
-import { VideoCard } from '../../videos/components/VideoCard';
+import { VideoTile } from '../../videos/components/VideoTile';
 import { VideoListState } from '../../videos/components/VideoListState';
 import { VideoUploadForm } from '../../videos/components/VideoUploadForm';
 
 /**
- * Home (seed 002 §2.3): the upload banner, the Create & Upload card, the horizontal videos and the upload modal; then
- * the signed-in user's own account, from /api/me.
+ * Home (seed 002 §2.3): for a signed-in user the upload banner, the Create & Upload card and the upload modal; for
+ * everyone the horizontal videos, newest first, as thumbnails that open the watch page. The account's details are in
+ * Account Settings.
  */
 export const HomeSection = observer(function HomeSection() {
   const { auth, videos } = useStores();
@@ -20,16 +20,10 @@ export const HomeSection = observer(function HomeSection() {
   useEffect(() => videos.watch('horizontal'), [videos]);
 
   const user = auth.user;
-  if (!user) return null;
-
-  const contact = user.email
-    ? { label: 'Email', value: user.email }
-    : user.phone_number
-      ? { label: 'Phone number', value: user.phone_number }
-      : null;
 
   return (
     <Stack gap="lg">
+      {user ? (
       <Card
         radius="md"
         padding="xl"
@@ -50,7 +44,16 @@ export const HomeSection = observer(function HomeSection() {
           </Button>
         </Group>
       </Card>
+      ) : (
+        <Stack gap={4} component="section" aria-label="Welcome">
+          <Title order={1} size="h2">
+            Watch what people share here
+          </Title>
+          <Text c="dimmed">Videos, shorts and movies from the creators of this Scriven. Sign in to like, comment, follow and upload.</Text>
+        </Stack>
+      )}
 
+      {user && (
       <Card withBorder radius="md" padding="lg" component="section" aria-label="Create & Upload">
         <Stack gap="sm">
           <Title order={2} size="h4">
@@ -75,21 +78,27 @@ export const HomeSection = observer(function HomeSection() {
           </Group>
         </Stack>
       </Card>
+      )}
 
       <Box component="section" aria-label="Videos">
         <Title order={2} size="h3" mb="sm">
           Videos
         </Title>
-        <VideoListState kind="horizontal" empty="No videos yet. Upload the first one!">
-          <ScrollArea type="auto" offsetScrollbars>
-            <Group gap="md" wrap="nowrap" align="flex-start" pb="xs" role="list" aria-label="Horizontal videos">
-              {videos.lists.horizontal.items.map((video) => (
-                <Box key={video.id} w={300} style={{ flex: '0 0 auto' }} role="listitem">
-                  <VideoCard video={video} />
-                </Box>
-              ))}
+        <VideoListState kind="horizontal" empty={user ? 'No videos yet. Upload the first one!' : 'No videos yet.'}>
+          <SimpleGrid cols={{ base: 1, xs: 2, md: 3, xl: 4 }} spacing="lg" verticalSpacing="xl" role="list" aria-label="Horizontal videos">
+            {videos.lists.horizontal.items.map((video) => (
+              <div key={video.id} role="listitem">
+                <VideoTile video={video} />
+              </div>
+            ))}
+          </SimpleGrid>
+          {videos.lists.horizontal.nextCursor && (
+            <Group justify="center" mt="lg">
+              <Button variant="default" loading={videos.lists.horizontal.status === 'loading'} onClick={() => void videos.loadMore('horizontal')}>
+                Show more
+              </Button>
             </Group>
-          </ScrollArea>
+          )}
         </VideoListState>
       </Box>
 
@@ -97,77 +106,6 @@ export const HomeSection = observer(function HomeSection() {
         <VideoUploadForm variant="home" onDone={() => setUploadOpen(false)} onCancel={() => setUploadOpen(false)} />
       </Modal>
 
-      <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg" maw={960}>
-        <Card withBorder padding="lg" radius="md" component="section" aria-label="Your account">
-          <Stack gap="sm">
-            <Group justify="space-between" align="flex-start">
-              <div>
-                <Text size="xs" c="dimmed" tt="uppercase" fw={700}>
-                  Display name
-                </Text>
-                <Text size="lg" fw={600}>
-                  {user.display_name}
-                </Text>
-              </div>
-              <Group gap={6}>
-                {user.is_premium && <Badge color="yellow">Premium</Badge>}
-                {user.creator_program && <Badge color="grape">Creator program</Badge>}
-                {user.is_admin && <Badge color="red">Admin</Badge>}
-              </Group>
-            </Group>
-            <div>
-              <Text size="xs" c="dimmed" tt="uppercase" fw={700}>
-                Name
-              </Text>
-              <Text>
-                {user.first_name} {user.last_name}
-              </Text>
-            </div>
-            {contact && (
-              <div>
-                <Text size="xs" c="dimmed" tt="uppercase" fw={700}>
-                  {contact.label}
-                </Text>
-                <Text>{contact.value}</Text>
-              </div>
-            )}
-            <div>
-              <Text size="xs" c="dimmed" tt="uppercase" fw={700}>
-                Member since
-              </Text>
-              <Text>{formatDate(user.created_at)}</Text>
-            </div>
-            {user.is_premium && user.premium_expires && (
-              <div>
-                <Text size="xs" c="dimmed" tt="uppercase" fw={700}>
-                  Premium until
-                </Text>
-                <Text>{formatDate(user.premium_expires)}</Text>
-              </div>
-            )}
-          </Stack>
-        </Card>
-
-        <Card withBorder padding="lg" radius="md" component="section" aria-label="Security">
-          <Stack gap="sm" align="flex-start">
-            <Title order={2} size="h4">
-              Security
-            </Title>
-            <Text size="sm" c="dimmed">
-              Signed in on a device you no longer use? Sign out everywhere: every session of your account ends,
-              including this one.
-            </Text>
-            <Button
-              color="red"
-              variant="light"
-              loading={auth.signOutEverywherePending}
-              onClick={() => void auth.logoutEverywhere()}
-            >
-              Sign out of all devices
-            </Button>
-          </Stack>
-        </Card>
-      </SimpleGrid>
     </Stack>
   );
 });

@@ -2,6 +2,7 @@ import { useEffect } from 'react';
 import { observer } from 'mobx-react-lite';
 import { Button, Center, Group, Loader, Select, SimpleGrid, Stack, Tabs, Text, TextInput, Title } from '@mantine/core';
 import { useStores } from '../../../stores/StoreProvider';
+import { useRequireAccount } from '../../../stores/useRequireAccount';
 import { FilmIcon, PlusIcon, SearchIcon } from '../../../shared/icons';
 import { GENRE_FILTERS, MOVIE_MESSAGES, MOVIE_TABS } from '../rules';
 import type { MovieTab } from '../types';
@@ -11,6 +12,7 @@ import { MovieDetailsModal } from './MovieDetailsModal';
 import { MovieStatsCards } from './MovieStatsCards';
 
 const MovieGrid = observer(function MovieGrid() {
+  const { requireAccount } = useRequireAccount();
   const { movies } = useStores();
   const shown = movies.filtered;
 
@@ -34,7 +36,7 @@ const MovieGrid = observer(function MovieGrid() {
             {MOVIE_MESSAGES.noMatch}
           </Text>
         )}
-        <Button leftSection={<PlusIcon size={16} />} onClick={movies.openAdd}>
+        <Button leftSection={<PlusIcon size={16} />} onClick={() => requireAccount(movies.openAdd)}>
           Add First Movie
         </Button>
       </Stack>
@@ -58,6 +60,7 @@ const MovieGrid = observer(function MovieGrid() {
  */
 export const CinemaSection = observer(function CinemaSection() {
   const { movies } = useStores();
+  const { requireAccount } = useRequireAccount();
   useEffect(() => movies.watch(), [movies]);
 
   return (
@@ -71,7 +74,7 @@ export const CinemaSection = observer(function CinemaSection() {
             Movies for the whole family, and premium picks.
           </Text>
         </div>
-        <Button leftSection={<PlusIcon size={16} />} onClick={movies.openAdd}>
+        <Button leftSection={<PlusIcon size={16} />} onClick={() => requireAccount(movies.openAdd)}>
           Add Movie
         </Button>
       </Group>

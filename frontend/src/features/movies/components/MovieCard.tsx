@@ -1,40 +1,46 @@
 import { observer } from 'mobx-react-lite';
-import { AspectRatio, Badge, Box, Button, Card, Group, Stack, Text, UnstyledButton } from '@mantine/core';
+import { Badge, Box, Button, Card, Group, Stack, Text, UnstyledButton } from '@mantine/core';
 import { useStores } from '../../../stores/StoreProvider';
 import { PlayIcon, StarIcon } from '../../../shared/icons';
 import type { Movie } from '../types';
 import { MoviePoster, movieFacts } from './MoviePoster';
 import { SampleMovieBadge } from './SampleMovieBadge';
 
-/** A poster of the grid: it opens the detail dialog; Watch Now opens it playing. */
+/** The poster's frame: a 2:3 box that the picture covers whatever its own shape (cropped, never stretched). */
+const POSTER_FRAME = { aspectRatio: '2 / 3', overflow: 'hidden' } as const;
+
+/**
+ * A poster of the grid: it opens the detail dialog; Watch Now opens it playing. The card fills its cell, so the cards of
+ * a row are as tall as each other, with Watch Now at the bottom; a title takes at most two lines.
+ */
 export const MovieCard = observer(function MovieCard({ movie }: { movie: Movie }) {
   const { movies } = useStores();
   const playable = movies.canPlay(movie);
 
   return (
-    <Card withBorder padding={0} radius="md" component="article" aria-label={movie.title}>
+    <Card withBorder padding={0} radius="md" component="article" aria-label={movie.title} h="100%">
       <UnstyledButton onClick={() => movies.open(movie.id)} aria-label={`Details of ${movie.title}`} style={{ display: 'block' }}>
-        <AspectRatio ratio={2 / 3}>
-          <Box pos="relative">
+        <Box pos="relative" w="100%" style={POSTER_FRAME} data-testid="poster-frame">
+          <Box pos="absolute" top={0} left={0} w="100%" h="100%">
             <MoviePoster movie={movie} />
-            <Group pos="absolute" top={8} left={8} gap={4}>
-              {movie.sample && <SampleMovieBadge />}
-              {movie.is_premium && (
-                <Badge color="yellow" size="sm">
-                  Premium
-                </Badge>
-              )}
-              {movie.is_owner && movie.status !== 'ready' && (
-                <Badge color={movie.status === 'failed' ? 'red' : 'blue'} size="sm">
-                  {movie.status === 'failed' ? 'Failed' : 'Processing'}
-                </Badge>
-              )}
-            </Group>
           </Box>
-        </AspectRatio>
+          <Group pos="absolute" top={8} left={8} gap={4}>
+            {movie.sample && <SampleMovieBadge />}
+            {movie.is_premium && (
+              <Badge color="yellow" size="sm">
+                Premium
+              </Badge>
+            )}
+            {movie.is_owner && movie.status !== 'ready' && (
+              <Badge color={movie.status === 'failed' ? 'red' : 'blue'} size="sm">
+                {movie.status === 'failed' ? 'Failed' : 'Processing'}
+              </Badge>
+            )}
+          </Group>
+        </Box>
       </UnstyledButton>
-      <Stack gap={4} p="sm">
-        <Text fw={600} lineClamp={1}>
+      <Stack gap={4} p="sm" flex={1}>
+        <Text fw={600} lineClamp={2} title={movie.title}>
           {movie.title}
         </Text>
         <Text size="xs" c="dimmed">
@@ -61,6 +67,7 @@ export const MovieCard = observer(function MovieCard({ movie }: { movie: Movie }
           </Text>
         )}
         <Button
+          mt="auto"
           size="compact-sm"
           variant="light"
           leftSection={<PlayIcon size={12} />}

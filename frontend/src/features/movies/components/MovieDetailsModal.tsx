@@ -1,6 +1,7 @@
 import { observer } from 'mobx-react-lite';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { AspectRatio, Badge, Box, Button, Group, Modal, Stack, Text, Title, Tooltip } from '@mantine/core';
+import { CommentsSection } from '../../comments/components/CommentsSection';
 import { useStores } from '../../../stores/StoreProvider';
 import { formatViews } from '../../../shared/format';
 import { BookmarkIcon, PlayIcon, ShareIcon, StarIcon } from '../../../shared/icons';
@@ -154,6 +155,7 @@ export const MovieDetailsModal = observer(function MovieDetailsModal() {
               </Text>
             )}
           </div>
+          {!movie.sample && movie.status === 'ready' && <CommentsSection kind="movie" mediaId={movie.id} />}
         </Stack>
       )}
     </Modal>

@@ -1,7 +1,8 @@
 import { useState, type FormEvent } from 'react';
 import { observer } from 'mobx-react-lite';
-import { Alert, Button, Card, Checkbox, FileInput, Group, Progress, Stack, TagsInput, Text, TextInput, Textarea } from '@mantine/core';
+import { Alert, Button, Card, Checkbox, FileInput, Group, Progress, Stack, Text, TextInput, Textarea } from '@mantine/core';
 import { useStores } from '../../../stores/StoreProvider';
+import { TagsField } from '../../../shared/TagsField';
 import { VIDEO_ACCEPT } from '../../media/videoFiles';
 import { REEL_DESCRIPTION_MAX, REEL_MESSAGES, REEL_TITLE_MAX, normalizeTags } from '../messages';
 
@@ -84,7 +85,7 @@ export const ReelUploadForm = observer(function ReelUploadForm({ onUploaded }: {
             description={`${description.trim().length}/${REEL_DESCRIPTION_MAX}`}
             disabled={pending}
           />
-          <TagsInput
+          <TagsField
             label="Hashtags"
             description="Press Enter or a comma after each one. A reel shows its first 5."
             placeholder="#travel"

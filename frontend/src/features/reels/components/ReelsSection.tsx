@@ -2,6 +2,7 @@ import { useEffect } from 'react';
 import { observer } from 'mobx-react-lite';
 import { Alert, Button, Center, Group, Loader, SimpleGrid, Stack, Tabs, Text, Title } from '@mantine/core';
 import { useStores } from '../../../stores/StoreProvider';
+import { useRequireAccount } from '../../../stores/useRequireAccount';
 import { PlayIcon, PlusIcon } from '../../../shared/icons';
 import { REEL_MESSAGES } from '../messages';
 import { ReelCard } from './ReelCard';
@@ -16,7 +17,9 @@ type ReelsTab = 'browse' | 'upload';
  */
 export const ReelsSection = observer(function ReelsSection() {
   const { reels, ui } = useStores();
-  const tab = ui.tabOf<ReelsTab>('reels', 'browse');
+  const { signedIn, requireAccount } = useRequireAccount();
+  // Uploading needs an account: a visitor browses, and Create Reel asks them to sign in.
+  const tab = signedIn ? ui.tabOf<ReelsTab>('reels', 'browse') : 'browse';
 
   useEffect(() => reels.watch(), [reels]);
 
@@ -35,7 +38,7 @@ export const ReelsSection = observer(function ReelsSection() {
           <Button leftSection={<PlayIcon size={14} />} onClick={reels.watchAll} disabled={reels.status === 'loading'}>
             Watch Reels ({reels.countLabel})
           </Button>
-          <Button variant="default" leftSection={<PlusIcon size={16} />} onClick={() => ui.setTab('reels', 'upload')}>
+          <Button variant="default" leftSection={<PlusIcon size={16} />} onClick={() => requireAccount(() => ui.setTab('reels', 'upload'))}>
             Create Reel
           </Button>
         </Group>
@@ -44,7 +47,7 @@ export const ReelsSection = observer(function ReelsSection() {
       <Tabs value={tab} onChange={(value) => value && ui.setTab('reels', value)} keepMounted={false}>
         <Tabs.List mb="md">
           <Tabs.Tab value="browse">Browse</Tabs.Tab>
-          <Tabs.Tab value="upload">Upload</Tabs.Tab>
+          {signedIn && <Tabs.Tab value="upload">Upload</Tabs.Tab>}
         </Tabs.List>
         <Tabs.Panel value="browse">
           {reels.status === 'loading' && reels.reels.length === 0 ? (

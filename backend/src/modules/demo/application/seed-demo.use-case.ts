@@ -1,0 +1,212 @@
+import { Inject, Injectable, Logger } from '@nestjs/common';
+import { RequestContext } from '@mikro-orm/core';
+import { MikroORM } from '@mikro-orm/postgresql';
+import { APP_CONFIG, type AppConfig } from '../../../common/config/config.js';
+import { AccountsFacade } from '../../accounts/accounts.facade.js';
+import { CatalogFacade } from '../../catalog/catalog.facade.js';
+import { IdentityFacade } from '../../identity/identity.facade.js';
+import { MonetizationFacade } from '../../monetization/monetization.facade.js';
+import { SocialFacade } from '../../social/social.facade.js';
+import { demoPlan, initials, type DemoMedia, type DemoPlan } from '../domain/demo-plan.js';
+import { DEMO_MARK, DEMO_MARKS, DEMO_MEDIA_MAKER, type DemoMarks, type DemoMediaMaker } from '../domain/ports.js';
+
+/** The seeding stopped on purpose: the app is closing, the demo was removed, or another process took over. */
+export class DemoStopped extends Error {}
+
+interface Creator {
+  userId: string;
+  accountId: string;
+}
+
+/** How long to wait for the demo's media to be processed before the likes, comments and views (they need them ready). */
+const PROCESSING_WAIT_MS = 30 * 60_000;
+
+/**
+ * Seeds the demo platform (product.md §13) on a new instance, once: when DEMO_DATA is on and nobody but
+ * administrators has registered. Everything goes through the use cases people's requests go through (the same
+ * rules, events and durable jobs): creators (demo users, random unknown passwords) with their channel settings and a
+ * generated avatar; the membership channels of seed 001; follows; videos, reels and movies generated one at a time and
+ * uploaded (processing is the normal job); then, once they are processed, likes, comments and views.
+ *
+ * Resumable: each step looks at what exists (users by name, media by title) or at its mark, so a start after a stop
+ * mid-way carries on. Marks in the database: `demo:started` (from then on a restart resumes even though the demo's
+ * own users exist), `demo:done`, `demo:skipped` (people were there first) and `demo:removed` (set by demo:remove: the
+ * demo never comes back). A lease keeps a second process from seeding at the same time.
+ */
+@Injectable()
+export class SeedDemoUseCase {
+  private readonly logger = new Logger('Demo');
+
+  constructor(
+    private readonly orm: MikroORM,
+    @Inject(DEMO_MARKS) private readonly marks: DemoMarks,
+    @Inject(DEMO_MEDIA_MAKER) private readonly maker: DemoMediaMaker,
+    private readonly identity: IdentityFacade,
+    private readonly accounts: AccountsFacade,
+    private readonly catalog: CatalogFacade,
+    private readonly social: SocialFacade,
+    private readonly monetization: MonetizationFacade,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {}
+
+  private ctx<T>(fn: () => Promise<T>): Promise<T> {
+    return RequestContext.create(this.orm.em, fn);
+  }
+
+  /**
+   * Decides at start whether this instance gets (or still needs) the demo, marking `demo:started` on a new one: in
+   * the start itself (two quick queries), so that people who register right after the start do not change the answer.
+   */
+  async begin(): Promise<boolean> {
+    return this.ctx(async () => {
+      for (const end of [DEMO_MARK.done, DEMO_MARK.removed, DEMO_MARK.skipped]) if (await this.marks.has(end)) return false;
+      if (await this.marks.has(DEMO_MARK.started)) return true;
+      if (await this.identity.hasPeople()) {
+        await this.marks.mark(DEMO_MARK.skipped);
+        this.logger.log('The demo data is not seeded: people have registered on this instance already');
+        return false;
+      }
+      await this.marks.mark(DEMO_MARK.started);
+      return true;
+    });
+  }
+
+  /** Seeds what is missing (after begin() said so); returns whether the demo is complete. */
+  async execute(signal: AbortSignal): Promise<boolean> {
+    if (!(await this.ctx(() => this.marks.claimLease()))) {
+      this.logger.log('Another server process is seeding the demo data');
+      return false;
+    }
+    try {
+      return await this.seed(signal);
+    } finally {
+      await this.ctx(() => this.marks.releaseLease()).catch(() => undefined);
+    }
+  }
+
+  private async seed(signal: AbortSignal): Promise<boolean> {
+    const started = Date.now();
+    const state = await this.ctx(async () => ({ done: await this.marks.has(DEMO_MARK.done), removed: await this.marks.has(DEMO_MARK.removed) }));
+    if (state.done || state.removed) return true;
+    const plan = demoPlan(this.config.demoDataScale);
+    const count = (k: DemoMedia['kind']) => plan.media.filter((m) => m.kind === k).length;
+    this.logger.log(
+      plan.creators.length
+        ? `Seeding the demo data in the background: ${plan.creators.length} creators, ${count('video')} videos, ${count('reel')} reels and ${count('movie')} movies (DEMO_DATA=false turns this off; npm run cli -- demo:remove removes it)`
+        : 'Seeding the demo membership channels',
+    );
+
+    const creators = new Map<string, Creator>();
+    for (const c of plan.creators) {
+      await this.checkpoint(signal);
+      creators.set(c.username, await this.ctx(() => this.creator(c, signal)));
+    }
+    await this.checkpoint(signal);
+    await this.monetization.seedSampleChannels();
+
+    for (const [follower, followee] of plan.follows) {
+      await this.ctx(() => this.social.follow(creators.get(follower)!.userId, creators.get(followee)!.userId));
+    }
+
+    for (const item of plan.media) {
+      await this.checkpoint(signal);
+      await this.publish(item, creators.get(item.creator)!, signal);
+    }
+
+    if (plan.media.length) {
+      const ready = await this.waitUntilProcessed(plan, creators, signal);
+      if (!(await this.ctx(() => this.marks.has(DEMO_MARK.engagement)))) {
+        await this.engage(plan, creators, ready, signal);
+        await this.ctx(() => this.marks.mark(DEMO_MARK.engagement));
+      }
+    }
+    await this.ctx(() => this.marks.mark(DEMO_MARK.done));
+    this.logger.log(`The demo data is ready (${((Date.now() - started) / 1000).toFixed(1)} s)`);
+    return true;
+  }
+
+  /** Stops when the app closes, the demo was removed meanwhile, or the lease was lost; renews the lease otherwise. */
+  private async checkpoint(signal: AbortSignal): Promise<void> {
+    if (signal.aborted) throw new DemoStopped('the server is stopping');
+    await this.ctx(async () => {
+      if (await this.marks.has(DEMO_MARK.removed)) throw new DemoStopped('the demo data was removed');
+      if (!(await this.marks.renewLease())) throw new DemoStopped('another process took over the seeding');
+    });
+  }
+
+  private async creator(c: DemoPlan['creators'][number], signal: AbortSignal): Promise<Creator> {
+    const made = await this.identity.createSampleCreator({ username: c.username, firstName: c.firstName, lastName: c.lastName, channelName: c.channelName });
+    await this.accounts.updateProfile(made.userId, made.accountId, { bio: c.bio, website: c.website, location: c.location });
+    if (!(await this.accounts.primaryProfile(made.userId))?.photoUrl) {
+      const dir = await this.maker.workDir();
+      try {
+        if (signal.aborted) throw new DemoStopped('the server is stopping');
+        await this.accounts.setProfilePhoto(made.userId, made.accountId, await this.maker.avatar(initials(c.channelName), c.colour, dir));
+      } finally {
+        await this.maker.removeWorkDir(dir);
+      }
+    }
+    return made;
+  }
+
+  /** Generates and uploads one item unless its creator has it already (by title). */
+  private async publish(item: DemoMedia, creator: Creator, signal: AbortSignal): Promise<void> {
+    const existing = (await this.ctx(() => this.catalog.mediaOfAccount(creator.accountId))).find((m) => m.kind === item.kind && m.title === item.title);
+    if (existing) return;
+    const dir = await this.maker.workDir();
+    try {
+      const file = await this.maker.video(item, dir, signal);
+      const fields: Record<string, unknown> = { title: item.title, description: item.description };
+      if (item.tags) fields.tags = item.tags;
+      if (item.movie) Object.assign(fields, { genre: item.movie.genre, year: item.movie.year, duration: item.movie.durationMinutes, age_rating: item.movie.ageRating });
+      await this.ctx(() => this.catalog.publishLocalFile(creator.userId, item.kind, fields, file));
+    } catch (e) {
+      if (signal.aborted) throw new DemoStopped('the server is stopping');
+      this.logger.warn(`Demo ${item.kind} "${item.title}" was not made: ${(e as Error).message}`);
+    } finally {
+      await this.maker.removeWorkDir(dir);
+    }
+  }
+
+  /** Waits for the processing jobs; returns the demo's ready items by kind and title. */
+  private async waitUntilProcessed(plan: DemoPlan, creators: Map<string, Creator>, signal: AbortSignal): Promise<Map<string, string>> {
+    const deadline = Date.now() + PROCESSING_WAIT_MS;
+    for (;;) {
+      await this.checkpoint(signal);
+      const items = (await this.ctx(async () => Promise.all([...creators.values()].map((c) => this.catalog.mediaOfAccount(c.accountId))))).flat();
+      const ours = items.filter((m) => plan.media.some((p) => p.kind === m.kind && p.title === m.title));
+      if (!ours.some((m) => m.status === 'processing') || Date.now() > deadline) {
+        return new Map(ours.filter((m) => m.status === 'ready').map((m) => [`${m.kind}:${m.title}`, m.id]));
+      }
+      await new Promise((r) => setTimeout(r, 1000).unref());
+    }
+  }
+
+  /** Likes, views and comments between the creators, on what is ready. */
+  private async engage(plan: DemoPlan, creators: Map<string, Creator>, ready: Map<string, string>, signal: AbortSignal): Promise<void> {
+    const names = [...creators.keys()];
+    for (const [j, item] of plan.media.entries()) {
+      const id = ready.get(`${item.kind}:${item.title}`);
+      if (!id) continue;
+      await this.checkpoint(signal);
+      await this.ctx(async () => {
+        for (const [i, name] of names.entries()) {
+          if (name === item.creator) continue;
+          const userId = creators.get(name)!.userId;
+          await this.catalog.view(item.kind, id, userId);
+          if ((i + j) % 3 !== 0) await this.catalog.like(item.kind, id, userId);
+        }
+      });
+    }
+    for (const c of plan.comments) {
+      const item = plan.media[c.media];
+      const id = ready.get(`${item.kind}:${item.title}`);
+      if (!id) continue;
+      await this.checkpoint(signal);
+      await this.ctx(async () => {
+        const parent = await this.catalog.postComment(item.kind, id, creators.get(c.author)!.userId, c.text);
+        for (const r of c.replies ?? []) await this.catalog.postComment(item.kind, id, creators.get(r.author)!.userId, r.text, parent);
+      });
+    }
+  }
+}

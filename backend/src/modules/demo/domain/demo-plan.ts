@@ -1,0 +1,135 @@
+/**
+ * What the demo platform holds (product.md §13): a few creators (three of them the membership channels of seed 001),
+ * generated videos, reels and movies, and some follows, likes, comments and views between the creators.
+ */
+
+export interface DemoCreator {
+  /**
+   * Display name (the sign-in name and the handle's source). TechGuru, MusicCreator and GamingStream are the sample
+   * channels of seed 001 (monetization's SAMPLE_CHANNELS, same names): their tiers are added to these users.
+   */
+  username: string;
+  firstName: string;
+  lastName: string;
+  channelName: string;
+  bio: string;
+  website: string | null;
+  location: string | null;
+  /** The avatar's background. */
+  colour: string;
+}
+
+/** A generated picture: a lavfi video source and what moves in it, and a sound. */
+export type Visual = 'testsrc2' | 'mandelbrot' | 'life' | 'cellauto' | 'gradients' | 'bars' | 'rgb';
+export type Sound = 'tone' | 'chord' | 'pink' | 'brown' | 'drone';
+
+export interface DemoMedia {
+  kind: 'video' | 'reel' | 'movie';
+  creator: string;
+  title: string;
+  description: string;
+  seconds: number;
+  visual: Visual;
+  /** A variant of the visual (colours, rule, zoom), so no two items look alike. */
+  variant: number;
+  sound: Sound;
+  /** Reels: hashtags. */
+  tags?: string[];
+  /** Movies: the movie form's fields. */
+  movie?: { genre: string[]; year: number; durationMinutes: number; ageRating: string };
+}
+
+export interface DemoComment {
+  /** Index into the plan's media list. */
+  media: number;
+  author: string;
+  text: string;
+  replies?: { author: string; text: string }[];
+}
+
+export interface DemoPlan {
+  creators: DemoCreator[];
+  media: DemoMedia[];
+  follows: [follower: string, followee: string][];
+  comments: DemoComment[];
+}
+
+const CREATORS: DemoCreator[] = [
+  { username: 'TechGuru', firstName: 'Tech', lastName: 'Guru', channelName: 'Tech Guru', bio: 'Gadgets, code and the occasional soldering iron. A new explainer every week.', website: 'https://techguru.example.com', location: 'Berlin', colour: '#2563eb' },
+  { username: 'MusicCreator', firstName: 'Music', lastName: 'Creator', channelName: 'Music Creator', bio: 'Loops, synths and late sessions from a tiny home studio.', website: null, location: 'Lisbon', colour: '#db2777' },
+  { username: 'GamingStream', firstName: 'Gaming', lastName: 'Stream', channelName: 'Gaming Stream', bio: 'Speedruns, retro finds and long co-op nights.', website: 'https://gamingstream.example.net', location: null, colour: '#16a34a' },
+  { username: 'NoraTravels', firstName: 'Nora', lastName: 'Lind', channelName: 'Nora Travels', bio: 'Slow travel by train, harbours at dusk and city walks.', website: 'https://nora.example.org', location: 'Oslo', colour: '#ea580c' },
+  { username: 'ChefPablo', firstName: 'Pablo', lastName: 'Ortega', channelName: 'Chef Pablo', bio: 'Weeknight recipes in one pan, and what to do with leftovers.', website: null, location: 'Valencia', colour: '#7c3aed' },
+];
+
+const MEDIA: DemoMedia[] = [
+  { kind: 'video', creator: 'TechGuru', title: 'Inside a test pattern: what every pixel means', description: 'A tour of the test card: colour ramps, the moving box and why broadcasters loved them.', seconds: 30, visual: 'testsrc2', variant: 0, sound: 'tone' },
+  { kind: 'video', creator: 'NoraTravels', title: 'Sunset colours over the harbour', description: 'Thirty seconds of slow colour from the end of the pier.', seconds: 32, visual: 'gradients', variant: 0, sound: 'pink' },
+  { kind: 'video', creator: 'GamingStream', title: "Conway's Game of Life: any% speedrun", description: 'Gliders, blinkers and one very lucky spaceship.', seconds: 36, visual: 'life', variant: 0, sound: 'chord' },
+  { kind: 'video', creator: 'MusicCreator', title: 'Synth drone session #1', description: 'One oscillator, one filter, a lot of patience.', seconds: 28, visual: 'cellauto', variant: 0, sound: 'drone' },
+  { kind: 'video', creator: 'TechGuru', title: 'Zooming into the Mandelbrot set', description: 'How a two-line formula draws an infinite coastline.', seconds: 24, visual: 'mandelbrot', variant: 0, sound: 'chord' },
+  { kind: 'video', creator: 'ChefPablo', title: 'Five-minute pasta (in 30 seconds)', description: 'Boil, toss, eat. The whole recipe is in the description of the next video.', seconds: 30, visual: 'life', variant: 1, sound: 'brown' },
+  { kind: 'video', creator: 'GamingStream', title: 'Rule 110 marathon', description: 'A one-dimensional automaton that happens to be Turing complete.', seconds: 28, visual: 'cellauto', variant: 1, sound: 'tone' },
+  { kind: 'video', creator: 'MusicCreator', title: 'Studio tour, colour edition', description: 'Every cable in the studio, colour-coded.', seconds: 22, visual: 'rgb', variant: 0, sound: 'chord' },
+  { kind: 'video', creator: 'TechGuru', title: 'Colour bars explained in 30 seconds', description: 'Why the bars are in that order, and how to calibrate a screen with them.', seconds: 25, visual: 'bars', variant: 0, sound: 'tone' },
+  { kind: 'video', creator: 'NoraTravels', title: 'A night train, in fractals', description: 'Somewhere between Hamburg and Copenhagen.', seconds: 26, visual: 'mandelbrot', variant: 1, sound: 'drone' },
+  { kind: 'video', creator: 'ChefPablo', title: 'Knife skills for absolute beginners', description: 'Claw grip, rocking cut, and keeping all ten fingers.', seconds: 20, visual: 'testsrc2', variant: 1, sound: 'pink' },
+  { kind: 'video', creator: 'GamingStream', title: 'Retro screen test', description: 'Checking the old CRT before tonight’s stream.', seconds: 40, visual: 'gradients', variant: 1, sound: 'brown' },
+  { kind: 'reel', creator: 'GamingStream', title: 'Colour burst', description: 'Ten seconds of pure pattern.', seconds: 12, visual: 'testsrc2', variant: 2, sound: 'tone', tags: ['gaming', 'retro'] },
+  { kind: 'reel', creator: 'MusicCreator', title: 'Tiny synth loop', description: 'Loop it.', seconds: 10, visual: 'cellauto', variant: 2, sound: 'drone', tags: ['music', 'synth'] },
+  { kind: 'reel', creator: 'NoraTravels', title: 'Harbour in 11 seconds', description: 'Blink and the sun is gone.', seconds: 11, visual: 'gradients', variant: 2, sound: 'pink', tags: ['travel', 'sunset'] },
+  { kind: 'reel', creator: 'TechGuru', title: 'Unboxing, abstract edition', description: 'What is in the box? Colours.', seconds: 13, visual: 'rgb', variant: 1, sound: 'chord', tags: ['tech', 'unboxing'] },
+  { kind: 'reel', creator: 'ChefPablo', title: 'Sizzle', description: 'The sound of garlic in olive oil.', seconds: 15, visual: 'life', variant: 2, sound: 'brown', tags: ['cooking', 'asmr'] },
+  { kind: 'movie', creator: 'TechGuru', title: 'The Long Fractal', description: 'A short documentary about a shape with no end.', seconds: 40, visual: 'mandelbrot', variant: 2, sound: 'drone', movie: { genre: ['Documentary', 'Sci-Fi'], year: 2025, durationMinutes: 1, ageRating: 'G' } },
+  { kind: 'movie', creator: 'NoraTravels', title: 'Life in Colour', description: 'Cells are born, live and fade, in every colour of the harbour.', seconds: 40, visual: 'life', variant: 3, sound: 'chord', movie: { genre: ['Documentary', 'Family'], year: 2024, durationMinutes: 1, ageRating: 'G' } },
+];
+
+const FOLLOWS: [string, string][] = [
+  ['MusicCreator', 'TechGuru'], ['GamingStream', 'TechGuru'], ['NoraTravels', 'TechGuru'], ['ChefPablo', 'TechGuru'],
+  ['TechGuru', 'MusicCreator'], ['NoraTravels', 'MusicCreator'],
+  ['TechGuru', 'GamingStream'], ['MusicCreator', 'GamingStream'], ['ChefPablo', 'GamingStream'],
+  ['ChefPablo', 'NoraTravels'], ['MusicCreator', 'NoraTravels'],
+  ['NoraTravels', 'ChefPablo'], ['GamingStream', 'ChefPablo'],
+];
+
+const COMMENTS: DemoComment[] = [
+  { media: 0, author: 'GamingStream', text: 'I never knew what the moving box was for. Great explainer!', replies: [{ author: 'TechGuru', text: 'Thanks! It shows whether frames are dropped.' }] },
+  { media: 0, author: 'NoraTravels', text: 'Oddly relaxing to watch.' },
+  { media: 1, author: 'ChefPablo', text: 'This is exactly the colour of my kitchen at 8 pm.', replies: [{ author: 'NoraTravels', text: 'Come to Oslo in June, the sunset lasts all night.' }] },
+  { media: 2, author: 'TechGuru', text: 'That glider at 0:12 was clean.', replies: [{ author: 'GamingStream', text: 'Frame perfect, no tool assist.' }, { author: 'MusicCreator', text: 'World record pace?' }] },
+  { media: 3, author: 'NoraTravels', text: 'Put this on during the night train and slept like a baby.' },
+  { media: 4, author: 'MusicCreator', text: 'Could watch this zoom forever.' },
+  { media: 5, author: 'GamingStream', text: 'Tried it tonight, five minutes was optimistic.', replies: [{ author: 'ChefPablo', text: 'Six if you count the cheese.' }] },
+  { media: 12, author: 'ChefPablo', text: 'My eyes!', replies: [{ author: 'GamingStream', text: 'That is the point.' }] },
+  { media: 13, author: 'TechGuru', text: 'What synth is this?', replies: [{ author: 'MusicCreator', text: 'A very old one with one knob that works.' }] },
+  { media: 14, author: 'MusicCreator', text: 'Gorgeous.' },
+  { media: 16, author: 'NoraTravels', text: 'I can almost smell it.' },
+];
+
+/**
+ * The plan at `scalePercent` (DEMO_DATA_SCALE, for tests): that share of each kind's items (at least one of each)
+ * at that share of their length (at least 3 s); 0 is no media at all. Comments on items left out are left out.
+ */
+export function demoPlan(scalePercent: number): DemoPlan {
+  if (scalePercent <= 0) return { creators: [], media: [], follows: [], comments: [] };
+  const s = Math.min(100, scalePercent) / 100;
+  const picked: number[] = [];
+  for (const kind of ['video', 'reel', 'movie'] as const) {
+    const of = MEDIA.map((m, i) => ({ m, i })).filter((x) => x.m.kind === kind);
+    picked.push(...of.slice(0, Math.max(1, Math.ceil(of.length * s))).map((x) => x.i));
+  }
+  picked.sort((a, b) => a - b);
+  const media = picked.map((i) => ({ ...MEDIA[i], seconds: Math.max(3, Math.round(MEDIA[i].seconds * s)) }));
+  const comments = COMMENTS.filter((c) => picked.includes(c.media)).map((c) => ({ ...c, media: picked.indexOf(c.media) }));
+  return { creators: CREATORS, media, follows: FOLLOWS, comments };
+}
+
+/** The avatar's letters: the initials of the channel's name. */
+export function initials(channelName: string): string {
+  return channelName
+    .split(/\s+/)
+    .filter(Boolean)
+    .slice(0, 2)
+    .map((w) => w[0]!.toUpperCase())
+    .join('');
+}

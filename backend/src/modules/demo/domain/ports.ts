@@ -1,0 +1,42 @@
+import type { DemoMedia } from './demo-plan.js';
+
+/**
+ * What the demo remembers in the database (rows of `seed_marks`, the table of one-time work): that it started, is
+ * done, or was removed (then it never comes back), and a lease that keeps two processes from seeding at once.
+ */
+export interface DemoMarks {
+  has(name: string): Promise<boolean>;
+  mark(name: string): Promise<void>;
+  /** Takes the seeding lease unless another process holds one that has not expired; false when it could not. */
+  claimLease(): Promise<boolean>;
+  /** Extends the lease this process holds; false when it was lost (expired and taken by another process). */
+  renewLease(): Promise<boolean>;
+  releaseLease(): Promise<void>;
+  /** Whether some process holds an unexpired lease. */
+  leaseHeld(): Promise<boolean>;
+}
+
+export const DEMO_MARKS = Symbol('DemoMarks');
+
+/** Makes the demo's files: generated videos (ffmpeg lavfi sources) and avatars (an SVG rendered to PNG). */
+export interface DemoMediaMaker {
+  /** A fresh temporary directory under the data directory, for one item's files. */
+  workDir(): Promise<string>;
+  removeWorkDir(dir: string): Promise<void>;
+  /** Writes an MP4 of the item into dir and returns its path; a kill through `signal` rejects. */
+  video(item: DemoMedia, dir: string, signal: AbortSignal): Promise<string>;
+  /** Writes a square PNG with the initials on the colour and returns its path. */
+  avatar(initials: string, colour: string, dir: string): Promise<string>;
+}
+
+export const DEMO_MEDIA_MAKER = Symbol('DemoMediaMaker');
+
+/** The demo's phases, as marks. */
+export const DEMO_MARK = {
+  started: 'demo:started',
+  engagement: 'demo:engagement',
+  done: 'demo:done',
+  /** The instance was not new when the demo could first have been seeded (people had registered): never seeded. */
+  skipped: 'demo:skipped',
+  removed: 'demo:removed',
+} as const;

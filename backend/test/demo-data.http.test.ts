@@ -1,0 +1,136 @@
+import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { loadConfig } from '../src/common/config/config.js';
+import { SeedDemoUseCase } from '../src/modules/demo/application/seed-demo.use-case.js';
+import { DemoFacade } from '../src/modules/demo/demo.facade.js';
+import { createTestApp, signUp, type TestApp } from './harness.js';
+import { waitFor } from './media-fixtures.js';
+
+/**
+ * The demo platform (DEMO_DATA, product.md §13) on a new database, made small with DEMO_DATA_SCALE (1 video, 1 reel
+ * and 1 movie of 3 s): seeded in the background through the use cases, never payable through Stripe, removed by
+ * what `npm run cli -- demo:remove` calls, and never seeded again afterwards.
+ */
+
+type Any = Record<string, any>;
+const DEMO_USERS = ['TechGuru', 'MusicCreator', 'GamingStream', 'NoraTravels', 'ChefPablo'];
+
+describe('DEMO_DATA default', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'scriven-demo-config-'));
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+  const config = (env: Record<string, string>) => loadConfig({ DATA_DIR: dir, ...env });
+
+  it('is on only with the embedded database and the sandbox provider; DEMO_DATA decides when given', () => {
+    expect(config({}).demoData).toBe(true);
+    expect(config({ DATABASE_URL: 'postgres://x@127.0.0.1/x' }).demoData).toBe(false);
+    expect(config({ STRIPE_SECRET_KEY: 'sk_test_x', STRIPE_WEBHOOK_SECRET: 'whsec_x', PUBLIC_URL: 'https://x.example' }).demoData).toBe(false);
+    expect(config({ DATABASE_URL: 'postgres://x@127.0.0.1/x', DEMO_DATA: 'true' }).demoData).toBe(true);
+    expect(config({ DEMO_DATA: 'false' }).demoData).toBe(false);
+    expect(config({}).demoDataScale).toBe(100);
+  });
+});
+
+describe('the demo platform', () => {
+  let t: TestApp;
+  let again: TestApp | undefined;
+  const started = Date.now();
+  beforeAll(async () => {
+    // Stripe as the provider (never called: demo channels are refused before it), so the refusal is what is tested.
+    t = await createTestApp({
+      DEMO_DATA: 'true',
+      DEMO_DATA_SCALE: '5',
+      JOBS_ENABLED: 'true',
+      STRIPE_SECRET_KEY: 'sk_test_demo',
+      STRIPE_WEBHOOK_SECRET: 'whsec_demo',
+      STRIPE_API_BASE: 'http://127.0.0.1:9',
+      PUBLIC_URL: 'https://scriven.example',
+    });
+  }, 60_000);
+  afterAll(async () => {
+    await again?.close();
+    await t?.close();
+  });
+
+  it('is seeded in the background: creators with avatars and bios, processed media, follows, likes, comments and views', async () => {
+    // The start does not wait for it: nothing is there yet.
+    expect((await t.http().get('/api/videos')).body).toEqual([]);
+    await waitFor('the demo to be done', async () => (await t.sql(`select 1 from seed_marks where name = 'demo:done'`)).length > 0, 50_000, 250);
+    // eslint-disable-next-line no-console
+    console.log(`demo (DEMO_DATA_SCALE=5) done ${((Date.now() - started) / 1000).toFixed(1)} s after the app was created`);
+
+    const users = await t.sql<Any>(`select u.display_name, u.is_demo, u.email, a.bio, a.website, a.photo_key from users u join accounts a on a.user_id = u.id and a.is_primary where u.is_demo order by u.display_name`);
+    expect(users.map((u) => u.display_name).sort()).toEqual([...DEMO_USERS].sort());
+    for (const u of users) {
+      expect(u.bio).toBeTruthy();
+      expect(u.photo_key).toMatch(/^photos\/.+\.webp$/);
+    }
+    expect(users.filter((u) => u.website).length).toBeGreaterThan(0);
+
+    const videos = (await t.http().get('/api/videos')).body as Any[];
+    expect(videos).toHaveLength(1);
+    for (const v of videos) expect(v).toMatchObject({ status: 'ready', width: 640, height: 360 });
+    const reels = (await t.http().get('/api/reels')).body.reels as Any[];
+    expect(reels).toHaveLength(1);
+    expect(reels[0]).toMatchObject({ status: 'ready' });
+    const movies = await t.sql<Any>(`select status from media where kind = 'movie'`);
+    expect(movies).toEqual([{ status: 'ready' }]);
+
+    const [{ follows }] = await t.sql<Any>('select count(*)::int as follows from follows');
+    expect(follows).toBeGreaterThanOrEqual(10);
+    const [counts] = await t.sql<Any>(`select sum(likes)::int as likes, sum(views)::int as views, sum(comments)::int as comments from media`);
+    expect(counts.likes).toBeGreaterThan(0);
+    expect(counts.views).toBeGreaterThan(0);
+    expect(counts.comments).toBeGreaterThan(0);
+    // Comments on a video (threaded, with a reply) and on the reel.
+    const commented = await t.sql<Any>(`select distinct m.kind from media_comments c join media m on m.id = c.media_id`);
+    expect(commented.map((r) => r.kind).sort()).toEqual(['reel', 'video']);
+    const [{ replies }] = await t.sql<Any>('select count(*)::int as replies from media_comments where parent_id is not null');
+    expect(replies).toBeGreaterThan(0);
+
+    // Nobody can sign in as a demo user (a random password nobody has).
+    const login = await t.http().post('/api/login').send({ login_identifier: 'TechGuru', password: 'password123' });
+    expect(login.status).toBe(401);
+  }, 55_000);
+
+  it('a demo channel cannot be paid through Stripe', async () => {
+    const { auth } = await signUp(t);
+    const channels = (await t.http().get('/api/memberships/channels').set(...auth)).body.channels as Any[];
+    expect(channels.map((c) => c.channel_name).sort()).toEqual(['Gaming Stream', 'Music Creator', 'Tech Guru']);
+    const guru = channels.find((c) => c.channel_name === 'Tech Guru')!;
+    const r = await t.http().post(`/api/subscriptions/channel/${guru.channel_id}/checkout`).set(...auth).send({ package_type: 'VIP', origin_url: 'https://scriven.example/' });
+    expect(r.status).toBe(400);
+    expect(r.body).toMatchObject({ code: 'MONEY.DEMO_CHANNEL', message: 'Demo channels cannot receive payments' });
+    expect(await t.sql('select 1 from payment_sessions')).toEqual([]);
+  });
+
+  it('demo:remove removes every demo user and what they owned, is idempotent, and the demo never comes back', async () => {
+    const demoIds = (await t.sql<Any>('select id from users where is_demo')).map((u) => u.id);
+    // Followers, comments and uploads notified the demo users (durable events).
+    await waitFor('notifications of the demo users', async () => (await t.sql('select 1 from notifications where user_id = any($1)', [demoIds])).length > 0, 10_000);
+    expect(await t.app.get(DemoFacade).removeDemo()).toEqual({ users: 5 });
+    expect(await t.sql('select 1 from users where is_demo')).toEqual([]);
+    expect(await t.sql('select 1 from media')).toEqual([]);
+    expect(await t.sql('select 1 from accounts a where not exists (select 1 from users u where u.id = a.user_id)')).toEqual([]);
+    expect(await t.sql('select 1 from media_comments')).toEqual([]);
+    expect((await t.http().get('/api/videos')).body).toEqual([]);
+    expect((await t.http().get('/api/reels')).body.reels).toEqual([]);
+    // Their files: originals, thumbnails, HLS and photos.
+    const media = join(t.config.dataDir, 'media');
+    const files = (dir: string): string[] => readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? files(join(dir, e.name)) : [e.name]));
+    expect(files(media)).toEqual([]);
+    // The directory and the search index forget them (durable events).
+    await waitFor('the directory to forget the demo users', async () => (await t.sql('select 1 from social_users where user_id = any($1)', [demoIds])).length === 0, 10_000);
+    await waitFor('their follows to go', async () => (await t.sql('select 1 from follows')).length === 0, 10_000);
+    await waitFor('the search index to forget their media', async () => (await t.sql('select 1 from content_index where owner_user_id = any($1)', [demoIds])).length === 0, 10_000);
+    await waitFor('their notifications to go', async () => (await t.sql('select 1 from notifications where user_id = any($1)', [demoIds])).length === 0, 10_000);
+
+    expect(await t.app.get(DemoFacade).removeDemo()).toEqual({ users: 0 });
+
+    // A restart (another server on the same database) does not seed again.
+    again = await createTestApp({ DEMO_DATA: 'true', DEMO_DATA_SCALE: '5' }, t);
+    expect(await again.app.get(SeedDemoUseCase).begin()).toBe(false);
+    await new Promise((r) => setTimeout(r, 1500));
+    expect(await t.sql('select 1 from users where is_demo')).toEqual([]);
+  }, 30_000);
+});

@@ -1,0 +1,203 @@
+import { useEffect, useState } from 'react';
+import { observer } from 'mobx-react-lite';
+import { Anchor, Avatar, Box, Button, Center, Group, Loader, SegmentedControl, SimpleGrid, Stack, Tabs, Text, Title } from '@mantine/core';
+import { useStores } from '../../../stores/StoreProvider';
+import { useRequireAccount } from '../../../stores/useRequireAccount';
+import { formatCount, formatDate } from '../../../shared/format';
+import { FollowButton } from '../../social/components/FollowButton';
+import { VideoTile } from '../../videos/components/VideoTile';
+import type { ChannelDto, ChannelSort, ChannelTab } from '../ChannelsStore';
+import { reelPath } from '../../../shared/paths';
+
+/** A colour band from the handle: channels have no banner image yet, so each gets its own gradient, never a photo it did not choose. */
+function bannerGradient(handle: string): string {
+  let h = 0;
+  for (const ch of handle) h = (h * 31 + ch.charCodeAt(0)) % 360;
+  return `linear-gradient(120deg, hsl(${h} 55% 38%), hsl(${(h + 50) % 360} 60% 52%))`;
+}
+
+const TabList = observer(function TabList({ handle, tab }: { handle: string; tab: ChannelTab }) {
+  const { channels } = useStores();
+  const page = channels.page(handle);
+  const list = tab === 'videos' ? page.videos : page.shorts;
+  useEffect(() => {
+    if (list.status === 'idle') void list.load({ limit: 24 });
+  }, [list]);
+
+  if (list.status === 'loading' && list.items.length === 0) {
+    return (
+      <Center py="xl">
+        <Loader aria-label={tab === 'videos' ? 'Loading videos' : 'Loading shorts'} />
+      </Center>
+    );
+  }
+  if (list.status === 'error' && list.items.length === 0) {
+    return (
+      <Stack align="center" py="xl" gap="sm">
+        <Text c="dimmed">This list could not be loaded.</Text>
+        <Button variant="default" onClick={() => void list.load({ limit: 24 })}>
+          Try again
+        </Button>
+      </Stack>
+    );
+  }
+  if (list.items.length === 0) {
+    return (
+      <Text c="dimmed" py="xl" ta="center">
+        {tab === 'videos' ? 'This channel has no videos yet.' : 'This channel has no shorts yet.'}
+      </Text>
+    );
+  }
+  return (
+    <Stack gap="lg">
+      {tab === 'videos' ? (
+        <SimpleGrid cols={{ base: 1, xs: 2, md: 3, xl: 4 }} spacing="lg" verticalSpacing="xl" role="list" aria-label="Videos">
+          {page.videos.items.map((video) => (
+            <div key={video.id} role="listitem">
+              <VideoTile video={video} showChannel={false} />
+            </div>
+          ))}
+        </SimpleGrid>
+      ) : (
+        <SimpleGrid cols={{ base: 2, sm: 3, md: 4, xl: 6 }} spacing="md" verticalSpacing="lg" role="list" aria-label="Shorts">
+          {page.shorts.items.map((reel) => (
+            <div key={reel.id} role="listitem">
+              <VideoTile video={reel} showChannel={false} vertical href={reelPath(reel.id)} />
+            </div>
+          ))}
+        </SimpleGrid>
+      )}
+      {list.nextCursor && (
+        <Group justify="center">
+          <Button variant="default" loading={list.status === 'loading'} onClick={() => void list.loadMore({ limit: 24 })}>
+            Show more
+          </Button>
+        </Group>
+      )}
+    </Stack>
+  );
+});
+
+function About({ channel }: { channel: ChannelDto }) {
+  return (
+    <Stack gap="sm" maw={720}>
+      {channel.bio ? <Text style={{ whiteSpace: 'pre-wrap' }}>{channel.bio}</Text> : <Text c="dimmed">This channel has not written about itself yet.</Text>}
+      {channel.website && (
+        <Text size="sm">
+          Website:{' '}
+          <Anchor href={channel.website} target="_blank" rel="noopener noreferrer nofollow ugc">
+            {channel.website}
+          </Anchor>
+        </Text>
+      )}
+      {channel.location && <Text size="sm">Location: {channel.location}</Text>}
+      <Text size="sm">Joined {formatDate(channel.created_at)}</Text>
+      <Text size="sm">{channel.total_views.toLocaleString('en-US')} views</Text>
+    </Stack>
+  );
+}
+
+/**
+ * A channel's page (`/c/:handle`): its banner and avatar, name, handle, bio, link and follower count with Follow, and
+ * the tabs Videos, Shorts and About. A private or unknown channel says it is not available.
+ */
+export const ChannelView = observer(function ChannelView({ handle }: { handle: string }) {
+  const { channels } = useStores();
+  const { signedIn, requireAccount } = useRequireAccount();
+  const [tab, setTab] = useState<string>('videos');
+  const channel = channels.byHandle(handle);
+  const status = channels.status(handle);
+  const page = channels.page(handle);
+
+  useEffect(() => {
+    void channels.load(handle);
+  }, [handle, channels]);
+
+  useEffect(() => {
+    if (channel) document.title = `${channel.display_name} · Scriven`;
+  }, [channel]);
+
+  if (!channel) {
+    if (status === 'loading') {
+      return (
+        <Center py="xl" role="status" aria-label="Loading the channel">
+          <Loader />
+        </Center>
+      );
+    }
+    return (
+      <Stack align="center" py="xl" gap="sm">
+        <Title order={1} size="h3">
+          {status === 'missing' ? 'This channel is not available' : 'The channel could not be loaded'}
+        </Title>
+        {status === 'error' && (
+          <Button variant="default" onClick={() => void channels.load(handle)}>
+            Try again
+          </Button>
+        )}
+      </Stack>
+    );
+  }
+
+  return (
+    <Stack gap="lg">
+      <Box h={{ base: 96, sm: 160 }} style={{ borderRadius: 'var(--mantine-radius-lg)', background: bannerGradient(channel.handle) }} aria-hidden />
+      <Group gap="lg" wrap="nowrap" align="center">
+        <Avatar src={channel.avatar_url} name={channel.display_name} color="initials" size={96} radius={96} alt={channel.display_name} />
+        <Stack gap={4} miw={0} style={{ flex: 1 }}>
+          <Title order={1} size="h2">
+            {channel.display_name}
+          </Title>
+          <Text size="sm" c="dimmed">
+            @{channel.handle} · {formatCount(channel.follower_count)} {channel.follower_count === 1 ? 'follower' : 'followers'} · {channel.video_count}{' '}
+            {channel.video_count === 1 ? 'video' : 'videos'}
+          </Text>
+          {channel.bio && (
+            <Text size="sm" lineClamp={2}>
+              {channel.bio}
+            </Text>
+          )}
+          <Group mt={6}>
+            {channel.is_own ? null : signedIn ? (
+              <FollowButton userId={channel.user_id} following={channel.is_following} username={channel.display_name} size="sm" />
+            ) : (
+              <Button size="sm" onClick={() => requireAccount(() => undefined)}>
+                Follow
+              </Button>
+            )}
+          </Group>
+        </Stack>
+      </Group>
+      <Tabs value={tab} onChange={(value) => value && setTab(value)} keepMounted={false}>
+        <Group justify="space-between" wrap="wrap">
+          <Tabs.List>
+            <Tabs.Tab value="videos">Videos</Tabs.Tab>
+            <Tabs.Tab value="shorts">Shorts</Tabs.Tab>
+            <Tabs.Tab value="about">About</Tabs.Tab>
+          </Tabs.List>
+          {tab !== 'about' && (
+            <SegmentedControl
+              size="xs"
+              aria-label="Sort"
+              value={page.sort}
+              onChange={(value) => page.setSort(value as ChannelSort)}
+              data={[
+                { value: 'newest', label: 'Latest' },
+                { value: 'popular', label: 'Popular' },
+              ]}
+            />
+          )}
+        </Group>
+        <Tabs.Panel value="videos" pt="lg">
+          <TabList handle={handle} tab="videos" />
+        </Tabs.Panel>
+        <Tabs.Panel value="shorts" pt="lg">
+          <TabList handle={handle} tab="shorts" />
+        </Tabs.Panel>
+        <Tabs.Panel value="about" pt="lg">
+          <About channel={channel} />
+        </Tabs.Panel>
+      </Tabs>
+    </Stack>
+  );
+});

@@ -1,0 +1,92 @@
+import { commentId, commentsDb } from './commentsDb';
+import { findUserByIdentifier, mockDb } from './db';
+import { demoArt, DEMO_CLIPS, mediaDb, mediaId, type MockVideo } from './mediaDb';
+
+const HOUR = 3_600_000;
+const ago = (hours: number) => new Date(Date.now() - hours * HOUR).toISOString();
+
+/**
+ * QA mode only (a fresh tab): a few more of mira's videos, so that a watch page has an Up next list and a channel
+ * page a full Videos tab, with a description whose timestamps and link can be clicked. The tests' demo data stays
+ * as it is (their lists count its videos).
+ */
+export function addQaShowcase(): void {
+  const mira = findUserByIdentifier('mira');
+  const accountId = mira?.user.active_account_id;
+  if (!mira || !accountId || !mockDb.accounts.has(accountId)) return;
+  if (mediaDb.videos.some((video) => video.title === 'Harbour at dusk')) return;
+
+  const video = (title: string, hue: number, fields: Partial<MockVideo>): MockVideo => ({
+    id: mediaId('video'),
+    userId: mira.user.id,
+    accountId,
+    created_at: ago(24),
+    title,
+    description: null,
+    is_vertical: false,
+    monetization_enabled: false,
+    views: 0,
+    baseLikes: 0,
+    likedBy: [],
+    ad_revenue: 0,
+    status: 'ready',
+    failure_reason: null,
+    pending: null,
+    duration_seconds: 4,
+    width: 320,
+    height: 180,
+    thumbnail_url: demoArt(title, hue, 'wide'),
+    stream_url: DEMO_CLIPS.horizontal,
+    hls_url: null,
+    ...fields,
+  });
+
+  const dusk = video('Harbour at dusk', 25, {
+    description:
+      'The boats come home as the lights go on.\n\n0:01 the first boat\n0:03 the lighthouse\n\nMore of the harbour: https://example.com/harbour',
+    views: 860,
+    baseLikes: 64,
+    created_at: ago(50),
+  });
+  mediaDb.videos.push(
+    dusk,
+    video('Morning market walk', 120, { description: 'Coffee, bread and the fish market at 7 am.', views: 2310, baseLikes: 190, created_at: ago(70) }),
+    video('Rain on the quay', 190, { views: 415, baseLikes: 22, created_at: ago(96) }),
+  );
+  const ada = findUserByIdentifier('ada');
+  const adaAccount = ada?.user.active_account_id ? mockDb.accounts.get(ada.user.active_account_id) : undefined;
+  commentsDb.comments.push(
+    {
+      id: commentId(),
+      kind: 'video',
+      mediaId: dusk.id,
+      parentId: null,
+      userId: null,
+      accountId: null,
+      username: 'sam_sails',
+      content: 'That lighthouse shot at 0:03!',
+      created_at: ago(40),
+      edited_at: null,
+      baseLikes: 4,
+      likedBy: [],
+    },
+    ...(ada && adaAccount
+      ? [
+          {
+            id: commentId(),
+            kind: 'video' as const,
+            mediaId: dusk.id,
+            parentId: null,
+            userId: ada.user.id,
+            accountId: adaAccount.account.id,
+            username: adaAccount.account.handle,
+            content: 'So calm. I watched it twice.',
+            created_at: ago(30),
+            edited_at: null,
+            baseLikes: 1,
+            likedBy: [],
+          },
+        ]
+      : []),
+  );
+}
