@@ -3,7 +3,7 @@ import { MantineProvider } from '@mantine/core';
 import { Notifications } from '@mantine/notifications';
 import { StoreProvider } from '../stores/StoreProvider';
 import type { RootStore } from '../stores/RootStore';
-import { colorSchemeManager, theme } from './theme';
+import { colorSchemeManager, cssVariablesResolver, theme } from './theme';
 
 interface AppProvidersProps {
   store: RootStore;
@@ -15,7 +15,7 @@ interface AppProvidersProps {
 /** Theme, toasts and stores around the app (and around each test). */
 export function AppProviders({ store, children, env = 'default' }: AppProvidersProps) {
   return (
-    <MantineProvider theme={theme} colorSchemeManager={colorSchemeManager} defaultColorScheme="light" env={env}>
+    <MantineProvider theme={theme} colorSchemeManager={colorSchemeManager} cssVariablesResolver={cssVariablesResolver} defaultColorScheme="light" env={env}>
       <Notifications position="top-right" />
       <StoreProvider store={store}>{children}</StoreProvider>
     </MantineProvider>

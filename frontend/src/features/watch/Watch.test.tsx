@@ -76,21 +76,21 @@ describe('the watch page (/videos/:id)', () => {
     expect(await screen.findByText('5,231 views · 10 hours ago')).toBeInTheDocument();
     act(() => player.pause());
 
-    await user.click(screen.getByRole('button', { name: 'Like' }));
+    await user.click(screen.getByRole('button', { name: /^Like [0-9]/ }));
     expect(screen.getByTestId('location').textContent).toBe(signInPath(`/videos/${video.id}`));
   });
 
   test('like toggles for a user, with the count the server gives', async () => {
     const { user } = await watch('Sunrise over the harbour', { signedIn: true });
-    const like = screen.getByRole('button', { name: 'Like' });
+    const like = screen.getByRole('button', { name: /^Like [0-9]/ });
     expect(like).toHaveAttribute('aria-pressed', 'false');
     expect(like).toHaveTextContent('87');
 
     await user.click(like);
-    expect(await screen.findByRole('button', { name: 'Like', pressed: true })).toHaveTextContent('88');
+    expect(await screen.findByRole('button', { name: /^Like [0-9]/, pressed: true })).toHaveTextContent('88');
 
-    await user.click(screen.getByRole('button', { name: 'Like' }));
-    expect(await screen.findByRole('button', { name: 'Like', pressed: false })).toHaveTextContent('87');
+    await user.click(screen.getByRole('button', { name: /^Like [0-9]/ }));
+    expect(await screen.findByRole('button', { name: /^Like [0-9]/, pressed: false })).toHaveTextContent('87');
   });
 
   test('Share copies the link of the video', async () => {

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { observer } from 'mobx-react-lite';
 import { Link } from 'react-router-dom';
-import { Anchor, Avatar, Button, Group, Loader, Menu, SegmentedControl, Stack, Text, Textarea, Title, UnstyledButton } from '@mantine/core';
+import { Anchor, Avatar, Button, Group, Loader, Menu, SegmentedControl, Stack, Text, Textarea, Title, UnstyledButton, VisuallyHidden } from '@mantine/core';
 import { useStores } from '../../../stores/StoreProvider';
 import { useRequireAccount } from '../../../stores/useRequireAccount';
 import { formatCount, formatRelativeTime } from '../../../shared/format';
@@ -113,10 +113,10 @@ const CommentItem = observer(function CommentItem({ thread, comment, parentId }:
             color={comment.liked ? 'red' : 'gray'}
             size="compact-xs"
             leftSection={<HeartIcon size={14} filled={comment.liked} />}
-            aria-label={`Like comment by ${comment.display_name}`}
             aria-pressed={comment.liked}
             onClick={() => requireAccount(() => void thread.like(comment.id))}
           >
+            <VisuallyHidden>Like comment by {comment.display_name} </VisuallyHidden>
             {formatCount(comment.like_count)}
           </Button>
           {!parentId && (

@@ -1,4 +1,4 @@
-import { Anchor, Spoiler, Text, UnstyledButton } from '@mantine/core';
+import { Anchor, Spoiler, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
 
 const TOKEN = /(https?:\/\/[^\s<>"]+[^\s<>".,;:!?)\]])|(\b(?:\d{1,2}:)?\d{1,2}:\d{2}\b)/g;
@@ -24,9 +24,9 @@ export function linkify(text: string, onSeek: (seconds: number) => void): ReactN
       );
     } else if (stamp) {
       out.push(
-        <UnstyledButton key={at} c="blue" td="underline" fz="inherit" onClick={() => onSeek(timestampSeconds(stamp))} aria-label={`Go to ${stamp}`}>
+        <Anchor key={at} component="button" type="button" fz="inherit" onClick={() => onSeek(timestampSeconds(stamp))} aria-label={`Go to ${stamp}`}>
           {stamp}
-        </UnstyledButton>,
+        </Anchor>,
       );
     }
     last = at + whole.length;

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { observer } from 'mobx-react-lite';
 import { Link, useNavigate } from 'react-router-dom';
-import { Avatar, Box, Button, Center, Grid, Group, Loader, Paper, Stack, Switch, Text, Title, Tooltip } from '@mantine/core';
+import { Avatar, Box, Button, Center, Grid, Group, Loader, Paper, Stack, Switch, Text, Title, Tooltip, VisuallyHidden } from '@mantine/core';
 import { useStores } from '../../../stores/StoreProvider';
 import { useRequireAccount } from '../../../stores/useRequireAccount';
 import { formatCount, formatRelativeTime, formatViews } from '../../../shared/format';
@@ -63,11 +63,11 @@ const Actions = observer(function Actions({ video }: { video: VideoDto }) {
         color={video.liked ? 'red' : 'gray'}
         radius="xl"
         leftSection={<HeartIcon size={16} filled={video.liked} />}
-        aria-label="Like"
         aria-pressed={video.liked}
         loading={videos.likePending.has(video.id)}
         onClick={() => requireAccount(() => void videos.like(video.id))}
       >
+        <VisuallyHidden>Like </VisuallyHidden>
         {formatCount(video.likes)}
       </Button>
       <Tooltip label="Copy link" withArrow>
