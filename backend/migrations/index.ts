@@ -9,6 +9,7 @@ import { Migration20261121090000_money } from './Migration20261121090000_money.j
 import { Migration20261122100000_identity_hardening } from './Migration20261122100000_identity_hardening.js';
 import { Migration20261123220902_comment_threads } from './Migration20261123220902_comment_threads.js';
 import { Migration20261123221822_demo_data } from './Migration20261123221822_demo_data.js';
+import { Migration20261123230546_channel_popular_index } from './Migration20261123230546_channel_popular_index.js';
 
 /** Every migration, in order. `npm run migration:create -w backend` adds new files and updates this list. */
 export const MIGRATIONS: MigrationObject[] = [
@@ -22,4 +23,5 @@ export const MIGRATIONS: MigrationObject[] = [
   { name: 'Migration20261122100000_identity_hardening', class: Migration20261122100000_identity_hardening },
   { name: 'Migration20261123220902_comment_threads', class: Migration20261123220902_comment_threads },
   { name: 'Migration20261123221822_demo_data', class: Migration20261123221822_demo_data },
+  { name: 'Migration20261123230546_channel_popular_index', class: Migration20261123230546_channel_popular_index },
 ];

@@ -9,6 +9,8 @@ export const MediaSchema = defineEntity({
     { name: 'media_list_index', properties: ['kind', 'status', 'visibility', 'createdAt', 'id'] },
     { name: 'media_owner_index', properties: ['userId', 'kind', 'createdAt'] },
     { name: 'media_account_index', properties: ['accountId'] },
+    // A channel's Popular tab (most viewed first) at any size, without sorting the channel's items.
+    { name: 'media_account_popular_index', properties: ['accountId', 'kind', 'views', 'id'] },
     { name: 'media_thumbnail_index', properties: ['thumbnailKey'] },
   ],
   properties: {
