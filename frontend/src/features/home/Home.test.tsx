@@ -30,4 +30,14 @@ describe('Home for a visitor', () => {
     expect(await screen.findByRole('heading', { name: 'Sunrise over the harbour', level: 1 })).toBeInTheDocument();
     expect(screen.getByTestId('location').textContent).toBe(`/videos/${id}`);
   });
+
+  test('shows a shelf of the newest Shorts, each opening the Shorts viewer', async () => {
+    renderApp();
+
+    const shelf = within(await screen.findByRole('list', { name: 'Shorts shelf' }));
+    const titles = shelf.getAllByRole('article').map((item) => item.getAttribute('aria-label'));
+    expect(titles).toEqual(expect.arrayContaining(['Punch cards at work', 'Latte art, slowly']));
+    const reel = mediaDb.reels.find((item) => item.title === 'Latte art, slowly');
+    expect(shelf.getByRole('link', { name: 'Latte art, slowly' })).toHaveAttribute('href', `/reels/${reel?.id}`);
+  });
 });

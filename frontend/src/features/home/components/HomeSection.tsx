@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { observer } from 'mobx-react-lite';
-import { Box, Button, Card, Group, Modal, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Box, Button, Card, Group, Modal, ScrollArea, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { reelPath } from '../../../shared/paths';
 import { useStores } from '../../../stores/StoreProvider';
 import { FilmIcon, ScissorsIcon, ShortsIcon, UploadIcon } from '../../../shared/icons';
 import { useSectionNavigation } from '../../../stores/useSectionNavigation';
@@ -8,16 +9,21 @@ import { VideoTile } from '../../videos/components/VideoTile';
 import { VideoListState } from '../../videos/components/VideoListState';
 import { VideoUploadForm } from '../../videos/components/VideoUploadForm';
 
+/** Shorts the home shelf shows (the newest ready ones). */
+const SHELF_SIZE = 12;
+
 /**
  * Home (seed 002 §2.3): for a signed-in user the upload banner, the Create & Upload card and the upload modal; for
- * everyone the horizontal videos, newest first, as thumbnails that open the watch page. The account's details are in
+ * everyone the horizontal videos, newest first, as thumbnails that open the watch page, and a shelf of Shorts. The account's details are in
  * Account Settings.
  */
 export const HomeSection = observer(function HomeSection() {
-  const { auth, videos } = useStores();
+  const { auth, videos, reels } = useStores();
   const { openSection } = useSectionNavigation();
   const [uploadOpen, setUploadOpen] = useState(false);
   useEffect(() => videos.watch('horizontal'), [videos]);
+  useEffect(() => reels.watch(), [reels]);
+  const shorts = reels.reels.filter((reel) => reel.status === 'ready').slice(0, SHELF_SIZE);
 
   const user = auth.user;
 
@@ -101,6 +107,23 @@ export const HomeSection = observer(function HomeSection() {
           )}
         </VideoListState>
       </Box>
+
+      {shorts.length > 0 && (
+        <Box component="section" aria-label="Shorts">
+          <Title order={2} size="h3" mb="sm">
+            Shorts
+          </Title>
+          <ScrollArea type="auto" offsetScrollbars>
+            <Group gap="md" wrap="nowrap" align="flex-start" pb="xs" role="list" aria-label="Shorts shelf">
+              {shorts.map((reel) => (
+                <Box key={reel.id} w={170} style={{ flex: '0 0 auto' }} role="listitem">
+                  <VideoTile video={reel} vertical href={reelPath(reel.id)} />
+                </Box>
+              ))}
+            </Group>
+          </ScrollArea>
+        </Box>
+      )}
 
       <Modal opened={uploadOpen} onClose={() => setUploadOpen(false)} title="Upload video" centered>
         <VideoUploadForm variant="home" onDone={() => setUploadOpen(false)} onCancel={() => setUploadOpen(false)} />
