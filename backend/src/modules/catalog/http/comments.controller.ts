@@ -1,4 +1,4 @@
-import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Query, Req, UseGuards } from '@nestjs/common';
+import { applyDecorators, Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Query, Req, UseGuards } from '@nestjs/common';
 import { ApiBearerAuth, ApiResponse, ApiTags } from '@nestjs/swagger';
 import type { Request } from 'express';
 import { CurrentPrincipal, UserAuthGuard } from '../../../common/auth/guards.js';
@@ -15,6 +15,30 @@ import { toCommentDto, toCommentListDto } from './comments.mapper.js';
 import { EngagementLimits } from './engagement-limits.js';
 
 type Req = Request & { user?: Principal | null };
+
+/** A list of comments (top-level ones, or a comment's replies): open to visitors who may see the item. */
+const ListComments = () =>
+  applyDecorators(
+    UseGuards(OptionalUserAuthGuard),
+    ApiBearerAuth(),
+    ApiResponse({ status: 200, type: CommentListDto }),
+    ApiResponse({ status: 400, type: ErrorResponseDto }),
+    ApiResponse({ status: 401, type: ErrorResponseDto, description: 'A token that is not a valid user token' }),
+    ApiResponse({ status: 404, type: ErrorResponseDto }),
+  );
+
+/** Posting a comment or a reply on a `kind`: signed-in users, within the channel's comment_permissions and the rate. */
+const PostComment = (kind: 'video' | 'movie') =>
+  applyDecorators(
+    UseGuards(UserAuthGuard),
+    ApiBearerAuth(),
+    ApiResponse({ status: 201, type: CommentDto }),
+    ApiResponse({ status: 400, type: ErrorResponseDto, description: `Blank or too long; parent_id not a top-level comment of this ${kind}` }),
+    ApiResponse({ status: 401, type: ErrorResponseDto }),
+    ApiResponse({ status: 403, type: ErrorResponseDto, description: "The channel's comment_permissions: comments off, or followers only" }),
+    ApiResponse({ status: 404, type: ErrorResponseDto }),
+    ApiResponse({ status: 429, type: ErrorResponseDto, description: 'More than ENGAGEMENT_LIMIT_PER_MINUTE comments a minute' }),
+  );
 
 /**
  * Comments on videos and movies, and what works on any comment (reels' too): replies, edit, delete, like. Reels keep
@@ -43,64 +67,35 @@ export class CommentsController {
    * at a time; `cursor` is the previous page's `next_cursor` (of the same order).
    */
   @Get('videos/:id/comments')
-  @UseGuards(OptionalUserAuthGuard)
-  @ApiBearerAuth()
-  @ApiResponse({ status: 200, type: CommentListDto })
-  @ApiResponse({ status: 400, type: ErrorResponseDto })
-  @ApiResponse({ status: 401, type: ErrorResponseDto, description: 'A token that is not a valid user token' })
-  @ApiResponse({ status: 404, type: ErrorResponseDto })
+  @ListComments()
   listVideoComments(@Param('id') id: string, @Req() req: Req, @Query() q: CommentsQueryDto): Promise<CommentListDto> {
     return this.list('video', id, req, q);
   }
 
   /** Top-level comments of a movie, as for videos (whoever may open the movie's page may read them). */
   @Get('movies/:id/comments')
-  @UseGuards(OptionalUserAuthGuard)
-  @ApiBearerAuth()
-  @ApiResponse({ status: 200, type: CommentListDto })
-  @ApiResponse({ status: 400, type: ErrorResponseDto })
-  @ApiResponse({ status: 401, type: ErrorResponseDto, description: 'A token that is not a valid user token' })
-  @ApiResponse({ status: 404, type: ErrorResponseDto })
+  @ListComments()
   listMovieComments(@Param('id') id: string, @Req() req: Req, @Query() q: CommentsQueryDto): Promise<CommentListDto> {
     return this.list('movie', id, req, q);
   }
 
   /** Comments (1-500 characters) as the active account; with `parent_id`, a reply to a top-level comment of the same video. */
   @Post('videos/:id/comments')
-  @UseGuards(UserAuthGuard)
-  @ApiBearerAuth()
-  @ApiResponse({ status: 201, type: CommentDto })
-  @ApiResponse({ status: 400, type: ErrorResponseDto, description: 'Blank or too long; parent_id not a top-level comment of this video' })
-  @ApiResponse({ status: 401, type: ErrorResponseDto })
-  @ApiResponse({ status: 403, type: ErrorResponseDto, description: "The channel's comment_permissions: comments off, or followers only" })
-  @ApiResponse({ status: 404, type: ErrorResponseDto })
-  @ApiResponse({ status: 429, type: ErrorResponseDto, description: 'More than ENGAGEMENT_LIMIT_PER_MINUTE comments a minute' })
+  @PostComment('video')
   createVideoComment(@CurrentPrincipal() p: Principal, @Param('id') id: string, @Body() body: PostCommentRequestDto): Promise<CommentDto> {
     return this.post('video', p, id, body);
   }
 
   /** As for videos. */
   @Post('movies/:id/comments')
-  @UseGuards(UserAuthGuard)
-  @ApiBearerAuth()
-  @ApiResponse({ status: 201, type: CommentDto })
-  @ApiResponse({ status: 400, type: ErrorResponseDto, description: 'Blank or too long; parent_id not a top-level comment of this movie' })
-  @ApiResponse({ status: 401, type: ErrorResponseDto })
-  @ApiResponse({ status: 403, type: ErrorResponseDto, description: "The channel's comment_permissions: comments off, or followers only" })
-  @ApiResponse({ status: 404, type: ErrorResponseDto })
-  @ApiResponse({ status: 429, type: ErrorResponseDto, description: 'More than ENGAGEMENT_LIMIT_PER_MINUTE comments a minute' })
+  @PostComment('movie')
   createMovieComment(@CurrentPrincipal() p: Principal, @Param('id') id: string, @Body() body: PostCommentRequestDto): Promise<CommentDto> {
     return this.post('movie', p, id, body);
   }
 
   /** Replies to a comment, oldest first, `limit` (default 20, at most 100) and `cursor`; open to whoever may see its item. */
   @Get('comments/:id/replies')
-  @UseGuards(OptionalUserAuthGuard)
-  @ApiBearerAuth()
-  @ApiResponse({ status: 200, type: CommentListDto })
-  @ApiResponse({ status: 400, type: ErrorResponseDto })
-  @ApiResponse({ status: 401, type: ErrorResponseDto, description: 'A token that is not a valid user token' })
-  @ApiResponse({ status: 404, type: ErrorResponseDto })
+  @ListComments()
   async listCommentReplies(@Param('id') id: string, @Req() req: Req, @Query() q: PageQueryDto): Promise<CommentListDto> {
     return toCommentListDto(await this.comments.replies(id, MediaService.signedInViewer(req), pageSize(q.limit), q.cursor));
   }
