@@ -64,15 +64,11 @@ export class WatchStore {
     const [channel, related] = await Promise.all([this.channelVideos(video), this.relatedVideos(video)]);
     if (this.loadedFor !== video.id) return;
     const seen = new Set<string>([video.id]);
-    const list: TileVideo[] = [];
-    for (const item of [...channel, ...related]) {
-      if (seen.has(item.id)) continue;
-      seen.add(item.id);
-      list.push(item);
-    }
+    const list = [...(channel ?? []), ...(related ?? [])].filter((item) => !seen.has(item.id) && seen.add(item.id));
     runInAction(() => {
       this.upNext = list.slice(0, UP_NEXT_SIZE);
-      this.upNextStatus = channel.length || related.length || (this.channelOk && this.relatedOk) ? 'ready' : 'error';
+      // Something to show is enough; an empty list is 'nothing else' only when both sources answered.
+      this.upNextStatus = list.length === 0 && (channel === null || related === null) ? 'error' : 'ready';
     });
   }
 
@@ -82,11 +78,8 @@ export class WatchStore {
     this.loadedFor = null;
   }
 
-  private channelOk = true;
-  private relatedOk = true;
-
-  private async channelVideos(video: VideoDto): Promise<TileVideo[]> {
-    this.channelOk = true;
+  /** The channel's other ready landscape videos; null when they could not be read. */
+  private async channelVideos(video: VideoDto): Promise<TileVideo[] | null> {
     if (!video.owner.handle) return [];
     try {
       const { data } = await this.root.api.GET('/api/channels/{handle}/videos', {
@@ -95,13 +88,12 @@ export class WatchStore {
       if (!data) throw new Error('not read');
       return data.filter((item) => item.status === 'ready' && !item.is_vertical);
     } catch {
-      runInAction(() => (this.channelOk = false));
-      return [];
+      return null;
     }
   }
 
-  private async relatedVideos(video: VideoDto): Promise<TileVideo[]> {
-    this.relatedOk = true;
+  /** Landscape videos whose titles are like this one's; null when the search failed. */
+  private async relatedVideos(video: VideoDto): Promise<TileVideo[] | null> {
     const words = video.title.replace(/[^\p{L}\p{N}\s]/gu, ' ').trim().split(/\s+/).filter((w) => w.length > 2).slice(0, 6).join(' ');
     if (!words) return [];
     try {
@@ -119,8 +111,7 @@ export class WatchStore {
           owner: { handle: item.username, display_name: item.username, profile_photo_url: null },
         }));
     } catch {
-      runInAction(() => (this.relatedOk = false));
-      return [];
+      return null;
     }
   }
 }

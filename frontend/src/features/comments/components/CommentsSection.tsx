@@ -180,7 +180,7 @@ const CommentItem = observer(function CommentItem({ thread, comment, parentId }:
  * Comments under a video or movie: write one (visitors are asked to sign in and come back), newest or top first, one
  * level of replies, likes, and edit or delete where the server allows it.
  */
-export const CommentsSection = observer(function CommentsSection({ kind, mediaId }: { kind: CommentedKind; mediaId: string; mediaOwnerIsViewer?: boolean }) {
+export const CommentsSection = observer(function CommentsSection({ kind, mediaId }: { kind: CommentedKind; mediaId: string }) {
   const { comments } = useStores();
   const { signedIn, signInHref } = useRequireAccount();
   const thread = comments.thread(kind, mediaId);

@@ -224,7 +224,7 @@ export const WatchPage = observer(function WatchPage({ id }: { id: string }) {
           <Description text={video.description} onSeek={seek} />
         </Paper>
       )}
-      <CommentsSection kind="video" mediaId={video.id} mediaOwnerIsViewer={video.is_owner} />
+      <CommentsSection kind="video" mediaId={video.id} />
     </Stack>
   );
 
