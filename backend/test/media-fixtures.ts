@@ -246,6 +246,9 @@ export async function sendSlowly(
   await new Promise<void>((resolve) => {
     const req = httpRequest(url, {
       method: 'POST',
+      // A connection of its own: with the shared keep-alive agent, a finished socket would go back to the pool
+      // instead of closing, and the server would rightly keep it open for its keep-alive timeout.
+      agent: false,
       headers: { Authorization: `Bearer ${token}`, 'Content-Type': `multipart/form-data; boundary=${boundary}`, 'Content-Length': String(head.length + total + tail.length) },
     });
     const timer = setTimeout(() => {
