@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 // npm run bench: Scriven's request rates as ratios to a bare Node http server in the same run, and cold start time;
 // then the media benchmarks of bench/media.mjs (streaming vs nginx, chunked upload vs the disk, processing), unless BENCH_MEDIA=0,
-// the social ones (bench/social.mjs) unless BENCH_SOCIAL=0, and the money ones (bench/money.mjs) unless BENCH_MONEY=0.
+// the social ones (bench/social.mjs) unless BENCH_SOCIAL=0, the money ones (bench/money.mjs) unless BENCH_MONEY=0, and
+// the viewer ones (bench/viewer.mjs: home, the watch page's API, LCP) unless BENCH_VIEWER=0.
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -92,6 +93,11 @@ main()
     if (process.env.BENCH_MONEY === '0') return console.log('\nMoney benchmarks skipped (BENCH_MONEY=0); run them with `npm run bench:money`.');
     const r = spawnSync(process.execPath, [join(root, 'bench/money.mjs')], { stdio: 'inherit' });
     if (r.status !== 0) throw new Error('the money benchmark failed');
+  })
+  .then(() => {
+    if (process.env.BENCH_VIEWER === '0') return console.log('\nViewer benchmarks skipped (BENCH_VIEWER=0); run them with `npm run bench:viewer`.');
+    const r = spawnSync(process.execPath, [join(root, 'bench/viewer.mjs')], { stdio: 'inherit' });
+    if (r.status !== 0) throw new Error('the viewer benchmark failed');
   })
   .catch((e) => {
     console.error(e);

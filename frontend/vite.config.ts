@@ -1,5 +1,6 @@
-import { rmSync } from 'node:fs';
-import { resolve } from 'node:path';
+import { readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 
@@ -10,6 +11,26 @@ function dropMockWorker(outDir: string): Plugin {
     apply: 'build',
     closeBundle() {
       rmSync(resolve(outDir, 'mockServiceWorker.js'), { force: true });
+    },
+  };
+}
+
+/**
+ * Brotli and gzip copies of the built scripts, styles and SVGs (`x.js.br`, `x.js.gz`), made once at build time; the
+ * server sends whichever the browser accepts (about a quarter of the bytes: what a phone's first visit waits for).
+ */
+function precompress(outDir: string): Plugin {
+  return {
+    name: 'scriven:precompress',
+    apply: 'build',
+    closeBundle() {
+      const assets = join(outDir, 'assets');
+      for (const name of readdirSync(assets)) {
+        if (!/\.(js|css|svg)$/.test(name)) continue;
+        const bytes = readFileSync(join(assets, name));
+        writeFileSync(join(assets, `${name}.br`), brotliCompressSync(bytes, { params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: bytes.length } }));
+        writeFileSync(join(assets, `${name}.gz`), gzipSync(bytes, { level: 9 }));
+      }
     },
   };
 }
@@ -33,7 +54,7 @@ function mockPort(): { port: number; strictPort: boolean } {
 }
 
 export default defineConfig(({ mode }) => ({
-  plugins: [react(), ...(mode === 'mock' ? [] : [dropMockWorker(resolve(import.meta.dirname, 'dist'))])],
+  plugins: [react(), ...(mode === 'mock' ? [] : [dropMockWorker(resolve(import.meta.dirname, 'dist')), precompress(resolve(import.meta.dirname, 'dist'))])],
   server: {
     ...(mode === 'mock' ? mockPort() : { port: 5173 }),
     proxy: mode === 'mock' ? undefined : apiProxy,

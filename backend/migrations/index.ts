@@ -9,7 +9,10 @@ import { Migration20261121090000_money } from './Migration20261121090000_money.j
 import { Migration20261122100000_identity_hardening } from './Migration20261122100000_identity_hardening.js';
 import { Migration20261123220902_comment_threads } from './Migration20261123220902_comment_threads.js';
 import { Migration20261123221822_demo_data } from './Migration20261123221822_demo_data.js';
+import { Migration20261124010000_movie_ratings } from './Migration20261124010000_movie_ratings.js';
+import { Migration20261124012000_home_feed } from './Migration20261124012000_home_feed.js';
 import { Migration20261123230546_channel_popular_index } from './Migration20261123230546_channel_popular_index.js';
+import { Migration20261124011000_channel_banner_links } from './Migration20261124011000_channel_banner_links.js';
 
 /** Every migration, in order. `npm run migration:create -w backend` adds new files and updates this list. */
 export const MIGRATIONS: MigrationObject[] = [
@@ -24,4 +27,7 @@ export const MIGRATIONS: MigrationObject[] = [
   { name: 'Migration20261123220902_comment_threads', class: Migration20261123220902_comment_threads },
   { name: 'Migration20261123221822_demo_data', class: Migration20261123221822_demo_data },
   { name: 'Migration20261123230546_channel_popular_index', class: Migration20261123230546_channel_popular_index },
+  { name: 'Migration20261124010000_movie_ratings', class: Migration20261124010000_movie_ratings },
+  { name: 'Migration20261124011000_channel_banner_links', class: Migration20261124011000_channel_banner_links },
+  { name: 'Migration20261124012000_home_feed', class: Migration20261124012000_home_feed },
 ];

@@ -18,6 +18,7 @@ import { requestPipeline } from './common/http/request-pipeline.js';
 import { clientErrorResponse } from './common/http/client-error.js';
 import { validationProblems } from './common/http/validate-dto.js';
 import { spaIndex } from './common/http/spa.js';
+import { sendPrecompressed } from './common/http/precompressed.js';
 import { ENTITIES } from './entities.js';
 import { MIGRATIONS } from '../migrations/index.js';
 
@@ -157,11 +158,15 @@ function configureApp(app: NestExpressApplication, config: AppConfig): void {
       redirect: false,
       // Vite's hashed assets never change; everything else is revalidated.
       setHeaders: (res, path) => {
-        res.setHeader('Cache-Control', path.includes(`${join('assets', '')}`) ? 'public, max-age=31536000, immutable' : 'no-cache');
+        const asset = path.includes(`${join('assets', '')}`);
+        res.setHeader('Cache-Control', asset ? 'public, max-age=31536000, immutable' : 'no-cache');
+        // The same address is also sent compressed (sendPrecompressed): caches keep one copy per encoding.
+        if (asset) res.setHeader('Vary', 'Accept-Encoding');
       },
     });
-    // The app's files; API requests never look at the disk for one.
-    server.use((req, res, next) => (req.path.startsWith('/api/') ? next() : files(req, res, next)));
+    // The app's files; API requests never look at the disk for one. Built assets go compressed when the browser
+    // takes it (the build writes .br and .gz copies beside them).
+    server.use((req, res, next) => (req.path.startsWith('/api/') ? next() : sendPrecompressed(config.frontendDist, req, res) || files(req, res, next)));
     spaIndex.html = readFileSync(index, 'utf8');
   }
   const document = buildOpenApi(app, config);

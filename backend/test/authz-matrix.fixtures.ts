@@ -97,6 +97,9 @@ export interface AuthzWorld {
     hlsRendition: string;
     hlsFile: string;
     png: Buffer;
+    /** The owner's channel banner (a file name), and a PNG big enough to be one. */
+    banner: string;
+    bannerPng: Buffer;
     /** Bytes that are MP4 by their head (accepted at upload; processing is off in tests). */
     mp4: Buffer;
   };
@@ -157,6 +160,7 @@ export async function buildWorld(t: TestApp): Promise<AuthzWorld> {
     makeClips(['landscape']),
     sharp({ create: { width: 8, height: 8, channels: 3, background: '#3366cc' } }).png().toBuffer(),
   ]);
+  const bannerPng = await sharp({ create: { width: 800, height: 200, channels: 3, background: '#cc6633' } }).png().toBuffer();
   const [owner, other, quitter, fan, applicant, recluse, closed, members] = await Promise.all(Array.from({ length: 8 }, () => signed(t)));
   const staffAdmin = await admin(t);
   phase('people');
@@ -183,6 +187,7 @@ export async function buildWorld(t: TestApp): Promise<AuthzWorld> {
   const movie = (movieUp.body as { movie: { id: string } }).movie.id;
   await markReady(t, movie);
   const photo = await must('photo', as(owner).post('/api/profile/upload-photo').attach('file', png, { filename: 'me.png', contentType: 'image/png' }));
+  const banner = await must('banner', as(owner).post(`/api/accounts/${channel}/banner`).attach('file', bannerPng, { filename: 'banner.png', contentType: 'image/png' }));
   const videoBody = (await must('video', as(owner).get(`/api/videos/${video}`))).body as { thumbnail_url: string };
   const ladder = async (id: string, who: Person) => {
     const master = await must('hls master', t.http().get(`/api/videos/${id}/hls/master.m3u8`).set(...who.auth).buffer(true).parse(binary as never));
@@ -315,6 +320,8 @@ export async function buildWorld(t: TestApp): Promise<AuthzWorld> {
       hlsRendition,
       hlsFile,
       png,
+      banner: String((banner.body as { account: { banner_url: string } }).account.banner_url).split('/').pop()!,
+      bannerPng,
       mp4,
     },
     consent,

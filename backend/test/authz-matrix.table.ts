@@ -95,6 +95,12 @@ export const AUTHZ_MATRIX: Record<string, AuthzCase | AuthzCase[]> = {
     request: (w) => ({ multipart: { fields: { account_id: w.ids.channel }, file: { field: 'file', filename: 'me.png', bytes: w.files.png, contentType: 'image/png' } } }),
     expect: ownerOnly(200),
   },
+  getBanner: { request: (w) => ({ params: { size: 'wide', file: w.files.banner } }), expect: open(200) },
+  uploadBanner: {
+    request: (w) => ({ params: { id: w.ids.channel }, multipart: { file: { field: 'file', filename: 'banner.png', bytes: w.files.bannerPng, contentType: 'image/png' } } }),
+    expect: ownerOnly(200),
+  },
+  removeBanner: { request: (w) => ({ params: { id: w.ids.channel } }), expect: ownerOnly(200) },
 
   // Your data, feedback
   sendFeedback: { request: () => ({ json: { message: 'The authz matrix says hello' } }), expect: users(201) },
@@ -129,9 +135,12 @@ export const AUTHZ_MATRIX: Record<string, AuthzCase | AuthzCase[]> = {
     { what: 'a video of a private account', ownerIs: 'recluse', request: (w) => ({ params: { id: w.ids.hiddenVideo } }), expect: hidden(200) },
   ],
   recordWatchTime: [
-    { what: 'a public, ready video', request: (w) => ({ params: { id: w.ids.video }, json: { seconds: 5 } }), expect: users(204) },
+    { what: 'a public, ready video, with where playback is', request: (w) => ({ params: { id: w.ids.video }, json: { seconds: 5, position: 1 } }), expect: users(204) },
     { what: 'a video of a private account', ownerIs: 'recluse', request: (w) => ({ params: { id: w.ids.hiddenVideo }, json: { seconds: 5 } }), expect: hidden(204, 401) },
   ],
+  // Home: everyone's Trending; each signed-in user's Following and Continue watching (the heartbeats above put the video in it).
+  getHome: { request: () => ({}), expect: anyone(200) },
+  forgetContinueWatching: { what: "the caller's own Continue watching", request: (w) => ({ params: { id: w.ids.video } }), expect: users(204) },
   likeVideo: [
     { what: 'a public, ready video', request: (w) => ({ params: { id: w.ids.video } }), expect: users(200) },
     { what: 'a video of a private account', ownerIs: 'recluse', request: (w) => ({ params: { id: w.ids.hiddenVideo } }), expect: hidden(200, 401) },
@@ -186,6 +195,18 @@ export const AUTHZ_MATRIX: Record<string, AuthzCase | AuthzCase[]> = {
   getMovie: [
     { what: 'a ready movie (visitors browse the Cinema room)', request: (w) => ({ params: { id: w.ids.movie } }), expect: anyone(200) },
     { what: "the owner's movie still processing", request: (w) => ({ params: { id: w.ids.draftMovie } }), expect: hidden(200) },
+  ],
+  countMovieView: [
+    { what: 'a ready movie', request: (w) => ({ params: { id: w.ids.movie } }), expect: anyone(200) },
+    { what: "the owner's movie still processing", request: (w) => ({ params: { id: w.ids.draftMovie } }), expect: hidden(200) },
+  ],
+  rateMovie: [
+    { what: 'a ready movie (its owner may not rate it)', request: (w) => ({ params: { id: w.ids.movie }, json: { stars: 4 } }), expect: { visitor: 401, owner: 403, other: 200, admin: 401, adminUser: 200 } },
+    { what: "the owner's movie still processing", request: (w) => ({ params: { id: w.ids.draftMovie }, json: { stars: 4 } }), expect: { visitor: 401, owner: 403, other: 404, admin: 401, adminUser: 404 } },
+  ],
+  unrateMovie: [
+    { what: 'a ready movie (its owner has no rating of it)', request: (w) => ({ params: { id: w.ids.movie } }), expect: { visitor: 401, owner: 403, other: 200, admin: 401, adminUser: 200 } },
+    { what: "the owner's movie still processing", request: (w) => ({ params: { id: w.ids.draftMovie } }), expect: { visitor: 401, owner: 403, other: 404, admin: 401, adminUser: 404 } },
   ],
   streamMovie: [
     { what: 'a ready movie', request: (w) => ({ params: { id: w.ids.movie } }), expect: users(200) },

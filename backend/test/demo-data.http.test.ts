@@ -59,11 +59,13 @@ describe('the demo platform', () => {
     // eslint-disable-next-line no-console
     console.log(`demo (DEMO_DATA_SCALE=5) done ${((Date.now() - started) / 1000).toFixed(1)} s after the app was created`);
 
-    const users = await t.sql<Any>(`select u.display_name, u.is_demo, u.email, a.bio, a.website, a.photo_key from users u join accounts a on a.user_id = u.id and a.is_primary where u.is_demo order by u.display_name`);
+    const users = await t.sql<Any>(`select u.display_name, u.is_demo, u.email, a.bio, a.website, a.photo_key, a.banner_key, a.links from users u join accounts a on a.user_id = u.id and a.is_primary where u.is_demo order by u.display_name`);
     expect(users.map((u) => u.display_name).sort()).toEqual([...DEMO_USERS].sort());
     for (const u of users) {
       expect(u.bio).toBeTruthy();
       expect(u.photo_key).toMatch(/^photos\/.+\.webp$/);
+      expect(u.banner_key).toMatch(/^banners\/.+\.webp$/);
+      expect(u.links.length).toBeGreaterThan(0);
     }
     expect(users.filter((u) => u.website).length).toBeGreaterThan(0);
 
@@ -75,6 +77,12 @@ describe('the demo platform', () => {
     expect(reels[0]).toMatchObject({ status: 'ready' });
     const movies = await t.sql<Any>(`select status from media where kind = 'movie'`);
     expect(movies).toEqual([{ status: 'ready' }]);
+    // The movie has its cast, and ratings from the other creators (through the rating use case: never its owner's).
+    const [film] = (await t.http().get('/api/movies')).body.movies as Any[];
+    expect(film.cast.length).toBeGreaterThan(0);
+    expect(film.rating_count).toBe(DEMO_USERS.length - 1);
+    expect(film.rating).toBeGreaterThanOrEqual(1);
+    expect(film.rating).toBeLessThanOrEqual(5);
 
     const [{ follows }] = await t.sql<Any>('select count(*)::int as follows from follows');
     expect(follows).toBeGreaterThanOrEqual(10);

@@ -73,6 +73,27 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/accounts/{id}/banner": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Sets the banner of one of the user's accounts (multipart, field `file`): JPG, PNG, GIF or WebP up to 10 MB, at
+         *     least 640×160 pixels. Stored cover-cropped as a 2048×512 WebP and a 1024×256 one for phones, without metadata.
+         */
+        post: operations["uploadBanner"];
+        /** Removes the banner of one of the user's accounts (its page shows a colour band again). */
+        delete: operations["removeBanner"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/feedback": {
         parameters: {
             query?: never;
@@ -462,6 +483,40 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/home": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Home's sections from real data: Following and Continue watching for a signed-in viewer, Trending for everyone. */
+        get: operations["getHome"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/home/continue-watching/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Removes a video from the caller's Continue watching. */
+        delete: operations["forgetContinueWatching"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/login": {
         parameters: {
             query?: never;
@@ -523,6 +578,23 @@ export interface paths {
         };
         /** Everything stored about the signed-in user, as a JSON download. */
         get: operations["exportMyData"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/media/banners/{size}/{file}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A channel banner: size `wide` (2048×512) or `small` (1024×256, for phones). */
+        get: operations["getBanner"];
         put?: never;
         post?: never;
         delete?: never;
@@ -623,7 +695,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Adds a movie: file, title, description, genre (JSON list, at most 3), year, duration (minutes), age_rating, is_premium, family_safe. */
+        /** Adds a movie: file, title, description, genre (JSON list, at most 3), year, duration (minutes), age_rating, is_premium, family_safe, cast (JSON list of names). */
         post: operations["uploadMovie"];
         delete?: never;
         options?: never;
@@ -666,6 +738,27 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/movies/{id}/rating": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Rates the movie 1 to 5 stars, or changes the caller's rating (one per viewer); answers the movie's new average and
+         *     count, and the caller's rating. Not the owner's own movie (403); a premium movie only for those who may watch it (403).
+         */
+        put: operations["rateMovie"];
+        post?: never;
+        /** Removes the caller's rating of the movie (none is not an error); answers the movie's new average and count. */
+        delete: operations["unrateMovie"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/movies/{id}/stream": {
         parameters: {
             query?: never;
@@ -677,6 +770,23 @@ export interface paths {
         get: operations["streamMovie"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/movies/{id}/view": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Counts a view of the movie's page being played: one per viewer per 30 minutes. */
+        post: operations["countMovieView"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1416,7 +1526,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Seconds actually watched since the last heartbeat (signed-in viewers; feeds watch hours). */
+        /** Seconds actually watched since the last heartbeat (signed-in viewers; feeds watch hours and Trending), and where playback is (Continue watching). */
         post: operations["recordWatchTime"];
         delete?: never;
         options?: never;
@@ -1516,6 +1626,10 @@ export interface components {
         AccountResponseDto: {
             /** @enum {string} */
             account_type: "creator" | "brand" | "personal";
+            /** @description URL of the banner's phone-sized copy (1024×256), or null. */
+            banner_small_url: string | null;
+            /** @description URL of the wide WebP banner (2048×512), or null. */
+            banner_url: string | null;
             bio: string | null;
             created_at: string;
             display_name: string;
@@ -1523,6 +1637,8 @@ export interface components {
             id: string;
             is_active: boolean;
             is_primary: boolean;
+            /** @description The links the channel shows, in order (at most 5). */
+            links: components["schemas"]["ChannelLinkDto"][];
             location: string | null;
             notification_settings: components["schemas"]["NotificationSettingsDto"];
             privacy_settings: components["schemas"]["PrivacySettingsDto"];
@@ -1590,11 +1706,22 @@ export interface components {
             /** @description Two letters, any case (US). */
             country: string;
         };
+        BannerFormDto: {
+            /**
+             * Format: binary
+             * @description JPG, PNG, GIF or WebP (judged by its bytes), at most 10485760 bytes, at least 640×160 pixels, at most 16384 on a side and 40 megapixels.
+             */
+            file: string;
+        };
         ChannelDto: {
             /** @enum {string} */
             account_type: "creator" | "brand" | "personal";
             /** @description URL of the square WebP profile photo, or null. */
             avatar_url: string | null;
+            /** @description URL of the banner's phone-sized copy (1024×256), or null. */
+            banner_small_url: string | null;
+            /** @description URL of the wide WebP banner (2048×512), or null (the page shows a colour band). */
+            banner_url: string | null;
             bio: string | null;
             created_at: string;
             display_name: string;
@@ -1609,6 +1736,8 @@ export interface components {
             is_following: boolean;
             /** @description Whether the caller owns the channel. */
             is_own: boolean;
+            /** @description The links the channel shows, in order. */
+            links: components["schemas"]["ChannelLinkDto"][];
             location: string | null;
             /** @description Reels the caller may see, counted the same way. */
             reel_count: number;
@@ -1619,6 +1748,17 @@ export interface components {
             /** @description Videos the caller may see: ready public ones, or every one of their own in any state. */
             video_count: number;
             website: string | null;
+        };
+        ChannelLinkDto: {
+            label: string;
+            /** @description An http or https address. */
+            url: string;
+        };
+        ChannelLinkInputDto: {
+            /** @description 1 to 40 characters. */
+            label: string;
+            /** @description An http or https address of at most 500 characters (no user name or password in it). */
+            url: string;
         };
         ChannelMemberDto: {
             active: boolean;
@@ -1691,6 +1831,11 @@ export interface components {
         ContentStatsDto: {
             /** @description Items others can see (videos and shorts now; music and podcasts as they arrive). */
             total: number;
+        };
+        ContinueWatchingItemDto: {
+            /** @description Where the viewer stopped, in whole seconds from the start. */
+            position_seconds: number;
+            video: components["schemas"]["VideoResponseDto"];
         };
         CreateAccountRequestDto: {
             /**
@@ -1845,8 +1990,18 @@ export interface components {
             version: string;
         };
         HeartbeatRequestDto: {
+            /** @description Where playback is, in whole seconds from the start: feeds Continue watching and resuming on another device. */
+            position?: number;
             /** @description Seconds actually played since the last heartbeat, 1 to 60. */
             seconds: number;
+        };
+        HomeResponseDto: {
+            /** @description Videos the signed-in viewer stopped part-way through, most recent first (empty for visitors). */
+            continue_watching: components["schemas"]["ContinueWatchingItemDto"][];
+            /** @description The newest videos of the channels the signed-in viewer follows (empty for visitors). */
+            following: components["schemas"]["VideoResponseDto"][];
+            /** @description Most viewed in the last 48 hours, each view weighted by how much of the video was watched. */
+            trending: components["schemas"]["VideoResponseDto"][];
         };
         InitUploadRequestDto: {
             /** @description At most 5000 characters. */
@@ -1923,6 +2078,13 @@ export interface components {
             movies: components["schemas"]["MovieResponseDto"][];
             next_cursor: string | null;
         };
+        MovieRatingDto: {
+            /** @description The caller's rating; null after they removed it. */
+            my_rating: number | null;
+            /** @description The mean of viewers' ratings (two decimals); null when nobody has rated it. */
+            rating: number | null;
+            rating_count: number;
+        };
         MovieResponseDto: {
             /** @enum {string} */
             age_rating: "G" | "PG" | "PG-13" | "R" | "NC-17";
@@ -1938,9 +2100,13 @@ export interface components {
             id: string;
             is_owner: boolean;
             is_premium: boolean;
+            /** @description The signed-in viewer's own rating (1 to 5); null when they have not rated it, and for visitors. */
+            my_rating: number | null;
             poster_url: string | null;
-            /** @description Average rating; null while nobody has rated it. */
+            /** @description The mean of viewers' ratings (1 to 5 stars, two decimals); null while nobody has rated it. */
             rating: number | null;
+            /** @description How many viewers rated it. */
+            rating_count: number;
             /** @enum {string} */
             status: "processing" | "ready" | "failed";
             stream_url: string;
@@ -1955,6 +2121,8 @@ export interface components {
              * @enum {string}
              */
             age_rating?: "G" | "PG" | "PG-13" | "R" | "NC-17";
+            /** @description The cast, as a JSON list of names (as genre): at most 30, each at most 100 characters, no control characters; blanks and repeats are dropped. */
+            cast?: string;
             /** @description At most 5000 characters. */
             description?: string;
             /** @description Minutes, 1 to 1000, as digits. */
@@ -2194,6 +2362,10 @@ export interface components {
              */
             file: string;
         };
+        RateMovieRequestDto: {
+            /** @description 1 to 5 stars, a whole number. */
+            stars: number;
+        };
         ReelCommentDto: {
             content: string;
             created_at: string;
@@ -2360,6 +2532,8 @@ export interface components {
             display_name?: string;
             /** @description 3-30 of a-z 0-9 _ . (an @ in front and capitals are accepted and dropped); empty keeps the handle. */
             handle?: string;
+            /** @description The channel's links, replacing the current ones: at most 5; [] removes them all. */
+            links?: components["schemas"]["ChannelLinkInputDto"][];
             location?: string;
             notification_settings?: components["schemas"]["NotificationSettingsUpdateDto"];
             privacy_settings?: components["schemas"]["PrivacySettingsUpdateDto"];
@@ -2722,6 +2896,101 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
+    uploadBanner: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": components["schemas"]["BannerFormDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UpdateAccountResponseDto"];
+                };
+            };
+            /** @description Not an image, damaged, or too small or too large in pixels */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
+    removeBanner: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UpdateAccountResponseDto"];
                 };
             };
             401: {
@@ -3801,6 +4070,70 @@ export interface operations {
             };
         };
     };
+    getHome: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HomeResponseDto"];
+                };
+            };
+            /** @description A token that is not a valid user token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
+    forgetContinueWatching: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Removed */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
     loginUser: {
         parameters: {
             query?: never;
@@ -4003,6 +4336,42 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
+    getBanner: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                size: "wide" | "small";
+                file: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The banner (image/webp) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not modified */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "image/webp": components["schemas"]["ErrorResponseDto"];
                 };
             };
         };
@@ -4379,6 +4748,129 @@ export interface operations {
             };
         };
     };
+    rateMovie: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RateMovieRequestDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MovieRatingDto"];
+                };
+            };
+            /** @description stars is not a whole number from 1 to 5 */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description The caller's own movie, or a premium movie and the caller may not watch it */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description More than ENGAGEMENT_LIMIT_PER_MINUTE rating changes a minute */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
+    unrateMovie: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MovieRatingDto"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description The caller's own movie */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description More than ENGAGEMENT_LIMIT_PER_MINUTE rating changes a minute */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
     streamMovie: {
         parameters: {
             query?: never;
@@ -4439,6 +4931,44 @@ export interface operations {
             };
             /** @description Range not satisfiable */
             416: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
+    countMovieView: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ViewCountDto"];
+                };
+            };
+            /** @description A token that is not a valid user token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };

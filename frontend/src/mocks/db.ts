@@ -222,6 +222,9 @@ export function makeAccount(userId: string, fields: Partial<AccountDto> & Pick<A
       location: null,
       website: null,
       profile_photo_url: null,
+      banner_url: null,
+      banner_small_url: null,
+      links: [],
       is_primary: false,
       is_active: false,
       created_at: new Date().toISOString(),
@@ -307,7 +310,9 @@ export function restoreMockDb(snapshot: string | null): boolean {
     mockDb.tokens = new Map(data.tokens);
     mockDb.adminTokens = new Map(data.adminTokens);
     mockDb.consents = new Map(data.consents.map((consent) => [consent.token, consent]));
-    mockDb.accounts = new Map((data.accounts ?? []).map((entry) => [entry.account.id, entry]));
+    // Accounts of a snapshot from before banners and links get none.
+    const noBanner = { banner_url: null, banner_small_url: null, links: [] };
+    mockDb.accounts = new Map((data.accounts ?? []).map((entry) => [entry.account.id, { ...entry, account: { ...noBanner, ...entry.account } }]));
     mockDb.feedback = data.feedback ?? [];
     mockDb.startedAt = data.startedAt;
     restoreMediaDb(data.media);

@@ -16,6 +16,7 @@ import { partnerHandlers } from '../features/partner/mocks';
 import { ownerHandlers } from '../features/owner/mocks';
 import { channelsHandlers } from '../features/channels/mocks';
 import { commentsHandlers } from '../features/comments/mocks';
+import { homeHandlers } from '../features/home/mocks';
 
 /** Every feature's handlers: the whole API as the mock server answers it. */
 export const handlers = [
@@ -37,4 +38,5 @@ export const handlers = [
   ...membershipsHandlers,
   ...channelsHandlers,
   ...commentsHandlers,
+  ...homeHandlers,
 ];

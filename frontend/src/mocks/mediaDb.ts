@@ -67,7 +67,8 @@ export interface MockMovie extends Omit<Owned, 'accountId'>, Processed {
   description: string | null;
   year: number | null;
   duration: number | null;
-  rating: number | null;
+  /** Viewers' ratings (user id → 1 to 5 stars); people outside the mock data have ids of their own. */
+  ratings: Record<string, number>;
   genre: string[];
   age_rating: AgeRating;
   family_safe: boolean;
@@ -123,6 +124,8 @@ export const mediaDb = {
   viewLog: {} as Record<string, number>,
   /** video id → seconds watched, from heartbeats. */
   watchSeconds: {} as Record<string, number>,
+  /** `${userId}:${videoId}` → where that viewer is in the video and when they were last there (Continue watching). */
+  progress: {} as Record<string, { position: number; at: number }>,
   /** The bytes of each chunk received, per session; kept in memory only (a page reload loses them). */
   chunkBytes: new Map<string, Map<number, Blob>>(),
 };
@@ -248,7 +251,7 @@ function movie(userId: string, fields: Partial<MockMovie> & Pick<MockMovie, 'tit
     description: null,
     year: null,
     duration: null,
-    rating: null,
+    ratings: {},
     genre: [],
     age_rating: 'PG',
     family_safe: true,
@@ -276,6 +279,7 @@ export function resetMediaDb(owners: MediaOwners | null): void {
   mediaDb.uploads = [];
   mediaDb.viewLog = {};
   mediaDb.watchSeconds = {};
+  mediaDb.progress = {};
   mediaDb.chunkBytes.clear();
   if (!owners) return;
   const { ada, mira } = owners;
@@ -343,7 +347,7 @@ export function resetMediaDb(owners: MediaOwners | null): void {
       description: 'A keeper and her daughter weather one last winter on the rock.',
       year: 2024,
       duration: 104,
-      rating: 8.1,
+      ratings: { 'viewer-1': 5, 'viewer-2': 4, 'viewer-3': 4, 'viewer-4': 5, 'viewer-5': 4 },
       genre: ['Drama', 'Family'],
       cast: ['June Marlow', 'Theo Hart'],
       views: 1520,
@@ -354,7 +358,7 @@ export function resetMediaDb(owners: MediaOwners | null): void {
       description: 'An inventor races to finish her engine before the exhibition opens.',
       year: 2019,
       duration: 118,
-      rating: 7.4,
+      ratings: { 'viewer-1': 4, 'viewer-2': 4, 'viewer-3': 3, 'viewer-4': 4 },
       genre: ['Adventure', 'Sci-Fi'],
       age_rating: 'PG-13',
       is_premium: true,
@@ -379,8 +383,8 @@ export function resetMediaDb(owners: MediaOwners | null): void {
 
 /** The media part of QA mode's snapshot (chunk bytes are not kept). */
 export function snapshotMediaDb() {
-  const { config, videos, reels, comments, movies, uploads, viewLog, watchSeconds } = mediaDb;
-  return { config, videos, reels, comments, movies, uploads, viewLog, watchSeconds };
+  const { config, videos, reels, comments, movies, uploads, viewLog, watchSeconds, progress } = mediaDb;
+  return { config, videos, reels, comments, movies, uploads, viewLog, watchSeconds, progress };
 }
 
 export function restoreMediaDb(data: ReturnType<typeof snapshotMediaDb> | undefined): void {
@@ -393,5 +397,6 @@ export function restoreMediaDb(data: ReturnType<typeof snapshotMediaDb> | undefi
   mediaDb.uploads = data.uploads ?? [];
   mediaDb.viewLog = data.viewLog ?? {};
   mediaDb.watchSeconds = data.watchSeconds ?? {};
+  mediaDb.progress = data.progress ?? {};
   mediaDb.chunkBytes.clear();
 }

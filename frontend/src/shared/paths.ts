@@ -10,7 +10,7 @@ export const PATHS = {
   reel: '/reels/:id',
   /** A shared video (a video card's Share): the video opens with its player. */
   video: '/videos/:id',
-  /** A shared movie: the Cinema room opens on it. */
+  /** A movie's page (a shared movie, Watch Now): its player, rating, cast and comments. */
   movie: '/movies/:id',
   /** A channel's page (an account, by its handle). */
   channel: '/c/:handle',
@@ -30,8 +30,21 @@ export function channelPath(handle: string): string {
 }
 
 /** The watch page of a video. */
-export function videoPath(id: string): string {
-  return `/videos/${encodeURIComponent(id)}`;
+/** A video's watch page; `at` (whole seconds) starts playback there (Continue watching, shared timestamps). */
+export function videoPath(id: string, at?: number): string {
+  const start = at !== undefined && Number.isFinite(at) && at > 0 ? `?t=${Math.floor(at)}` : '';
+  return `/videos/${encodeURIComponent(id)}${start}`;
+}
+
+/** The start position a watch page's `?t=` names (whole seconds), or null when absent or not a whole number. */
+export function startAtParam(search: string): number | null {
+  const t = new URLSearchParams(search).get('t');
+  return t !== null && /^\d{1,7}$/.test(t) ? Number(t) : null;
+}
+
+/** A movie's page (player, rating, cast, comments). */
+export function moviePath(id: string): string {
+  return `/movies/${encodeURIComponent(id)}`;
 }
 
 /** A reel, opened in the Shorts viewer. */

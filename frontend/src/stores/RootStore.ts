@@ -20,6 +20,7 @@ import { PartnerStore } from '../features/partner/PartnerStore';
 import { OwnerStore } from '../features/owner/OwnerStore';
 import { ChannelsStore } from '../features/channels/ChannelsStore';
 import { WatchStore } from '../features/watch/WatchStore';
+import { HomeStore } from '../features/home/HomeStore';
 import { CommentsStore } from '../features/comments/CommentsStore';
 import { UiStore } from './UiStore';
 
@@ -56,6 +57,7 @@ export class RootStore {
   readonly memberships: MembershipsStore;
   readonly channels: ChannelsStore;
   readonly watch: WatchStore;
+  readonly home: HomeStore;
   readonly comments: CommentsStore;
 
   constructor({ api, notify, socketFactory }: RootStoreOptions = {}) {
@@ -81,6 +83,7 @@ export class RootStore {
     this.memberships = new MembershipsStore(this);
     this.channels = new ChannelsStore(this);
     this.watch = new WatchStore(this);
+    this.home = new HomeStore(this);
     this.comments = new CommentsStore(this);
   }
 

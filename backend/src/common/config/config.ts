@@ -46,6 +46,8 @@ export interface AppConfig {
    * membership channels of seed 001 (no media, no other creators).
    */
   demoDataScale: number;
+  /** TRENDING_REFRESH_SECONDS (0-3600, default 60): how old Home's Trending may be before it is computed again (0: every request). */
+  trendingRefreshSeconds: number;
 }
 
 export class ConfigError extends Error {
@@ -204,6 +206,7 @@ export function loadConfig(env: Env = process.env, opts: { cwd?: string; version
     money: { adRpmCents: int(env, 'AD_RPM_CENTS', 500, 0, 100_000, problems), encryptionKey: Buffer.alloc(0) },
     demoData: bool(env, 'DEMO_DATA', !databaseUrl && !env.STRIPE_SECRET_KEY?.trim(), problems),
     demoDataScale: int(env, 'DEMO_DATA_SCALE', 100, 0, 100, problems),
+    trendingRefreshSeconds: int(env, 'TRENDING_REFRESH_SECONDS', 60, 0, 3600, problems),
     publicUrlConfigured: !!env.PUBLIC_URL?.trim(),
   };
   if (config.payments.stripeSecretKey && !config.publicUrlConfigured) {

@@ -1,6 +1,61 @@
+import type { Request } from 'express';
+
 /** The web app's index.html, served for every non-API GET that matches no route or file (client-side routes). */
 export const spaIndex: { html?: string } = {};
 
 export function wantsSpa(method: string, url: string): boolean {
   return (method === 'GET' || method === 'HEAD') && !url.startsWith('/api/') && url !== '/api' && spaIndex.html !== undefined;
+}
+
+/** What a shared link previews (a chat app, a social network): the page's title, and its Open Graph card. */
+export interface PageMeta {
+  title: string;
+  description: string;
+  /** The page's own address, absolute. */
+  url: string;
+  /** An absolute image address (a thumbnail, a poster, an avatar), when there is one. */
+  image?: string | null;
+  /** Open Graph's type: video.other, video.movie, profile. */
+  type: string;
+}
+
+const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] as string);
+
+/** One line of at most `max` characters (descriptions are shown as a snippet). */
+export function snippet(text: string, max = 200): string {
+  const line = text.replace(/\s+/g, ' ').trim();
+  return line.length <= max ? line : `${line.slice(0, max - 1).trimEnd()}…`;
+}
+
+/**
+ * index.html with the page's own title, description and Open Graph / Twitter card tags; every value escaped. Null
+ * when the web app is not built (the route then answers 404, as any unknown path).
+ */
+export function renderSpa(meta: PageMeta | null): string | null {
+  const html = spaIndex.html;
+  if (html === undefined) return null;
+  if (!meta) return html;
+  const head = [
+    `<title>${escapeHtml(meta.title)} · Scriven</title>`,
+    `<meta name="description" content="${escapeHtml(meta.description)}" />`,
+    `<meta property="og:site_name" content="Scriven" />`,
+    `<meta property="og:type" content="${escapeHtml(meta.type)}" />`,
+    `<meta property="og:title" content="${escapeHtml(meta.title)}" />`,
+    `<meta property="og:description" content="${escapeHtml(meta.description)}" />`,
+    `<meta property="og:url" content="${escapeHtml(meta.url)}" />`,
+    ...(meta.image ? [`<meta property="og:image" content="${escapeHtml(meta.image)}" />`] : []),
+    `<meta name="twitter:card" content="${meta.image ? 'summary_large_image' : 'summary'}" />`,
+    `<link rel="canonical" href="${escapeHtml(meta.url)}" />`,
+  ].join('\n    ');
+  // The app's own title and description give way to the page's.
+  const rest = html.replace(/<meta\s+name="description"[^>]*>\s*/i, '');
+  const title = /<title>[^<]*<\/title>/i;
+  return title.test(rest) ? rest.replace(title, () => head) : rest.replace(/<head>/i, () => `<head>\n    ${head}`);
+}
+
+/** The absolute address of `path` on this instance: PUBLIC_URL when it is set, else the address the request came to. */
+export function absoluteUrl(req: Request, publicUrl: string | null, path: string): string {
+  if (publicUrl) return `${publicUrl}${path}`;
+  const host = req.get('host') ?? 'localhost';
+  return `${req.protocol}://${host}${path}`;
 }

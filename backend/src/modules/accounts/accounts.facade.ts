@@ -8,6 +8,7 @@ import { CreatePrimaryAccountUseCase } from './application/create-primary-accoun
 import { ReleaseAllAccountsUseCase } from './application/release-all-accounts.use-case.js';
 import { UpdateAccountUseCase } from './application/update-account.use-case.js';
 import { UploadProfilePhotoUseCase } from './application/upload-profile-photo.use-case.js';
+import { ChannelBannerUseCase } from './application/channel-banner.use-case.js';
 import type { AccountInput } from './domain/account-rules.js';
 import { createReadStream } from 'node:fs';
 
@@ -25,6 +26,7 @@ export class AccountsFacade {
     private readonly channels: ChannelPageQuery,
     private readonly update: UpdateAccountUseCase,
     private readonly photos: UploadProfilePhotoUseCase,
+    private readonly banners: ChannelBannerUseCase,
   ) {}
 
   /** The social context answers a channel page's follows (registered at start-up). */
@@ -111,6 +113,21 @@ export class AccountsFacade {
       await this.photos.apply(userId, temp, accountId);
     } finally {
       await this.photos.discard(temp);
+    }
+  }
+
+  /** Whether the account has a banner (false when it no longer exists). */
+  async hasBanner(accountId: string): Promise<boolean> {
+    return !!(await this.accounts.findMany([accountId]))[0]?.bannerKey;
+  }
+
+  /** Sets an account's banner from an image file on this server, as an uploaded banner is checked and stored. */
+  async setBanner(userId: string, accountId: string, imagePath: string): Promise<void> {
+    const temp = await this.banners.receive(createReadStream(imagePath));
+    try {
+      await this.banners.apply(userId, temp, accountId);
+    } finally {
+      await this.banners.discard(temp);
     }
   }
 }

@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 import { AccountsFacade } from './accounts.facade.js';
 import { AccountPurge } from './application/account-purge.js';
+import { ChannelBannerUseCase } from './application/channel-banner.use-case.js';
 import { ChannelPageQuery } from './application/channel-page.query.js';
 import { CreateAccountUseCase } from './application/create-account.use-case.js';
 import { CreatePrimaryAccountUseCase } from './application/create-primary-account.use-case.js';
@@ -31,6 +32,7 @@ import { SharpImageProcessor } from './infrastructure/sharp-image-processor.js';
     SwitchAccountUseCase,
     DeleteAccountUseCase,
     UploadProfilePhotoUseCase,
+    ChannelBannerUseCase,
     CreatePrimaryAccountUseCase,
     ReleaseAllAccountsUseCase,
     AccountPurge,

@@ -1,5 +1,6 @@
 import { CommentAudience } from './application/comment-audience.js';
 import { CommentsUseCases } from './application/comments.use-cases.js';
+import { MovieRatingsUseCases } from './application/movie-ratings.use-cases.js';
 import type { FollowChecker } from './domain/ports.js';
 import { Inject, Injectable } from '@nestjs/common';
 import { STORAGE, type Storage } from '../../common/storage/storage.js';
@@ -35,6 +36,7 @@ export class CatalogFacade {
     private readonly publishLocal: PublishLocalFileUseCase,
     private readonly service: MediaService,
     @Inject(ENGAGEMENT) private readonly engagement: Engagement,
+    private readonly ratings: MovieRatingsUseCases,
   ) {}
 
   /**
@@ -59,6 +61,16 @@ export class CatalogFacade {
   /** A signed-in user's view, counted as the view route counts it (once per viewer per 30 minutes). */
   async view(kind: MediaKind, mediaId: string, userId: string): Promise<void> {
     await this.service.view(kind, mediaId, { user: { userId } } as Request & { user: { userId: string } });
+  }
+
+  /** A signed-in user's watch-time heartbeat (1 to 60 seconds) and where playback is, with every rule of the route. */
+  async watch(kind: MediaKind, mediaId: string, userId: string, seconds: number, positionSeconds: number): Promise<void> {
+    await this.service.heartbeat(kind, mediaId, userId, seconds, positionSeconds);
+  }
+
+  /** A signed-in user's rating of a movie (1 to 5 stars), with every rule of the rating route. */
+  async rateMovie(movieId: string, userId: string, stars: number): Promise<void> {
+    await this.ratings.rate(movieId, userId, stars);
   }
 
   /** A comment (or with parentId a reply) by a signed-in user, with every rule of the comments route; returns its id. */

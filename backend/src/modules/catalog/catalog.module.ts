@@ -18,7 +18,11 @@ import { MEDIA_VIEWS } from './application/media-views.port.js';
 import { CatalogFacade } from './catalog.facade.js';
 import { CHANNEL_MEDIA } from './domain/channel-media.port.js';
 import { CREATOR_STATS } from './domain/creator-stats.port.js';
-import { ENGAGEMENT, MEDIA_PROCESSOR, MEDIA_REPOSITORY, VIEWER_ENTITLEMENTS } from './domain/ports.js';
+import { HomeController } from './http/home.controller.js';
+import { SharePagesController } from './http/share-pages.controller.js';
+import { HomeFeedQuery } from './application/home-feed.query.js';
+import { PgHomeFeed } from './infrastructure/pg-home-feed.js';
+import { ENGAGEMENT, HOME_FEED, MEDIA_PROCESSOR, MEDIA_REPOSITORY, VIEWER_ENTITLEMENTS } from './domain/ports.js';
 import { IdentityEntitlements } from './infrastructure/identity-entitlements.js';
 import { ChannelMediaController } from './http/channel-media.controller.js';
 import { MediaPresenter } from './http/media-presenter.js';
@@ -33,6 +37,9 @@ import { FfmpegProcessor } from './infrastructure/ffmpeg-processor.js';
 import { MikroChannelMedia } from './infrastructure/mikro-channel-media.js';
 import { MikroMediaRepository } from './infrastructure/mikro-media.repository.js';
 import { PgEngagement } from './infrastructure/pg-engagement.js';
+import { PgMovieRatings } from './infrastructure/pg-movie-ratings.js';
+import { MovieRatingsUseCases } from './application/movie-ratings.use-cases.js';
+import { MOVIE_RATINGS } from './domain/movie-rating.js';
 import { PgCommentRepository } from './infrastructure/pg-comment-repository.js';
 import { COMMENT_REPOSITORY } from './domain/comment.js';
 
@@ -41,13 +48,17 @@ export { VideoResponseDto } from './http/catalog.dto.js';
 
 @Module({
   imports: [AccountsModule, IdentityModule],
-  controllers: [VideosController, ReelsController, MoviesController, ThumbsController, CommentsController, ChannelMediaController],
+  controllers: [VideosController, ReelsController, MoviesController, ThumbsController, CommentsController, ChannelMediaController, HomeController, SharePagesController],
   providers: [
     { provide: MEDIA_REPOSITORY, useClass: MikroMediaRepository },
     { provide: CHANNEL_MEDIA, useClass: MikroChannelMedia },
     ChannelMediaQuery,
     { provide: MEDIA_PROCESSOR, useClass: FfmpegProcessor },
     { provide: ENGAGEMENT, useClass: PgEngagement },
+    { provide: MOVIE_RATINGS, useClass: PgMovieRatings },
+    MovieRatingsUseCases,
+    { provide: HOME_FEED, useClass: PgHomeFeed },
+    HomeFeedQuery,
     { provide: VIEWER_ENTITLEMENTS, useClass: IdentityEntitlements },
     { provide: CATALOG_UNIT_OF_WORK, useClass: CatalogUnitOfWork },
     MediaAccess,

@@ -328,6 +328,110 @@ describe('Account Settings', () => {
     expect(demoAccounts()[0].profile_photo_url).toBeNull();
   });
 
+  test('links: an added row is saved after the saved ones; a row left empty is dropped', async () => {
+    const [primary] = demoAccounts();
+    const entry = mockDb.accounts.get(primary.id)!;
+    entry.account = { ...entry.account, links: [{ label: 'Blog', url: 'https://ada.example/blog' }] };
+    const { user } = await openSettingsTab();
+    const links = within(screen.getByRole('group', { name: 'Links' }));
+
+    await user.click(links.getByRole('button', { name: 'Add link' }));
+    await fill(user, field(screen, 'Link 2 label'), 'Notes');
+    await fill(user, field(screen, 'Link 2 address'), 'http://notes.example');
+    await user.click(links.getByRole('button', { name: 'Add link' })); // left empty
+    await user.click(screen.getByRole('button', { name: 'Save Changes' }));
+
+    expect(await screen.findByText('Settings saved!')).toBeInTheDocument();
+    expect(demoAccounts()[0].links).toEqual([
+      { label: 'Blog', url: 'https://ada.example/blog' },
+      { label: 'Notes', url: 'http://notes.example' },
+    ]);
+    expect(screen.queryByRole('textbox', { name: 'Link 3 label' })).not.toBeInTheDocument();
+  });
+
+  test('links: the saved ones are in the form; at most 5, and Remove takes one out', async () => {
+    const [primary] = demoAccounts();
+    const entry = mockDb.accounts.get(primary.id)!;
+    entry.account = { ...entry.account, links: ['One', 'Two', 'Three', 'Four'].map((label) => ({ label, url: `https://${label.toLowerCase()}.example` })) };
+    const { user } = await openSettingsTab();
+    const links = within(screen.getByRole('group', { name: 'Links' }));
+    expect(field(screen, 'Link 4 address')).toHaveValue('https://four.example');
+
+    await user.click(links.getByRole('button', { name: 'Add link' }));
+    expect(links.getByRole('button', { name: 'Add link' })).toBeDisabled();
+    await user.click(links.getByRole('button', { name: 'Remove link 1' }));
+    expect(field(screen, 'Link 1 label')).toHaveValue('Two');
+    expect(links.getByRole('button', { name: 'Add link' })).toBeEnabled();
+  });
+
+  test('links: a refused address is said under its row, without a toast, and nothing is saved', async () => {
+    const { user } = await openSettingsTab();
+    const links = within(screen.getByRole('group', { name: 'Links' }));
+
+    await user.click(links.getByRole('button', { name: 'Add link' }));
+    await fill(user, field(screen, 'Link 1 label'), 'Home');
+    await fill(user, field(screen, 'Link 1 address'), 'javascript:alert(1)');
+    await user.click(screen.getByRole('button', { name: 'Save Changes' }));
+
+    expect(await screen.findByText('Links must be http or https addresses')).toBeInTheDocument();
+    expect(field(screen, 'Link 1 address')).toHaveAttribute('aria-invalid', 'true');
+    expect(screen.queryByText(/^Failed to save/)).not.toBeInTheDocument();
+    expect(demoAccounts()[0].links).toEqual([]);
+
+    await user.clear(field(screen, 'Link 1 address'));
+    expect(screen.queryByText('Links must be http or https addresses')).not.toBeInTheDocument();
+    await fill(user, field(screen, 'Link 1 address'), 'https://ada.example');
+    await user.click(screen.getByRole('button', { name: 'Save Changes' }));
+    expect(await screen.findByText('Settings saved!')).toBeInTheDocument();
+    expect(demoAccounts()[0].links).toEqual([{ label: 'Home', url: 'https://ada.example' }]);
+  });
+
+  test('banner: a chosen image is previewed, uploaded and shown; Remove banner takes it away', async () => {
+    const { user } = await openSettings();
+    await openTab(user, 'Profile');
+    const card = within(screen.getByRole('region', { name: 'Channel banner' }));
+    expect(card.getByText('No banner yet: the channel page shows a colour band.')).toBeInTheDocument();
+    expect(card.queryByRole('button', { name: 'Remove banner' })).not.toBeInTheDocument();
+
+    await user.upload(screen.getByLabelText('Banner file'), pngFile('wide.png'));
+    expect(await card.findByRole('img', { name: 'Preview of the chosen banner' })).toHaveAttribute('src', expect.stringMatching(/^blob:/));
+    await user.click(card.getByRole('button', { name: 'Upload banner' }));
+
+    expect(await screen.findByText('Banner updated!')).toBeInTheDocument();
+    const url = demoAccounts()[0].banner_url;
+    expect(url).toEqual(expect.any(String));
+    expect(card.getByRole('img', { name: 'Banner of ada' })).toHaveAttribute('src', url);
+    expect(card.queryByRole('img', { name: 'Preview of the chosen banner' })).not.toBeInTheDocument();
+
+    await user.click(card.getByRole('button', { name: 'Remove banner' }));
+    expect(await screen.findByText('Banner removed')).toBeInTheDocument();
+    expect(demoAccounts()[0].banner_url).toBeNull();
+    expect(card.getByText('No banner yet: the channel page shows a colour band.')).toBeInTheDocument();
+  });
+
+  test('banner: a file that is not an image is refused before sending; a server refusal is "Failed to upload banner: " and the detail', async () => {
+    const { user } = await openSettings();
+    await openTab(user, 'Profile');
+    const card = within(screen.getByRole('region', { name: 'Channel banner' }));
+
+    const pdf = testFile(new TextEncoder().encode('%PDF-1.7'), 'cv.pdf', 'application/pdf');
+    fireEvent.drop(card.getByRole('button', { name: 'Drop a banner image here or click to choose one' }), {
+      dataTransfer: { files: [pdf], items: [{ kind: 'file', type: pdf.type, getAsFile: () => pdf }], types: ['Files'] },
+    });
+    expect(await screen.findByText('Please select an image file')).toBeInTheDocument();
+    expect(card.getByRole('button', { name: 'Upload banner' })).toBeDisabled();
+
+    server.use(
+      http.post('/api/accounts/{id}/banner', ({ response }) =>
+        response(400).json(errorBody(400, 'ACCOUNTS.BANNER_TOO_SMALL', 'The banner must be at least 640×160 pixels')),
+      ),
+    );
+    await user.upload(screen.getByLabelText('Banner file'), pngFile('tiny.png'));
+    await user.click(await card.findByRole('button', { name: 'Upload banner' }));
+    expect(await screen.findByText('Failed to upload banner: The banner must be at least 640×160 pixels')).toBeInTheDocument();
+    expect(demoAccounts()[0].banner_url).toBeNull();
+  });
+
   test('privacy: Download Your Data saves scriven-data-ada.json', async () => {
     let saved = '';
     jest.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {

@@ -17,7 +17,7 @@ type Refusal = { ok: false; detail: string; fieldErrors: Record<string, string> 
 type Outcome<T> = { ok: true; data: T } | Refusal;
 
 /** What marks a call as under way: one of the store's flags, or the account it switches to or deletes. */
-type Pending = 'createPending' | 'savePending' | 'uploadPending' | 'exportPending' | 'deleteMePending' | { busy: string };
+type Pending = 'createPending' | 'savePending' | 'uploadPending' | 'bannerPending' | 'exportPending' | 'deleteMePending' | { busy: string };
 
 function refused(error: unknown): Refusal {
   const fieldErrors: Record<string, string> = {};
@@ -36,10 +36,14 @@ function refused(error: unknown): Refusal {
  * one of them is said there, and not toasted too.
  */
 const FORM_FIELDS: ReadonlySet<string> = new Set(['account_type', 'display_name', 'handle', 'bio', 'location', 'website']);
-const shownInForm = (refusal: Refusal) => Object.keys(refusal.fieldErrors).some((field) => FORM_FIELDS.has(field));
+const shownInForm = (refusal: Refusal) =>
+  Object.keys(refusal.fieldErrors).some((field) => FORM_FIELDS.has(field) || field === 'links' || field.startsWith('links.'));
 
 /** Choosing and uploading a profile photo is one action for its toasts (the profile tab's checks say theirs too). */
 export const PHOTO_TOAST = { action: 'accounts.photo' } as const;
+
+/** Choosing, uploading and removing a banner is one action for its toasts. */
+export const BANNER_TOAST = { action: 'accounts.banner' } as const;
 
 /** The data export is saved under this name. */
 export function exportFileName(displayName: string): string {
@@ -60,6 +64,7 @@ export class AccountsStore {
   createPending = false;
   savePending = false;
   uploadPending = false;
+  bannerPending = false;
   exportPending = false;
   deleteMePending = false;
 
@@ -224,6 +229,50 @@ export class AccountsStore {
       );
     });
     this.root.notify.success(ACCOUNT_MESSAGES.photoUpdated, PHOTO_TOAST);
+    return true;
+  }
+
+  /**
+   * Uploads a channel banner for `accountId`. The file's type and size are checked here first (as photos are); the
+   * server checks its bytes and dimensions. The answer replaces the account in the list.
+   */
+  async uploadBanner(file: File, accountId: string): Promise<boolean> {
+    const problem = photoProblem(file);
+    if (problem) {
+      this.root.notify.error(problem, BANNER_TOAST);
+      return false;
+    }
+    const outcome = await this.call('bannerPending', () =>
+      this.root.api.POST('/api/accounts/{id}/banner', {
+        params: { path: { id: accountId } },
+        body: { file: file as unknown as string },
+        bodySerializer: (fields) => {
+          const form = new FormData();
+          form.append('file', fields.file as unknown as Blob, file.name);
+          return form;
+        },
+      }),
+    );
+    if (!outcome.ok) {
+      this.root.notify.error(ACCOUNT_MESSAGES.bannerUploadFailed(outcome.detail), BANNER_TOAST);
+      return false;
+    }
+    this.replace(outcome.data.account);
+    this.root.notify.success(ACCOUNT_MESSAGES.bannerUpdated, BANNER_TOAST);
+    return true;
+  }
+
+  /** Removes the banner of `accountId`: its channel page shows its colour band again. */
+  async removeBanner(accountId: string): Promise<boolean> {
+    const outcome = await this.call('bannerPending', () =>
+      this.root.api.DELETE('/api/accounts/{id}/banner', { params: { path: { id: accountId } } }),
+    );
+    if (!outcome.ok) {
+      this.root.notify.error(ACCOUNT_MESSAGES.bannerRemoveFailed(outcome.detail), BANNER_TOAST);
+      return false;
+    }
+    this.replace(outcome.data.account);
+    this.root.notify.success(ACCOUNT_MESSAGES.bannerRemoved, BANNER_TOAST);
     return true;
   }
 

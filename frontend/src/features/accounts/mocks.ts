@@ -11,12 +11,12 @@ import {
 import type { components } from '../../api/schema';
 import { ACCOUNT_MESSAGES } from './messages';
 import { PHOTO_MAX_BYTES, PHOTO_MESSAGES } from './photo';
-import type { AccountDto, CommentPermission, NotificationSettings, PrivacySettings, Visibility } from './types';
+import type { AccountDto, ChannelLink, CommentPermission, NotificationSettings, PrivacySettings, Visibility } from './types';
 
 type FieldProblem = components['schemas']['FieldErrorDto'];
 
 /** The server's account rules (backend accounts/domain/account-rules.ts): limits and messages. */
-export const ACCOUNT_LIMITS = { accounts: 10, displayName: 100, bio: 1000, location: 100, website: 300 } as const;
+export const ACCOUNT_LIMITS = { accounts: 10, displayName: 100, bio: 1000, location: 100, website: 300, links: 5, linkLabel: 40, linkUrl: 500 } as const;
 const RULES = {
   handle: 'Handle must be 3-30 characters: lowercase letters, numbers, underscores or dots',
   website: 'Website must be an http or https address',
@@ -25,7 +25,51 @@ const RULES = {
   visibility: (label: string) => `${label} must be public, unlisted or private`,
   comments: 'Comment permissions must be everyone, subscribers or none',
   notification: (key: string) => `${key} must be true or false`,
+  links: `Add at most ${ACCOUNT_LIMITS.links} links`,
+  linkShape: 'Each link needs a label and an address',
+  linkLabelRequired: 'Each link needs a label',
+  linkLabelTooLong: `Link labels must be at most ${ACCOUNT_LIMITS.linkLabel} characters`,
+  linkUrl: 'Links must be http or https addresses',
+  linkUrlTooLong: `Link addresses must be at most ${ACCOUNT_LIMITS.linkUrl} characters`,
 };
+
+/** An http or https address with a host, no user name or password, no spaces or control characters (the server's rule). */
+function isLinkAddress(text: string): boolean {
+  // eslint-disable-next-line no-control-regex
+  if (/[\u0000-\u001f\u007f\s]/.test(text)) return false;
+  try {
+    const url = new URL(text);
+    return (url.protocol === 'http:' || url.protocol === 'https:') && url.hostname !== '' && !url.username && !url.password;
+  } catch {
+    return false;
+  }
+}
+
+/** The channel's links as the server checks them: at most 5 { label, url }, trimmed; problems named `links.N.field`. */
+function validateLinks(input: unknown, add: (field: string, message: string) => void): ChannelLink[] | undefined {
+  if (!Array.isArray(input)) return void add('links', RULES.linkShape);
+  if (input.length > ACCOUNT_LIMITS.links) return void add('links', RULES.links);
+  let ok = true;
+  const links = input.map((item: unknown, i) => {
+    if (!item || typeof item !== 'object' || Array.isArray(item)) {
+      ok = false;
+      add(`links.${i}`, RULES.linkShape);
+      return { label: '', url: '' };
+    }
+    const { label: rawLabel, url: rawUrl } = item as Record<string, unknown>;
+    const label = typeof rawLabel === 'string' ? rawLabel.trim() : '';
+    const url = typeof rawUrl === 'string' ? rawUrl.trim() : '';
+    const problems: [string, string][] = [];
+    if (!label) problems.push([`links.${i}.label`, RULES.linkLabelRequired]);
+    else if (label.length > ACCOUNT_LIMITS.linkLabel) problems.push([`links.${i}.label`, RULES.linkLabelTooLong]);
+    if (url.length > ACCOUNT_LIMITS.linkUrl) problems.push([`links.${i}.url`, RULES.linkUrlTooLong]);
+    else if (!isLinkAddress(url)) problems.push([`links.${i}.url`, RULES.linkUrl]);
+    for (const [field, message] of problems) add(field, message);
+    if (problems.length) ok = false;
+    return { label, url };
+  });
+  return ok ? links : undefined;
+}
 const VISIBILITIES: readonly Visibility[] = ['public', 'unlisted', 'private'];
 const COMMENT_PERMISSIONS: readonly CommentPermission[] = ['everyone', 'subscribers', 'none'];
 const NOTIFICATION_KEYS: readonly (keyof NotificationSettings)[] = [
@@ -74,6 +118,10 @@ function validateAccountInput(input: AccountInput, creating: boolean): { problem
     if (raw === null || raw === '') value.website = null;
     else if (typeof raw !== 'string' || raw.length > ACCOUNT_LIMITS.website || !isWebAddress(raw)) add('website', RULES.website);
     else value.website = raw;
+  }
+  if (input.links !== undefined) {
+    const links = validateLinks(input.links, add);
+    if (links) value.links = links;
   }
   const privacy = input.privacy_settings;
   if (privacy !== undefined) {
@@ -279,6 +327,41 @@ export const accountsHandlers = [
     const photoUrl = photoUrlFor(file);
     entry.account = { ...entry.account, profile_photo_url: photoUrl };
     return response(200).json({ success: true, photo_url: photoUrl });
+  }),
+
+  http.post('/api/accounts/{id}/banner', async ({ request, params, response }) => {
+    const owner = userForAuthorization(request.headers.get('Authorization'));
+    if (!owner) return response(401).json(sessionInvalid());
+    const entry = ownAccount(owner, params.id);
+    if (!entry) return response(404).json(notFound());
+    const file = (await request.formData()).get('file');
+    if (!file || typeof file === 'string') {
+      return response(400).json(errorBody(400, 'ACCOUNTS.BANNER_MISSING', PHOTO_MESSAGES.notAnImage));
+    }
+    if (file.size > PHOTO_MAX_BYTES) {
+      return response(413).json(errorBody(413, 'ACCOUNTS.PHOTO_TOO_LARGE', PHOTO_MESSAGES.tooLarge));
+    }
+    const bytes = new Uint8Array(await file.arrayBuffer());
+    const kind = sniffImage(bytes);
+    if (!kind) return response(400).json(errorBody(400, 'ACCOUNTS.NOT_AN_IMAGE', PHOTO_MESSAGES.notAnImage));
+    if (!isComplete(kind, bytes)) {
+      return response(400).json(
+        errorBody(400, 'ACCOUNTS.PHOTO_UNREADABLE', 'The image could not be read: it is damaged or incomplete'),
+      );
+    }
+    // The mock does not measure images: what it gets is shown as the wide banner and as the phone-sized one.
+    const url = photoUrlFor(file);
+    entry.account = { ...entry.account, banner_url: url, banner_small_url: url };
+    return response(200).json({ success: true, account: view(owner, entry.account) });
+  }),
+
+  http.delete('/api/accounts/{id}/banner', ({ request, params, response }) => {
+    const owner = userForAuthorization(request.headers.get('Authorization'));
+    if (!owner) return response(401).json(sessionInvalid());
+    const entry = ownAccount(owner, params.id);
+    if (!entry) return response(404).json(notFound());
+    entry.account = { ...entry.account, banner_url: null, banner_small_url: null };
+    return response(200).json({ success: true, account: view(owner, entry.account) });
   }),
 
   http.get('/api/me/export', ({ request, response }) => {

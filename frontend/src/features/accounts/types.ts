@@ -10,6 +10,10 @@ export type CreateAccountRequest = components['schemas']['CreateAccountRequestDt
 /** What the Add Account form gives: the server defaults account_type to creator, so it may be left out. */
 export type NewAccount = Omit<CreateAccountRequest, 'account_type'> & { account_type?: AccountType };
 export type UpdateAccountRequest = components['schemas']['UpdateAccountRequestDto'];
+export type ChannelLink = components['schemas']['ChannelLinkDto'];
+
+/** At most this many links per channel (the server's rule). */
+export const MAX_LINKS = 5;
 
 export interface Option<T extends string> {
   value: T;

@@ -1,5 +1,5 @@
 import { describe, expect, test } from '@jest/globals';
-import { screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { findAccountByHandle } from '../../mocks/db';
 import { http } from '../../mocks/http';
 import { server } from '../../mocks/server';
@@ -121,5 +121,61 @@ describe('a channel page (/c/:handle)', () => {
 
     expect(await screen.findByRole('form', { name: 'Sign in form' })).toBeInTheDocument();
     expect(screen.getByTestId('location').textContent).toBe('/signin?next=%2Fc%2Fmira');
+  });
+
+  test('a channel without a banner shows its colour band; with one, the image (the phone-sized copy on narrow screens)', async () => {
+    const first = await openChannel('mira', 'mira');
+    expect(screen.getByTestId('channel-banner-fallback')).toBeInTheDocument();
+    expect(screen.queryByRole('img', { name: 'Banner of mira' })).not.toBeInTheDocument();
+    first.unmount();
+
+    const mira = findAccountByHandle('mira');
+    if (!mira) throw new Error('no mira channel');
+    mira.account.banner_url = '/api/media/banners/wide/0b3c1d6e-0000-4000-8000-000000000001.webp';
+    mira.account.banner_small_url = '/api/media/banners/small/0b3c1d6e-0000-4000-8000-000000000001.webp';
+    await openChannel('mira', 'mira');
+    const banner = screen.getByRole('img', { name: 'Banner of mira' });
+    expect(banner).toHaveAttribute('src', mira.account.banner_url);
+    expect(banner).toHaveAttribute('srcset', `${mira.account.banner_small_url} 1024w, ${mira.account.banner_url} 2048w`);
+    expect(screen.queryByTestId('channel-banner-fallback')).not.toBeInTheDocument();
+
+    // An image that cannot be shown gives way to the colour band.
+    fireEvent.error(banner);
+    expect(await screen.findByTestId('channel-banner-fallback')).toBeInTheDocument();
+    expect(screen.queryByRole('img', { name: 'Banner of mira' })).not.toBeInTheDocument();
+  });
+
+  test('the links show under the name and on About, opening in a new tab without passing anything on', async () => {
+    const ada = findAccountByHandle('ada');
+    if (!ada) throw new Error('no ada channel');
+    ada.account.links = [
+      { label: 'Blog', url: 'https://ada.example/blog' },
+      { label: 'Engines', url: 'http://engines.example/notes' },
+      // The server never stores one; the page would not show it either.
+      { label: 'Sneaky', url: 'javascript:alert(1)' },
+    ];
+    const { user } = await openChannel('ada', 'ada');
+
+    const header = within(screen.getByRole('navigation', { name: 'Channel links' }));
+    expect(header.getAllByRole('link').map((link) => link.textContent)).toEqual(['Blog', 'Engines']);
+    const blog = header.getByRole('link', { name: 'Blog' });
+    expect(blog).toHaveAttribute('href', 'https://ada.example/blog');
+    expect(blog).toHaveAttribute('target', '_blank');
+    expect(blog).toHaveAttribute('rel', 'noopener noreferrer nofollow ugc');
+    expect(screen.queryByText('Sneaky')).not.toBeInTheDocument();
+
+    await user.click(screen.getByRole('tab', { name: 'About' }));
+    const about = within(screen.getByRole('list', { name: 'Links' }));
+    const engines = about.getByRole('link', { name: 'http://engines.example/notes' });
+    expect(engines).toHaveAttribute('rel', 'noopener noreferrer nofollow ugc');
+    expect(engines).toHaveAttribute('target', '_blank');
+    expect(about.getByText('Blog:')).toBeInTheDocument();
+  });
+
+  test('a channel without links shows none', async () => {
+    const { user } = await openChannel('mira', 'mira');
+    expect(screen.queryByRole('navigation', { name: 'Channel links' })).not.toBeInTheDocument();
+    await user.click(screen.getByRole('tab', { name: 'About' }));
+    expect(screen.queryByRole('list', { name: 'Links' })).not.toBeInTheDocument();
   });
 });

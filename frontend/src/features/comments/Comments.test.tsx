@@ -205,13 +205,13 @@ describe('comments on the watch page', () => {
   });
 });
 
-describe("comments in the Cinema's movie dialog", () => {
+describe("comments on a movie's page", () => {
   test('a visitor opening a movie link reads its comments and is asked to sign in to comment', async () => {
     const id = mediaDb.movies.find((movie) => movie.title === 'The Lighthouse Keeper')?.id;
     renderApp({ route: `/movies/${id}` });
 
-    const dialog = within(await screen.findByRole('dialog', { name: 'The Lighthouse Keeper' }));
-    const section = within(dialog.getByRole('region', { name: 'Comments' }));
+    await screen.findByRole('heading', { name: 'The Lighthouse Keeper', level: 1 });
+    const section = within(await screen.findByRole('region', { name: 'Comments' }));
     expect(await section.findByText('The storm scene is unforgettable.')).toBeInTheDocument();
     expect(authors(section)).toEqual(['Comment by ada', 'Comment by june_fan']);
     expect(section.getByRole('link', { name: 'Sign in' })).toHaveAttribute('href', signInPath(`/movies/${id}`));

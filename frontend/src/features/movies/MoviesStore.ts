@@ -26,6 +26,8 @@ const FAVORITES_KEY = 'scriven.movieFavorites';
 const WATCHLIST_KEY = 'scriven.movieWatchlist';
 
 export type MovieUploadResult = { ok: true; movie: MovieDto } | { ok: false; detail: string; fieldErrors: MovieFieldErrors };
+export type MoviePageStatus = 'idle' | 'loading' | 'ready' | 'missing' | 'error';
+type RatingState = { rating: number | null; rating_count: number; my_rating: number | null };
 
 function readIds(key: string): Set<string> {
   const value = localStore.readJson(key);
@@ -38,8 +40,9 @@ function writeIds(key: string, ids: Set<string>): void {
 
 /**
  * The Cinema room (seed 000 §2-§9): the movie list (six built-in samples when it cannot be loaded), the client-side
- * search, genre and tab filters, the stats, the detail dialog with playback, favourites and watchlist kept in this
- * browser only, sharing, and the Add Movie upload with its progress.
+ * search, genre and tab filters, the stats, the detail dialog, a movie's page (`/movies/:id`) with its views and
+ * viewers' ratings, favourites and watchlist kept in this browser only, sharing, and the Add Movie upload with its
+ * progress.
  */
 export class MoviesStore {
   /** Every movie the server lists (all its pages): the filters and the stat cards work on the whole list. */
@@ -52,10 +55,6 @@ export class MoviesStore {
 
   /** The movie whose detail dialog is open. */
   selectedId: string | null = null;
-  /** A movie opened by its link (`/movies/:id`), as read by its id: the dialog shows it even when the list lacks it. */
-  linked: MovieDto | null = null;
-  /** True once Play was chosen in the dialog. */
-  playing = false;
   addOpen = false;
 
   favorites = new Set<string>();
@@ -64,10 +63,17 @@ export class MoviesStore {
   uploadPending = false;
   uploadProgress = 0;
 
+  /** The movie of the page open (`/movies/:id`), as read by its id. */
+  page: MovieDto | null = null;
+  pageStatus: MoviePageStatus = 'idle';
+  private pageId: string | null = null;
+  /** Movies whose rating is being sent. */
+  ratingPending = new Set<string>();
+
   private loading: Promise<boolean> | null = null;
 
   constructor(readonly root: RootStore) {
-    makeAutoObservable<this, 'loading'>(this, { root: false, loading: false }, { autoBind: true });
+    makeAutoObservable<this, 'loading' | 'pageId'>(this, { root: false, loading: false, pageId: false }, { autoBind: true });
   }
 
   /** A failed load shows the samples, silently (seed 000 §4, §8). */
@@ -91,10 +97,9 @@ export class MoviesStore {
     return this.find(this.selectedId);
   }
 
-  /** A movie of the list, else the linked one. */
   private find(id: string | null): Movie | null {
     if (id === null) return null;
-    return this.all.find((movie) => movie.id === id) ?? (this.linked?.id === id ? this.linked : null);
+    return this.all.find((movie) => movie.id === id) ?? null;
   }
 
   get hasProcessing(): boolean {
@@ -175,17 +180,21 @@ export class MoviesStore {
     return list;
   }
 
-  /** Opens the detail dialog; `play` starts playback at once (Play Movie on a poster). */
-  open(id: string, play = false): void {
+  /** Opens the detail dialog. */
+  open(id: string): void {
     this.selectedId = id;
-    this.playing = play && this.canPlay(this.find(id));
   }
 
   /**
-   * Opens a shared movie (`/movies/:id`), read by its id (getMovie) whether or not the list holds it. One the server
-   * does not show (404) says 'This movie is not available'.
+   * Reads the movie of a page (`/movies/:id`, GET /api/movies/{id}), with the favourites and watchlist of this browser.
+   * The page says when it is not available (404) or could not be read (Try again reads it again).
    */
-  async openById(id: string): Promise<boolean> {
+  async openPage(id: string): Promise<boolean> {
+    this.favorites = readIds(FAVORITES_KEY);
+    this.watchlist = readIds(WATCHLIST_KEY);
+    this.pageId = id;
+    this.pageStatus = 'loading';
+    this.page = null;
     let movie: MovieDto | undefined;
     let missing = false;
     try {
@@ -195,28 +204,66 @@ export class MoviesStore {
     } catch {
       movie = undefined;
     }
-    if (!movie) {
-      this.root.notify.error(missing ? MOVIE_MESSAGES.unavailable : MOVIE_MESSAGES.loadOneFailed, { action: 'movies.open' });
-      return false;
-    }
-    this.root.notify.clear('movies.open');
-    const found = movie;
+    // Closed, or another page opened, while the movie was read.
+    if (this.pageId !== id) return false;
     runInAction(() => {
-      this.linked = found;
-      this.open(found.id);
+      this.page = movie ?? null;
+      this.pageStatus = movie ? 'ready' : missing ? 'missing' : 'error';
     });
-    return true;
+    return movie !== undefined;
+  }
+
+  closePage(): void {
+    this.pageId = null;
+    this.page = null;
+    this.pageStatus = 'idle';
+  }
+
+  /** A movie by its id, wherever it is shown (the list, the page), with `fields` changed. */
+  private update(id: string, fields: Partial<MovieDto>): void {
+    this.movies = this.movies.map((movie) => (movie.id === id ? { ...movie, ...fields } : movie));
+    if (this.page?.id === id) this.page = { ...this.page, ...fields };
+  }
+
+  /** Counts a view when playback starts (one per viewer per 30 minutes, decided by the server). */
+  async recordView(id: string): Promise<void> {
+    try {
+      const { data } = await this.root.api.POST('/api/movies/{id}/view', { params: { path: { id } } });
+      if (data) runInAction(() => this.update(id, { views: data.views }));
+    } catch {
+      // A view that could not be counted is not the viewer's problem.
+    }
+  }
+
+  /**
+   * Rates a movie 1 to 5 stars (PUT), or with null takes the rating back (DELETE); the movie's average, count and the
+   * viewer's own rating then show what the server answered. A refusal says why, once, as a toast.
+   */
+  async rate(id: string, stars: number | null): Promise<boolean> {
+    if (this.ratingPending.has(id)) return false;
+    this.ratingPending.add(id);
+    const action = `movies.rate:${id}`;
+    let state: RatingState | undefined;
+    let detail: string = MOVIE_MESSAGES.noDetail;
+    try {
+      const params = { params: { path: { id } } };
+      const { data, error } = stars === null ? await this.root.api.DELETE('/api/movies/{id}/rating', params) : await this.root.api.PUT('/api/movies/{id}/rating', { ...params, body: { stars } });
+      state = data;
+      if (!data) detail = errorDetail(error, MOVIE_MESSAGES.noDetail);
+    } catch {
+      state = undefined;
+    }
+    runInAction(() => {
+      this.ratingPending.delete(id);
+      if (state) this.update(id, { rating: state.rating, rating_count: state.rating_count, my_rating: state.my_rating });
+    });
+    if (state) this.root.notify.clear(action);
+    else this.root.notify.error(MOVIE_MESSAGES.rateFailed(detail), { action });
+    return state !== undefined;
   }
 
   close(): void {
     this.selectedId = null;
-    this.playing = false;
-    this.linked = null;
-  }
-
-  /** Play Movie / Watch Now: playback starts (seed 000 §4). */
-  play(): void {
-    if (this.canPlay(this.selected)) this.playing = true;
   }
 
   canPlay(movie: Movie | null): boolean {
@@ -249,7 +296,7 @@ export class MoviesStore {
     writeIds(WATCHLIST_KEY, this.watchlist);
   }
 
-  /** Copies the movie's link (it opens the Cinema room on it). */
+  /** Copies the movie's link (its page). */
   async share(movie: Movie): Promise<boolean> {
     if (movie.sample) return false;
     const link = movieLink(appOrigin(), movie.id);
@@ -297,6 +344,7 @@ export class MoviesStore {
           age_rating: input.age_rating,
           is_premium: String(input.is_premium),
           family_safe: String(input.family_safe),
+          cast: JSON.stringify(input.cast),
         },
         {
           token: this.root.auth.token,
@@ -335,10 +383,9 @@ export class MoviesStore {
     this.genre = 'All';
     this.tab = 'all';
     this.selectedId = null;
-    this.linked = null;
-    this.playing = false;
     this.addOpen = false;
     this.uploadProgress = 0;
+    this.closePage();
   }
 }
 
@@ -347,7 +394,7 @@ function fieldErrorsOf(error: unknown): MovieFieldErrors {
   if (error && typeof error === 'object' && 'errors' in error && Array.isArray(error.errors)) {
     for (const problem of error.errors as { field?: unknown; message?: unknown }[]) {
       const field = problem.field;
-      if ((field === 'file' || field === 'title' || field === 'genre' || field === 'year' || field === 'age_rating') && typeof problem.message === 'string') {
+      if ((field === 'file' || field === 'title' || field === 'genre' || field === 'year' || field === 'age_rating' || field === 'cast') && typeof problem.message === 'string') {
         result[field] ??= problem.message;
       }
     }

@@ -1,16 +1,38 @@
 import { http, errorBody } from '../../mocks/http';
 import { mediaDb, mediaId, settle, type MockMovie } from '../../mocks/mediaDb';
-import { caller, fileField, flag, page, playableUrl, processingOutcome, sniffBlob, text, sessionInvalid } from '../../mocks/mediaHelpers';
-import { AGE_RATINGS, DEFAULT_AGE_RATING, MAX_GENRES, MIN_YEAR, MOVIE_GENRES, MOVIE_MESSAGES, maxYear } from './rules';
+import { caller, countView, fileField, flag, page, playableUrl, processingOutcome, sniffBlob, text, sessionInvalid } from '../../mocks/mediaHelpers';
+import { AGE_RATINGS, DEFAULT_AGE_RATING, MAX_CAST, MAX_CAST_NAME, MAX_GENRES, MIN_YEAR, MOVIE_GENRES, MOVIE_MESSAGES, maxYear } from './rules';
 import type { AgeRating, MovieDto } from './types';
 
 const badRequest = (detail: string, field: string) => errorBody(400, 'VALIDATION_FAILED', detail, [{ field, message: detail }]);
 
+/** A movie's rating as the server answers it: the mean of its viewers' stars (two decimals), their count, the caller's own. */
+export function ratingOf(movie: MockMovie, viewerId: string | undefined): { rating: number | null; rating_count: number; my_rating: number | null } {
+  const stars = Object.values(movie.ratings ?? {});
+  const sum = stars.reduce((total, n) => total + n, 0);
+  return {
+    rating: stars.length ? Math.round((sum / stars.length) * 100) / 100 : null,
+    rating_count: stars.length,
+    my_rating: viewerId !== undefined ? (movie.ratings?.[viewerId] ?? null) : null,
+  };
+}
+
 export function movieDto(movie: MockMovie, viewerId: string | undefined): MovieDto {
   settle(movie);
   const isOwner = viewerId !== undefined && movie.userId === viewerId;
-  const { userId: _userId, pending: _pending, ...fields } = movie;
-  return { ...fields, failure_reason: isOwner ? movie.failure_reason : null, is_owner: isOwner };
+  const { userId: _userId, pending: _pending, ratings: _ratings, ...fields } = movie;
+  return { ...fields, ...ratingOf(movie, viewerId), failure_reason: isOwner ? movie.failure_reason : null, is_owner: isOwner };
+}
+
+const STARS_MESSAGE = 'stars must be a whole number from 1 to 5';
+const notFound = () => errorBody(404, 'CATALOG.NOT_FOUND', 'Not found');
+
+/** The movie a signed-in caller may rate (404 when they may not open it), or the refusal to answer with. */
+function rateable(id: string, me: NonNullable<ReturnType<typeof caller>>): { movie: MockMovie } | { status: 403 | 404; body: ReturnType<typeof errorBody> } {
+  const movie = visibleMovie(id, me.user.id);
+  if (!movie) return { status: 404, body: notFound() };
+  if (movie.userId === me.user.id) return { status: 403, body: errorBody(403, 'CATALOG.OWN_MOVIE_RATING', 'You cannot rate your own movie') };
+  return { movie };
 }
 
 /** A movie the caller may open: ready, or their own in any state. */
@@ -71,6 +93,23 @@ export const moviesHandlers = [
     if (duration !== null && (!Number.isInteger(duration) || duration < 1 || duration > 1000)) {
       return response(400).json(badRequest('Duration must be a whole number of minutes between 1 and 1000', 'duration'));
     }
+    const castText = text(form, 'cast').trim();
+    let castList: unknown = [];
+    if (castText) {
+      try {
+        castList = JSON.parse(castText);
+      } catch {
+        castList = castText.split(',');
+      }
+    }
+    if (!Array.isArray(castList) || castList.some((name) => typeof name !== 'string')) return response(400).json(badRequest('Cast must be a JSON list of names', 'cast'));
+    const cast: string[] = [];
+    for (const raw of castList as string[]) {
+      const name = raw.trim().replace(/\s+/g, ' ');
+      if (name.length > MAX_CAST_NAME) return response(400).json(badRequest(MOVIE_MESSAGES.castNameLength, 'cast'));
+      if (name && !cast.some((known) => known.toLowerCase() === name.toLowerCase())) cast.push(name);
+    }
+    if (cast.length > MAX_CAST) return response(400).json(badRequest(MOVIE_MESSAGES.tooManyCast, 'cast'));
     const kind = await sniffBlob(file);
     const movie: MockMovie = {
       id: mediaId('movie'),
@@ -80,7 +119,7 @@ export const moviesHandlers = [
       description: text(form, 'description').trim() || null,
       year,
       duration,
-      rating: null,
+      ratings: {},
       genre,
       age_rating: rating,
       family_safe: text(form, 'family_safe') === '' ? true : flag(form, 'family_safe'),
@@ -88,7 +127,7 @@ export const moviesHandlers = [
       poster_url: null,
       backdrop_url: null,
       video_url: null,
-      cast: [],
+      cast,
       views: 0,
       status: 'processing',
       failure_reason: null,
@@ -97,5 +136,39 @@ export const moviesHandlers = [
     };
     mediaDb.movies.push(movie);
     return response(201).json({ success: true, movie: movieDto(movie, me.user.id) });
+  }),
+
+  http.post('/api/movies/{id}/view', ({ request, params, response }) => {
+    const viewerId = caller(request)?.user.id;
+    const movie = visibleMovie(params.id, viewerId);
+    if (!movie) return response(404).json(notFound());
+    const counted = countView('movie', movie.id, viewerId ?? 'visitor');
+    if (counted) movie.views += 1;
+    return response(200).json({ views: movie.views, counted });
+  }),
+
+  http.put('/api/movies/{id}/rating', async ({ request, params, response }) => {
+    const me = caller(request);
+    if (!me) return response(401).json(sessionInvalid());
+    const body = (await request.json().catch(() => null)) as { stars?: unknown } | null;
+    const stars = body?.stars;
+    if (typeof stars !== 'number' || !Number.isInteger(stars) || stars < 1 || stars > 5) return response(400).json(badRequest(STARS_MESSAGE, 'stars'));
+    const found = rateable(params.id, me);
+    if (!('movie' in found)) return response(found.status).json(found.body);
+    if (found.movie.is_premium && !(me.user.is_premium || me.user.is_admin)) {
+      return response(403).json(errorBody(403, 'CATALOG.PREMIUM_REQUIRED', MOVIE_MESSAGES.premiumOnly));
+    }
+    found.movie.ratings = { ...found.movie.ratings, [me.user.id]: stars };
+    return response(200).json(ratingOf(found.movie, me.user.id));
+  }),
+
+  http.delete('/api/movies/{id}/rating', ({ request, params, response }) => {
+    const me = caller(request);
+    if (!me) return response(401).json(sessionInvalid());
+    const found = rateable(params.id, me);
+    if (!('movie' in found)) return response(found.status).json(found.body);
+    const { [me.user.id]: _gone, ...rest } = found.movie.ratings ?? {};
+    found.movie.ratings = rest;
+    return response(200).json(ratingOf(found.movie, me.user.id));
   }),
 ];

@@ -8,6 +8,8 @@ const movie = (fields: Partial<Movie> & Pick<Movie, 'id' | 'title'>): Movie => (
   year: null,
   duration: null,
   rating: null,
+  rating_count: 0,
+  my_rating: null,
   genre: [],
   age_rating: 'PG',
   family_safe: true,
@@ -26,8 +28,8 @@ const movie = (fields: Partial<Movie> & Pick<Movie, 'id' | 'title'>): Movie => (
 });
 
 const MOVIES = [
-  movie({ id: 'a', title: 'Ocean Tales', description: 'Whales and waves', year: 2024, genre: ['Family', 'Documentary'], rating: 8 }),
-  movie({ id: 'b', title: 'Night Run', description: 'A chase through the city', year: 2021, genre: ['Action'], family_safe: false, is_premium: true, rating: 6.5 }),
+  movie({ id: 'a', title: 'Ocean Tales', description: 'Whales and waves', year: 2024, genre: ['Family', 'Documentary'], rating: 4.5, rating_count: 2 }),
+  movie({ id: 'b', title: 'Night Run', description: 'A chase through the city', year: 2021, genre: ['Action'], family_safe: false, is_premium: true, rating: 3.67, rating_count: 3 }),
   movie({ id: 'c', title: 'The Garden', description: 'An ocean of flowers', year: 2023, genre: ['Drama', 'Family'], is_premium: true }),
   movie({ id: 'd', title: 'Old Reel', year: null, genre: ['Comedy'] }),
 ];
@@ -48,10 +50,10 @@ describe('Cinema room filtering (seed 000 §5)', () => {
     expect(filterMovies(MOVIES, { search: '', genre: 'Animation', tab: 'all' })).toEqual([]);
   });
 
-  test('stats: totals, and the mean of the ratings given; none is never invented', () => {
-    expect(movieStats(MOVIES)).toEqual({ total: 4, familySafe: 3, premium: 2, averageRating: 7.3 });
+  test("stats: totals, and the mean of the rated movies' averages (unrated ones left out); none is never invented", () => {
+    expect(movieStats(MOVIES)).toEqual({ total: 4, familySafe: 3, premium: 2, averageRating: 4.1, ratingCount: 5 });
     expect(movieStats([movie({ id: 'x', title: 'Unrated' })]).averageRating).toBeNull();
-    expect(movieStats([])).toEqual({ total: 0, familySafe: 0, premium: 0, averageRating: null });
+    expect(movieStats([])).toEqual({ total: 0, familySafe: 0, premium: 0, averageRating: null, ratingCount: 0 });
   });
 
   test('six built-in samples, marked as samples, with no invented rating', () => {
@@ -81,6 +83,13 @@ describe('Add Movie checks (seed 000 §5)', () => {
     expect(movieUploadProblems({ ...valid, year: 2031 }, now)).toEqual({});
     expect(movieUploadProblems({ ...valid, year: null }, now)).toEqual({});
     expect(movieUploadProblems({ ...valid, age_rating: 'X' }, now)).toEqual({ age_rating: 'Age rating must be G, PG, PG-13, R or NC-17' });
+  });
+
+  test('a cast of at most 30 names of at most 100 characters', () => {
+    const names = (n: number) => Array.from({ length: n }, (_, i) => `Actor ${i}`);
+    expect(movieUploadProblems({ ...valid, cast: names(30) }, now)).toEqual({});
+    expect(movieUploadProblems({ ...valid, cast: names(31) }, now)).toEqual({ cast: 'List at most 30 cast members' });
+    expect(movieUploadProblems({ ...valid, cast: ['x'.repeat(101)] }, now)).toEqual({ cast: 'Each cast name must be at most 100 characters' });
   });
 
   test('links and sources', () => {

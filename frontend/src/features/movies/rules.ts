@@ -24,6 +24,11 @@ export const MOVIE_GENRES = [
   'Western',
 ] as const;
 export const MAX_GENRES = 3;
+/** A movie's cast: at most 30 names of at most 100 characters (the server's limits). */
+export const MAX_CAST = 30;
+export const MAX_CAST_NAME = 100;
+/** Viewers rate movies from 1 to 5 stars. */
+export const MAX_STARS = 5;
 export const AGE_RATINGS: readonly AgeRating[] = ['G', 'PG', 'PG-13', 'R', 'NC-17'];
 export const DEFAULT_AGE_RATING: AgeRating = 'PG';
 export const MIN_YEAR = 1900;
@@ -63,6 +68,12 @@ export const MOVIE_MESSAGES = {
   linkCopied: 'Link copied to clipboard!',
   linkCopyFailed: (link: string) => `Could not copy the link: ${link}`,
   noRatings: 'No ratings yet',
+  tooManyCast: 'List at most 30 cast members',
+  castNameLength: 'Each cast name must be at most 100 characters',
+  castHint: 'Type a name and press Enter; up to 30',
+  rateFailed: (detail: string) => `Your rating was not saved: ${detail}`,
+  rateSignIn: 'Sign in to rate this movie',
+  ownMovie: 'You cannot rate your own movie',
   /** What a sample movie's badge explains; the fallback itself is silent (seed 000 §4, §8). */
   sampleBadge: 'A built-in sample movie, not an upload',
   samplePlay: 'Sample movies have no video to play',
@@ -97,25 +108,29 @@ export interface MovieStats {
   total: number;
   familySafe: number;
   premium: number;
-  /** The mean of the ratings given, to one decimal; null when no movie has a rating (never invented). */
+  /** The mean of the rated movies' averages, to one decimal; null when no movie has a rating (never invented). */
   averageRating: number | null;
+  /** How many viewers' ratings those averages come from. */
+  ratingCount: number;
 }
 
 export function movieStats(movies: readonly Movie[]): MovieStats {
-  const ratings = movies.map((movie) => movie.rating).filter((rating): rating is number => typeof rating === 'number');
+  const rated = movies.filter((movie) => typeof movie.rating === 'number');
+  const ratings = rated.map((movie) => movie.rating as number);
   return {
     total: movies.length,
     familySafe: movies.filter((movie) => movie.family_safe).length,
     premium: movies.filter((movie) => movie.is_premium).length,
     averageRating: ratings.length ? Math.round((ratings.reduce((sum, r) => sum + r, 0) / ratings.length) * 10) / 10 : null,
+    ratingCount: rated.reduce((sum, movie) => sum + (movie.rating_count ?? 0), 0),
   };
 }
 
-export type MovieFieldErrors = Partial<Record<'file' | 'title' | 'genre' | 'year' | 'age_rating', string>>;
+export type MovieFieldErrors = Partial<Record<'file' | 'title' | 'genre' | 'year' | 'age_rating' | 'cast', string>>;
 
 /** The Add Movie dialog's checks (seed 000 §5), before anything is sent. */
 export function movieUploadProblems(
-  input: { file: unknown; title: string; genre: readonly string[]; year: number | null; age_rating: string },
+  input: { file: unknown; title: string; genre: readonly string[]; year: number | null; age_rating: string; cast?: readonly string[] },
   now: Date = new Date(),
 ): MovieFieldErrors {
   const problems: MovieFieldErrors = {};
@@ -127,10 +142,13 @@ export function movieUploadProblems(
     problems.year = MOVIE_MESSAGES.yearRange(max);
   }
   if (!(AGE_RATINGS as readonly string[]).includes(input.age_rating)) problems.age_rating = MOVIE_MESSAGES.ageRating;
+  const cast = input.cast ?? [];
+  if (cast.some((name) => name.trim().length > MAX_CAST_NAME)) problems.cast = MOVIE_MESSAGES.castNameLength;
+  else if (cast.length > MAX_CAST) problems.cast = MOVIE_MESSAGES.tooManyCast;
   return problems;
 }
 
-/** The address a movie is shared with: it opens the Cinema room on that movie. */
+/** The address a movie is shared with: its own page. */
 export function movieLink(origin: string, id: string): string {
   return `${origin}/movies/${id}`;
 }

@@ -1,12 +1,14 @@
 import type { Movie } from './types';
 
-function sample(id: number, fields: Partial<Omit<Movie, 'rating'>> & Pick<Movie, 'title'>): Movie {
+function sample(id: number, fields: Partial<Omit<Movie, 'rating' | 'rating_count' | 'my_rating'>> & Pick<Movie, 'title'>): Movie {
   return {
     id: `sample-movie-${id}`,
     description: null,
     year: null,
     duration: null,
     rating: null,
+    rating_count: 0,
+    my_rating: null,
     genre: [],
     age_rating: 'PG',
     family_safe: true,

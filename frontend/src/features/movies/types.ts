@@ -21,4 +21,6 @@ export interface MovieUploadInput {
   age_rating: AgeRating;
   is_premium: boolean;
   family_safe: boolean;
+  /** Names, in order. */
+  cast: string[];
 }

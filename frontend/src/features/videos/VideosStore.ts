@@ -166,12 +166,16 @@ export class VideosStore {
     }
   }
 
-  /** Reports seconds actually watched (1 to 60); the server takes them from signed-in viewers only. */
-  async heartbeat(id: string, seconds: number): Promise<void> {
+  /**
+   * Reports seconds actually watched (1 to 60) and, when known, where playback is (Continue watching); the server
+   * takes them from signed-in viewers only.
+   */
+  async heartbeat(id: string, seconds: number, position?: number): Promise<void> {
     if (!this.root.auth.user) return;
     const whole = Math.min(60, Math.max(1, Math.floor(seconds)));
+    const at = position !== undefined && Number.isFinite(position) && position >= 0 ? { position: Math.floor(position) } : {};
     try {
-      await this.root.api.POST('/api/videos/{id}/heartbeat', { params: { path: { id } }, body: { seconds: whole } });
+      await this.root.api.POST('/api/videos/{id}/heartbeat', { params: { path: { id } }, body: { seconds: whole, ...at } });
     } catch {
       // Watch time is best effort.
     }

@@ -148,10 +148,15 @@ export const videosHandlers = [
     if (!me) return response(401).json(sessionInvalid());
     const video = visibleVideo(params.id, me.user.id);
     if (!video) return response.untyped(problem(404, 'MEDIA.NOT_FOUND', 'Video not found'));
-    const { seconds } = await request.json();
+    const { seconds, position } = await request.json();
     if (typeof seconds !== 'number' || !Number.isInteger(seconds) || seconds < 1 || seconds > 60) {
       return response(400).json(badRequest('Seconds must be a whole number from 1 to 60', 'seconds'));
     }
+    const length = video.duration_seconds;
+    if (position !== undefined && (typeof position !== 'number' || !Number.isInteger(position) || position < 0 || (length != null && position > Math.ceil(length) + 1))) {
+      return response(400).json(badRequest('position must be a whole number of seconds within the video', 'position'));
+    }
+    if (position !== undefined) mediaDb.progress[`${me.user.id}:${video.id}`] = { position, at: Date.now() };
     mediaDb.watchSeconds[video.id] = (mediaDb.watchSeconds[video.id] ?? 0) + seconds;
     return response(204).empty();
   }),

@@ -115,6 +115,22 @@ describe('the watch page (/videos/:id)', () => {
     expect(screen.getByRole('link', { name: 'https://example.com/harbour' })).toHaveAttribute('href', 'https://example.com/harbour');
   });
 
+  test('a link with ?t= starts there (Continue watching), and heartbeats tell the server where playback is', async () => {
+    storeDemoUserToken();
+    const video = demoVideo('Sunrise over the harbour');
+    video.duration_seconds = 600;
+    const { store } = renderApp({ route: `/videos/${video.id}?t=42` });
+    await screen.findByRole('heading', { name: 'Sunrise over the harbour', level: 1 });
+    const player = screen.getByLabelText('Sunrise over the harbour', { selector: 'video' }) as HTMLVideoElement;
+    fireEvent.loadedMetadata(player);
+    expect(player.currentTime).toBe(42);
+    expect(screen.getByText('Resumed at 0:42')).toBeInTheDocument();
+
+    await store.videos.heartbeat(video.id, 10, 42.7);
+    const ada = Object.keys(mediaDb.progress).find((key) => key.endsWith(`:${video.id}`));
+    expect(ada && mediaDb.progress[ada].position).toBe(42);
+  });
+
   test('an unknown video says it is not available', async () => {
     renderApp({ route: '/videos/video-that-does-not-exist' });
 

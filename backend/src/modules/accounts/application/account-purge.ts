@@ -6,6 +6,7 @@ import { JobsService } from '../../../common/jobs/jobs.service.js';
 import { STORAGE, type Storage } from '../../../common/storage/storage.js';
 import { DomainEvents } from '../../../common/events/domain-events.js';
 import type { UnitOfWork } from '../../../common/database/unit-of-work.port.js';
+import { smallBannerKey } from '../domain/account.js';
 import { ACCOUNT_REPOSITORY, ACCOUNTS_UNIT_OF_WORK, type AccountRepository } from '../domain/ports.js';
 
 export const PURGE_JOB = 'accounts.purge';
@@ -42,6 +43,10 @@ export class AccountPurge implements OnModuleInit {
       // What other contexts hold for this account goes first; a failure there fails the job, which retries.
       await this.events.publishStrict('accounts.purging', { accountId });
       if (account.photoKey) await this.storage.delete(account.photoKey);
+      if (account.bannerKey) {
+        await this.storage.delete(account.bannerKey);
+        await this.storage.delete(smallBannerKey(account.bannerKey));
+      }
       this.accounts.remove(account);
       await this.uow.commit();
       this.logger.log(`removed deleted account ${accountId} and its content`);

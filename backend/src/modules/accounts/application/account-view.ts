@@ -1,8 +1,19 @@
-import type { Account, AccountType, NotificationSettings, PrivacySettings, Visibility } from '../domain/account.js';
+import { smallBannerKey, type Account, type AccountType, type ChannelLink, type NotificationSettings, type PrivacySettings, type Visibility } from '../domain/account.js';
 
 /** Where an account's profile photo is served, or null. */
 export function photoUrl(account: Account): string | null {
   return account.photoKey ? `/api/media/${account.photoKey}` : null;
+}
+
+/** Where an account's banner is served (wide, and the phone-sized copy), or nulls. */
+export function bannerUrls(account: Account): { banner_url: string | null; banner_small_url: string | null } {
+  if (!account.bannerKey) return { banner_url: null, banner_small_url: null };
+  return { banner_url: `/api/media/${account.bannerKey}`, banner_small_url: `/api/media/${smallBannerKey(account.bannerKey)}` };
+}
+
+/** The account's links, copied. */
+export function linksOf(account: Account): ChannelLink[] {
+  return account.links.map((l) => ({ label: l.label, url: l.url }));
 }
 
 /** An account as its owner sees it (the API's account shape, and the data export's). */
@@ -15,6 +26,9 @@ export interface AccountView {
   location: string | null;
   website: string | null;
   profile_photo_url: string | null;
+  banner_url: string | null;
+  banner_small_url: string | null;
+  links: ChannelLink[];
   is_primary: boolean;
   is_active: boolean;
   created_at: string;
@@ -32,6 +46,8 @@ export function toAccountView(a: Account): AccountView {
     location: a.location,
     website: a.website,
     profile_photo_url: photoUrl(a),
+    ...bannerUrls(a),
+    links: linksOf(a),
     is_primary: a.isPrimary,
     is_active: a.isActive,
     created_at: a.createdAt.toISOString(),

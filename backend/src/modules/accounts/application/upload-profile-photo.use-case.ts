@@ -1,53 +1,17 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { DurableEvents } from '../../../common/events/durable-events.js';
-import { createWriteStream } from 'node:fs';
-import { mkdir, rm } from 'node:fs/promises';
-import { join } from 'node:path';
 import { randomUUID } from 'node:crypto';
-import { Transform, type TransformCallback } from 'node:stream';
-import { pipeline } from 'node:stream/promises';
 import type { Readable } from 'node:stream';
 import { APP_CONFIG, type AppConfig } from '../../../common/config/config.js';
 import type { UnitOfWork } from '../../../common/database/unit-of-work.port.js';
-import { sniffImage } from '../../../common/storage/sniff.js';
 import { STORAGE, type Storage } from '../../../common/storage/storage.js';
 import type { Account } from '../domain/account.js';
-import { AccountNotFound, NotAnImage, PhotoTooLarge, PhotoUnreadable } from '../domain/accounts.errors.js';
+import { AccountNotFound, PhotoUnreadable } from '../domain/accounts.errors.js';
+import { discardImage, MAX_IMAGE_BYTES, receiveImage } from './received-image.js';
 import { ACCOUNT_REPOSITORY, ACCOUNTS_UNIT_OF_WORK, IMAGE_PROCESSOR, type AccountRepository, type ImageProcessor } from '../domain/ports.js';
 
-export const MAX_PHOTO_BYTES = 10_485_760;
+export const MAX_PHOTO_BYTES = MAX_IMAGE_BYTES;
 export const PHOTO_SIZE = 512;
-
-class Refused extends Error {
-  constructor(readonly reason: Error) {
-    super(reason.message);
-  }
-}
-
-/** Counts bytes and checks the first ones: refuses at once a non-image or a file over the limit. */
-class PhotoGate extends Transform {
-  private bytes = 0;
-  private head = Buffer.alloc(0);
-  private checked = false;
-
-  _transform(chunk: Buffer, _enc: BufferEncoding, done: TransformCallback): void {
-    this.bytes += chunk.length;
-    if (this.bytes > MAX_PHOTO_BYTES) return done(new Refused(PhotoTooLarge()));
-    if (!this.checked) {
-      this.head = Buffer.concat([this.head, chunk]).subarray(0, 16);
-      if (this.head.length >= 12) {
-        this.checked = true;
-        if (!sniffImage(this.head)) return done(new Refused(NotAnImage()));
-      }
-    }
-    done(null, chunk);
-  }
-
-  _flush(done: TransformCallback): void {
-    if (this.bytes === 0 || (!this.checked && !sniffImage(this.head))) return done(new Refused(NotAnImage()));
-    done();
-  }
-}
 
 /**
  * A profile photo in two steps. receive() streams the upload to a temporary file (never whole in memory) and checks
@@ -66,24 +30,12 @@ export class UploadProfilePhotoUseCase {
   ) {}
 
   /** Returns the temporary file's path; a refused or broken upload leaves nothing behind. */
-  async receive(file: Readable): Promise<string> {
-    const tmpDir = join(this.config.dataDir, 'tmp');
-    await mkdir(tmpDir, { recursive: true });
-    const temp = join(tmpDir, `${randomUUID()}.upload`);
-    try {
-      await pipeline(file, new PhotoGate(), createWriteStream(temp));
-      return temp;
-    } catch (e) {
-      file.resume();
-      await rm(temp, { force: true });
-      if (e instanceof Refused) throw e.reason;
-      if ((e as { code?: string; kind?: string }).code === 'HTTP.FORM_LIMIT' && (e as { kind?: string }).kind === 'too_large') throw PhotoTooLarge();
-      throw e;
-    }
+  receive(file: Readable): Promise<string> {
+    return receiveImage(file, this.config.dataDir);
   }
 
-  async discard(temp: string): Promise<void> {
-    await rm(temp, { force: true });
+  discard(temp: string): Promise<void> {
+    return discardImage(temp);
   }
 
   /** Makes the received file the photo of accountId (or of the active account). */

@@ -1,12 +1,12 @@
 import type { FieldProblem } from '../../../common/errors/domain-error.js';
-import type { AccountType, CommentPermission, NotificationSettings, PrivacySettings, Visibility } from './account-types.js';
+import type { AccountType, ChannelLink, CommentPermission, NotificationSettings, PrivacySettings, Visibility } from './account-types.js';
 
 export const ACCOUNT_TYPES: AccountType[] = ['creator', 'brand', 'personal'];
 export const VISIBILITIES: Visibility[] = ['public', 'unlisted', 'private'];
 export const COMMENT_PERMISSIONS: CommentPermission[] = ['everyone', 'subscribers', 'none'];
 export const NOTIFICATION_KEYS: (keyof NotificationSettings)[] = ['email_notifications', 'push_notifications', 'comment_notifications', 'like_notifications'];
 
-export const LIMITS = { displayName: 100, bio: 1000, location: 100, website: 300 } as const;
+export const LIMITS = { displayName: 100, bio: 1000, location: 100, website: 300, links: 5, linkLabel: 40, linkUrl: 500 } as const;
 
 export const ACCOUNT_MESSAGES = {
   displayNameRequired: 'Display name is required',
@@ -16,6 +16,12 @@ export const ACCOUNT_MESSAGES = {
   bio: `Bio must be at most ${LIMITS.bio} characters`,
   location: `Location must be at most ${LIMITS.location} characters`,
   website: 'Website must be an http or https address',
+  links: `Add at most ${LIMITS.links} links`,
+  linkShape: 'Each link needs a label and an address',
+  linkLabelRequired: 'Each link needs a label',
+  linkLabelTooLong: `Link labels must be at most ${LIMITS.linkLabel} characters`,
+  linkUrl: 'Links must be http or https addresses',
+  linkUrlTooLong: `Link addresses must be at most ${LIMITS.linkUrl} characters`,
   visibility: (field: string) => `${field} must be public, unlisted or private`,
   comments: 'Comment permissions must be everyone, subscribers or none',
   notification: (field: string) => `${field} must be true or false`,
@@ -28,6 +34,7 @@ export interface AccountFields {
   bio?: string | null;
   location?: string | null;
   website?: string | null;
+  links?: ChannelLink[];
   privacySettings?: Partial<PrivacySettings>;
   notificationSettings?: Partial<NotificationSettings>;
 }
@@ -39,8 +46,51 @@ export interface AccountInput {
   bio?: unknown;
   location?: unknown;
   website?: unknown;
+  links?: unknown;
   privacy_settings?: unknown;
   notification_settings?: unknown;
+}
+
+/** Control characters (NUL included), which no label or address may hold. */
+const CONTROL = /[\u0000-\u001f\u007f]/;
+
+/** An http or https address with a host and no user name or password in it (what a link may be). */
+export function isLinkAddress(text: string): boolean {
+  if (CONTROL.test(text) || /\s/.test(text)) return false;
+  try {
+    const u = new URL(text);
+    return (u.protocol === 'http:' || u.protocol === 'https:') && !!u.hostname && !u.username && !u.password;
+  } catch {
+    return false;
+  }
+}
+
+/** The channel's links: a list of at most LIMITS.links { label, url }, each trimmed and bounded. */
+function validateLinks(input: unknown, problems: FieldProblem[]): ChannelLink[] | undefined {
+  if (!Array.isArray(input)) {
+    problems.push({ field: 'links', message: ACCOUNT_MESSAGES.linkShape });
+    return undefined;
+  }
+  if (input.length > LIMITS.links) {
+    problems.push({ field: 'links', message: ACCOUNT_MESSAGES.links });
+    return undefined;
+  }
+  const links: ChannelLink[] = [];
+  const before = problems.length;
+  input.forEach((item: unknown, i) => {
+    if (!isObject(item)) {
+      problems.push({ field: `links.${i}`, message: ACCOUNT_MESSAGES.linkShape });
+      return;
+    }
+    const label = typeof item.label === 'string' ? item.label.trim() : '';
+    const url = typeof item.url === 'string' ? item.url.trim() : '';
+    if (!label || CONTROL.test(label)) problems.push({ field: `links.${i}.label`, message: ACCOUNT_MESSAGES.linkLabelRequired });
+    else if (label.length > LIMITS.linkLabel) problems.push({ field: `links.${i}.label`, message: ACCOUNT_MESSAGES.linkLabelTooLong });
+    if (url.length > LIMITS.linkUrl) problems.push({ field: `links.${i}.url`, message: ACCOUNT_MESSAGES.linkUrlTooLong });
+    else if (!isLinkAddress(url)) problems.push({ field: `links.${i}.url`, message: ACCOUNT_MESSAGES.linkUrl });
+    links.push({ label, url });
+  });
+  return problems.length === before ? links : undefined;
 }
 
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
@@ -98,6 +148,10 @@ export function validateAccountInput(input: AccountInput, creating: boolean): { 
     if (!ok) problems.push({ field: 'website', message: ACCOUNT_MESSAGES.website });
     else value.website = website;
   } else if (website === null) value.website = null;
+  if (input.links !== undefined) {
+    const links = validateLinks(input.links, problems);
+    if (links) value.links = links;
+  }
 
   if (input.privacy_settings !== undefined) {
     if (!isObject(input.privacy_settings)) problems.push({ field: 'privacy_settings', message: ACCOUNT_MESSAGES.visibility('Profile visibility') });

@@ -15,3 +15,9 @@ export interface NotificationSettings {
   comment_notifications: boolean;
   like_notifications: boolean;
 }
+
+/** A link a channel shows on its page (label and an http or https address). */
+export interface ChannelLink {
+  label: string;
+  url: string;
+}

@@ -2,8 +2,8 @@ import { randomUUID } from 'node:crypto';
 import type { AccountFields } from './account-rules.js';
 import { PrimaryNotDeletable } from './accounts.errors.js';
 
-export type { AccountType, CommentPermission, NotificationSettings, PrivacySettings, Visibility } from './account-types.js';
-import type { AccountType, NotificationSettings, PrivacySettings, Visibility } from './account-types.js';
+export type { AccountType, ChannelLink, CommentPermission, NotificationSettings, PrivacySettings, Visibility } from './account-types.js';
+import type { AccountType, ChannelLink, NotificationSettings, PrivacySettings, Visibility } from './account-types.js';
 
 export const HANDLE_RE = /^[a-z0-9_.]{3,30}$/;
 export const MAX_ACCOUNTS_PER_USER = 10;
@@ -32,6 +32,20 @@ export function handleCandidates(displayName: string): string[] {
   return out;
 }
 
+/** A new banner's key: `banners/wide/<uuid>.webp`. */
+export function newBannerKey(id: string): string {
+  return `banners/wide/${id}.webp`;
+}
+
+/** The banner is stored twice: wide (BANNER_SIZE) under its key, and phone-sized (BANNER_SMALL_SIZE) under this one. */
+export function smallBannerKey(bannerKey: string): string {
+  return bannerKey.replace(/^banners\/wide\//, 'banners/small/');
+}
+
+/** The banner's sizes: a wide strip, cover-cropped, and a copy for phones. */
+export const BANNER_SIZE = { width: 2048, height: 512 } as const;
+export const BANNER_SMALL_SIZE = { width: 1024, height: 256 } as const;
+
 /** A channel: what a user publishes belongs to one of their accounts. */
 export class Account {
   id: string = randomUUID();
@@ -44,6 +58,10 @@ export class Account {
   website: string | null = null;
   /** Storage key of the current profile photo (a square WebP); its URL is derived from it. */
   photoKey: string | null = null;
+  /** Storage key of the current banner (a wide WebP; its phone-sized copy's key is derived, smallBannerKey). */
+  bannerKey: string | null = null;
+  /** The links the channel shows (at most MAX_LINKS), in the owner's order. */
+  links: ChannelLink[] = [];
   isPrimary = false;
   isActive = false;
   privacySettings: PrivacySettings = { ...DEFAULT_PRIVACY };
@@ -69,6 +87,7 @@ export class Account {
     if (fields.bio !== undefined) this.bio = fields.bio;
     if (fields.location !== undefined) this.location = fields.location;
     if (fields.website !== undefined) this.website = fields.website;
+    if (fields.links !== undefined) this.links = fields.links.map((l) => ({ label: l.label, url: l.url }));
     if (fields.privacySettings) this.privacySettings = { ...this.privacySettings, ...fields.privacySettings };
     if (fields.notificationSettings) this.notificationSettings = { ...this.notificationSettings, ...fields.notificationSettings };
     this.updatedAt = new Date();

@@ -9,3 +9,8 @@ export const NotAnImage = () => new DomainError('invalid', 'ACCOUNTS.NOT_AN_IMAG
 export const PhotoTooLarge = () => new DomainError('too_large', 'ACCOUNTS.PHOTO_TOO_LARGE', 'File size must be less than 10MB');
 export const PhotoUnreadable = () => new DomainError('invalid', 'ACCOUNTS.PHOTO_UNREADABLE', 'The image could not be read: it is damaged or incomplete');
 export const PhotoMissing = () => new DomainError('invalid', 'ACCOUNTS.PHOTO_MISSING', 'Please select an image file');
+export const BannerMissing = () => new DomainError('invalid', 'ACCOUNTS.BANNER_MISSING', 'Please select an image file');
+export const BannerTooSmall = (width: number, height: number) =>
+  new DomainError('invalid', 'ACCOUNTS.BANNER_TOO_SMALL', `The banner must be at least ${width}×${height} pixels`);
+export const BannerTooBig = (side: number, megapixels: number) =>
+  new DomainError('invalid', 'ACCOUNTS.BANNER_DIMENSIONS', `The banner must be at most ${side} pixels on a side and ${megapixels} megapixels`);

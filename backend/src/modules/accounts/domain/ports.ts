@@ -30,9 +30,13 @@ export interface AccountRepository {
   remove(account: Account): void;
 }
 
-/** Turns an uploaded image into the stored profile photo: square, WebP, metadata stripped. */
+/** Turns an uploaded image into what is stored: profile photos (square) and banners (wide), WebP, metadata stripped. */
 export interface ImageProcessor {
   toSquareWebp(path: string, size: number): Promise<Buffer>;
+  /** The image's size as it will be shown (EXIF orientation applied), read from its header; throws when unreadable. */
+  dimensions(path: string): Promise<{ width: number; height: number }>;
+  /** The image cover-cropped to width×height, one WebP per size asked, in that order; throws when it cannot be decoded. */
+  toCoverWebp(path: string, sizes: readonly { width: number; height: number }[]): Promise<Buffer[]>;
 }
 
 export interface IncomingFile {

@@ -12,11 +12,13 @@ import { ListAccountsQuery } from '../application/list-accounts.query.js';
 import { SwitchAccountUseCase } from '../application/switch-account.use-case.js';
 import { UpdateAccountUseCase } from '../application/update-account.use-case.js';
 import { MAX_PHOTO_BYTES, UploadProfilePhotoUseCase } from '../application/upload-profile-photo.use-case.js';
-import { PhotoMissing } from '../domain/accounts.errors.js';
+import { ChannelBannerUseCase } from '../application/channel-banner.use-case.js';
+import { BannerMissing, PhotoMissing } from '../domain/accounts.errors.js';
 import { DomainError } from '../../../common/errors/domain-error.js';
 import { validateDto } from '../../../common/http/validate-dto.js';
 import {
   AccountsResponseDto,
+  BannerFormDto,
   CreateAccountRequestDto,
   CreateAccountResponseDto,
   ProfilePhotoFormDto,
@@ -41,6 +43,7 @@ export class AccountsController {
     private readonly switcher: SwitchAccountUseCase,
     private readonly remover: DeleteAccountUseCase,
     private readonly photo: UploadProfilePhotoUseCase,
+    private readonly banner: ChannelBannerUseCase,
   ) {}
 
   /** The signed-in user's accounts (channels) and the active one. */
@@ -121,6 +124,52 @@ export class AccountsController {
       if (temp) await this.photo.discard(temp);
     }
   }
+
+  /**
+   * Sets the banner of one of the user's accounts (multipart, field `file`): JPG, PNG, GIF or WebP up to 10 MB, at
+   * least 640×160 pixels. Stored cover-cropped as a 2048×512 WebP and a 1024×256 one for phones, without metadata.
+   */
+  @Post('accounts/:id/banner')
+  @HttpCode(200)
+  @ApiConsumes('multipart/form-data')
+  @ApiBody({ type: BannerFormDto })
+  @ApiResponse({ status: 400, type: ErrorResponseDto, description: 'Not an image, damaged, or too small or too large in pixels' })
+  @ApiResponse({ status: 404, type: ErrorResponseDto })
+  @ApiResponse({ status: 413, type: ErrorResponseDto })
+  async uploadBanner(@CurrentPrincipal() p: Principal, @Param('id') id: string, @Req() req: Request): Promise<UpdateAccountResponseDto> {
+    if (!isMultipart(req)) throw BannerMissing();
+    let temp: string | undefined;
+    try {
+      try {
+        for await (const part of multipartParts(req, { fileSize: MAX_PHOTO_BYTES + 1, files: 1, fields: 2, fieldSize: 1000, parts: 4 })) {
+          if (part.type === 'file' && part.fieldname === 'file') temp = await this.banner.receive(part.file as Readable);
+          else if (part.type === 'file') part.file.resume();
+        }
+      } catch (e) {
+        throw bannerFormError(e);
+      }
+      if (!temp) throw BannerMissing();
+      const account = await this.banner.apply(p.userId, temp, id);
+      return { success: true, account: toAccountResponse(account) };
+    } finally {
+      if (temp) await this.banner.discard(temp);
+    }
+  }
+
+  /** Removes the banner of one of the user's accounts (its page shows a colour band again). */
+  @Delete('accounts/:id/banner')
+  @ApiResponse({ status: 404, type: ErrorResponseDto })
+  async removeBanner(@CurrentPrincipal() p: Principal, @Param('id') id: string): Promise<UpdateAccountResponseDto> {
+    const account = await this.banner.remove(p.userId, id);
+    return { success: true, account: toAccountResponse(account) };
+  }
+}
+
+function bannerFormError(e: unknown): unknown {
+  if (e instanceof MultipartLimit && e.limit !== 'fileSize') {
+    return new DomainError('invalid', 'ACCOUNTS.BANNER_FORM', 'Send one image, in the field file, per request');
+  }
+  return e;
 }
 
 /** Busboy's limits as the client should read them. */

@@ -1,6 +1,6 @@
 import { ApiProperty } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
-import { Allow, IsBoolean, IsIn, IsObject, IsOptional, Length, Matches, MaxLength, ValidateNested } from 'class-validator';
+import { Allow, ArrayMaxSize, IsArray, IsBoolean, IsIn, IsObject, IsOptional, IsString, Length, Matches, MaxLength, ValidateNested } from 'class-validator';
 import { Trimmed, lengthMessage } from '../../../common/http/dto-rules.js';
 import { ACCOUNT_MESSAGES, ACCOUNT_TYPES, COMMENT_PERMISSIONS, LIMITS, VISIBILITIES } from '../domain/account-rules.js';
 
@@ -49,6 +49,34 @@ export class NotificationSettingsUpdateDto {
   like_notifications?: boolean;
 }
 
+/** A link a channel shows on its page. */
+export class ChannelLinkDto {
+  label: string;
+  /** An http or https address. */
+  url: string;
+}
+
+/** No control characters (NUL included). */
+const NO_CONTROL = /^[^\u0000-\u001f\u007f]*$/;
+/** http or https, a host without a user name or password, no spaces or control characters. */
+const LINK_URL = /^https?:\/\/[^\s\u0000-\u001f\u007f/?#@\\]+([/?#][^\s\u0000-\u001f\u007f]*)?$/i;
+
+/** One link as the owner sets it: a label and an http or https address, spaces around each dropped. */
+export class ChannelLinkInputDto {
+  /** 1 to 40 characters. */
+  @Trimmed()
+  @IsString({ message: ACCOUNT_MESSAGES.linkLabelRequired })
+  @Length(1, LIMITS.linkLabel, { message: lengthMessage(ACCOUNT_MESSAGES.linkLabelRequired, ACCOUNT_MESSAGES.linkLabelTooLong) })
+  @Matches(NO_CONTROL, { message: ACCOUNT_MESSAGES.linkLabelRequired })
+  label: string;
+  /** An http or https address of at most 500 characters (no user name or password in it). */
+  @Trimmed()
+  @IsString({ message: ACCOUNT_MESSAGES.linkUrl })
+  @MaxLength(LIMITS.linkUrl, { message: ACCOUNT_MESSAGES.linkUrlTooLong })
+  @Matches(LINK_URL, { message: ACCOUNT_MESSAGES.linkUrl })
+  url: string;
+}
+
 export class AccountResponseDto {
   id: string;
   @ApiProperty({ enum: ['creator', 'brand', 'personal'] })
@@ -60,6 +88,12 @@ export class AccountResponseDto {
   website: string | null;
   /** URL of the square WebP photo, or null. */
   profile_photo_url: string | null;
+  /** URL of the wide WebP banner (2048×512), or null. */
+  banner_url: string | null;
+  /** URL of the banner's phone-sized copy (1024×256), or null. */
+  banner_small_url: string | null;
+  /** The links the channel shows, in order (at most 5). */
+  links: ChannelLinkDto[];
   is_primary: boolean;
   is_active: boolean;
   created_at: string;
@@ -135,6 +169,13 @@ export class UpdateAccountRequestDto {
   @Matches(/^(https?:\/\/[^\s/?#]+\S*)?$/i, { message: ACCOUNT_MESSAGES.website })
   @MaxLength(LIMITS.website, { message: ACCOUNT_MESSAGES.website })
   website?: string;
+  @ApiProperty({ type: [ChannelLinkInputDto], maxItems: LIMITS.links, required: false, description: "The channel's links, replacing the current ones: at most 5; [] removes them all." })
+  @IsOptional()
+  @IsArray({ message: ACCOUNT_MESSAGES.linkShape })
+  @ArrayMaxSize(LIMITS.links, { message: ACCOUNT_MESSAGES.links })
+  @ValidateNested({ each: true, message: ACCOUNT_MESSAGES.linkShape })
+  @Type(() => ChannelLinkInputDto)
+  links?: ChannelLinkInputDto[];
   @IsOptional()
   @IsObject({ message: ACCOUNT_MESSAGES.visibility('Profile visibility') })
   @ValidateNested({ message: ACCOUNT_MESSAGES.visibility('Profile visibility') })
@@ -177,6 +218,14 @@ export class ProfilePhotoFormDto {
   account_id?: string;
 }
 
+/** The banner form: the image, field `file`. */
+export class BannerFormDto {
+  /** JPG, PNG, GIF or WebP (judged by its bytes), at most 10485760 bytes, at least 640×160 pixels, at most 16384 on a side and 40 megapixels. */
+  @ApiProperty({ type: 'string', format: 'binary' })
+  @Allow()
+  file: unknown;
+}
+
 export class UploadPhotoResponseDto {
   success: boolean;
   photo_url: string;
@@ -195,6 +244,12 @@ export class ChannelDto {
   website: string | null;
   /** URL of the square WebP profile photo, or null. */
   avatar_url: string | null;
+  /** URL of the wide WebP banner (2048×512), or null (the page shows a colour band). */
+  banner_url: string | null;
+  /** URL of the banner's phone-sized copy (1024×256), or null. */
+  banner_small_url: string | null;
+  /** The links the channel shows, in order. */
+  links: ChannelLinkDto[];
   @ApiProperty({ enum: ['creator', 'brand', 'personal'] })
   account_type: 'creator' | 'brand' | 'personal';
   created_at: string;

@@ -1,5 +1,5 @@
 import type { Account } from '../domain/account.js';
-import { photoUrl, toAccountView } from '../application/account-view.js';
+import { bannerUrls, linksOf, photoUrl, toAccountView } from '../application/account-view.js';
 import type { ChannelPage } from '../application/channel-page.query.js';
 import type { AccountResponseDto, ChannelDto } from './accounts.dto.js';
 
@@ -20,6 +20,8 @@ export function toChannelResponse(page: ChannelPage): ChannelDto {
     location: a.location,
     website: a.website,
     avatar_url: photoUrl(a),
+    ...bannerUrls(a),
+    links: linksOf(a),
     account_type: a.accountType,
     created_at: a.createdAt.toISOString(),
     follower_count: page.followers,

@@ -1,5 +1,5 @@
 import { defineEntity, p } from '@mikro-orm/core';
-import { Account, type NotificationSettings, type PrivacySettings } from '../domain/account.js';
+import { Account, type ChannelLink, type NotificationSettings, type PrivacySettings } from '../domain/account.js';
 
 export const AccountSchema = defineEntity({
   class: Account,
@@ -15,6 +15,8 @@ export const AccountSchema = defineEntity({
     location: p.string().length(100).nullable(),
     website: p.string().length(300).nullable(),
     photoKey: p.string().length(200).nullable(),
+    bannerKey: p.string().length(200).nullable(),
+    links: p.json<ChannelLink[]>(),
     isPrimary: p.boolean().default(false),
     isActive: p.boolean().default(false),
     privacySettings: p.json<PrivacySettings>(),

@@ -12,7 +12,7 @@ import { sniffVideo, VIDEO_CONTENT_TYPES } from '../../../common/storage/sniff.j
 import { STORAGE, type Storage } from '../../../common/storage/storage.js';
 import type { Media, MediaKind } from '../domain/media.js';
 import { EmptyFile, FileTooLarge, MediaNotFound, NotAVideo, PremiumRequired } from '../domain/catalog.errors.js';
-import { MEDIA_MESSAGES, wholeNumber } from '../domain/media-rules.js';
+import { MEDIA_LIMITS, MEDIA_MESSAGES, wholeNumber } from '../domain/media-rules.js';
 import { ENGAGEMENT, MEDIA_REPOSITORY, VIEWER_ENTITLEMENTS, type Engagement, type MediaRepository, type ViewerEntitlements } from '../domain/ports.js';
 import { MediaAccess } from './media-access.js';
 
@@ -128,10 +128,19 @@ export class MediaService {
     return this.engagement.toggleLike(id, userId);
   }
 
-  async heartbeat(kind: MediaKind, id: string, userId: string, seconds: unknown): Promise<void> {
+  /**
+   * Seconds watched since the last heartbeat and, when given, where playback is. Both are checked before anything
+   * is written; a position past the item's end is refused.
+   */
+  async heartbeat(kind: MediaKind, id: string, userId: string, seconds: unknown, position?: unknown): Promise<void> {
     const s = wholeNumber(seconds);
     if (!Number.isInteger(s) || s < 1 || s > 60) throw new ValidationError([{ field: 'seconds', message: MEDIA_MESSAGES.heartbeat }]);
+    const at = position === undefined || position === null ? null : wholeNumber(position);
+    const badPosition = () => new ValidationError([{ field: 'position', message: MEDIA_MESSAGES.position }]);
+    if (at !== null && (!Number.isInteger(at) || at < 0 || at > MEDIA_LIMITS.maxPositionSeconds)) throw badPosition();
     const m = await this.reachable(kind, id, userId);
+    if (at !== null && m.durationSeconds !== null && at > Math.ceil(m.durationSeconds) + 1) throw badPosition();
+    if (at !== null) await this.engagement.saveProgress(id, userId, at);
     // The owner's own viewing does not count towards their watch hours.
     if (m.userId === userId) return;
     await this.engagement.addWatchTime(id, userId, s, Math.max(60, Math.ceil((m.durationSeconds ?? 20 * 60) * 3)));

@@ -78,6 +78,7 @@ export class PublishMediaUseCase {
           ageRating: input.meta.ageRating,
           familySafe: input.meta.familySafe,
           isPremium: input.meta.isPremium,
+          cast: input.meta.cast,
         });
       }
       if (opts.linkAs) await this.storage.link(m.originalKey, file.path);

@@ -1,5 +1,6 @@
 import { DomainError } from '../../../common/errors/domain-error.js';
 import { COMMENT_MESSAGES } from './comment.js';
+import { RATING_MESSAGES } from './movie-rating.js';
 
 export const MediaNotFound = () => new DomainError('not_found', 'CATALOG.NOT_FOUND', 'Not found');
 export const NoVideoFile = () => new DomainError('invalid', 'CATALOG.NO_FILE', 'Please select a video file');
@@ -26,3 +27,5 @@ export const ReplyParentNotFound = () =>
 /** Threads are one level deep. */
 const REPLY_TO_REPLY = 'You can only reply to a top-level comment, not to a reply';
 export const ReplyToReply = () => new DomainError('invalid', 'CATALOG.REPLY_TO_REPLY', REPLY_TO_REPLY, [{ field: 'parent_id', message: REPLY_TO_REPLY }]);
+/** A movie's owner rating it: the average is its audience's. */
+export const CannotRateOwnMovie = () => new DomainError('forbidden', 'CATALOG.OWN_MOVIE_RATING', RATING_MESSAGES.ownMovie);

@@ -4,7 +4,10 @@ import type { AgeRating } from './media.js';
 export const MOVIE_GENRES = ['Action', 'Adventure', 'Animation', 'Comedy', 'Crime', 'Documentary', 'Drama', 'Family', 'Fantasy', 'Horror', 'Musical', 'Mystery', 'Romance', 'Sci-Fi', 'Thriller', 'War', 'Western'];
 export const AGE_RATINGS: AgeRating[] = ['G', 'PG', 'PG-13', 'R', 'NC-17'];
 
-export const MEDIA_LIMITS = { title: 200, description: 5000, reelTitle: 100, reelDescription: 500 } as const;
+export const MEDIA_LIMITS = { title: 200, description: 5000, reelTitle: 100, reelDescription: 500, maxPositionSeconds: 1_000_000 } as const;
+
+/** A movie's cast: at most 30 names of at most 100 characters each. */
+export const CAST_LIMITS = { members: 30, name: 100 } as const;
 
 export const MEDIA_MESSAGES = {
   videoTitle: 'Please enter a title',
@@ -20,8 +23,13 @@ export const MEDIA_MESSAGES = {
   duration: 'Duration must be a whole number of minutes between 1 and 1000',
   ageRating: 'Age rating must be G, PG, PG-13, R or NC-17',
   tags: 'Tags must be a JSON list of words',
+  cast: 'Cast must be a JSON list of names',
+  castCount: 'List at most 30 cast members',
+  castNameLength: 'Each cast name must be at most 100 characters',
+  castControl: 'Cast names must not contain control characters',
   flag: (field: string) => `${field} must be true or false`,
   heartbeat: 'seconds must be a whole number from 1 to 60',
+  position: 'position must be a whole number of seconds within the video',
 } as const;
 
 const text = (v: unknown) => (typeof v === 'string' ? v.trim() : '');
@@ -53,6 +61,41 @@ export function normaliseTags(v: unknown): string[] {
     if (tag && !out.includes(tag)) out.push(tag);
   }
   return out.slice(0, 30);
+}
+
+// eslint-disable-next-line no-control-regex
+const CONTROL_CHARACTER = /[\u0000-\u001f\u007f]/;
+
+/**
+ * What is wrong with a movie's cast as sent (a JSON list of names; "a, b" is read too), or null: each name text of at
+ * most 100 characters without control characters (a NUL written as \u0000 in the JSON included), at most 30 names
+ * once blanks and repeats are dropped.
+ */
+export function castProblem(v: unknown): string | null {
+  const list = jsonList(v);
+  if (list === null || list.some((name) => typeof name !== 'string')) return MEDIA_MESSAGES.cast;
+  const names = list as string[];
+  if (names.some((name) => CONTROL_CHARACTER.test(name))) return MEDIA_MESSAGES.castControl;
+  if (names.some((name) => name.trim().length > CAST_LIMITS.name)) return MEDIA_MESSAGES.castNameLength;
+  if (normaliseCastNames(names).length > CAST_LIMITS.members) return MEDIA_MESSAGES.castCount;
+  return null;
+}
+
+/** Names trimmed, inner runs of spaces made one, blanks and repeats (any case) dropped, in the order given. */
+function normaliseCastNames(names: string[]): string[] {
+  const out: string[] = [];
+  for (const raw of names) {
+    const name = raw.trim().replace(/\s+/g, ' ');
+    if (name && !out.some((n) => n.toLowerCase() === name.toLowerCase())) out.push(name);
+  }
+  return out;
+}
+
+/** A movie's cast: checked (castProblem), then normalised. */
+export function normaliseCast(v: unknown): string[] {
+  const problem = castProblem(v);
+  if (problem) throw new ValidationError([{ field: 'cast', message: problem }]);
+  return normaliseCastNames(jsonList(v) as string[]);
 }
 
 export interface VideoMeta {
@@ -93,6 +136,7 @@ export interface MovieMeta {
   ageRating: AgeRating;
   isPremium: boolean;
   familySafe: boolean;
+  cast: string[];
 }
 
 /** Seed 000 §5: at most 3 genres from the list; year 1900 to current year + 5; age rating (default PG); defaults. */
@@ -129,6 +173,8 @@ export function validateMovieMeta(input: Record<string, unknown>, now = new Date
   }
   const rating = input.age_rating === undefined || input.age_rating === '' ? 'PG' : input.age_rating;
   if (!AGE_RATINGS.includes(rating as AgeRating)) problems.push({ field: 'age_rating', message: MEDIA_MESSAGES.ageRating });
+  const castIssue = castProblem(input.cast);
+  if (castIssue) problems.push({ field: 'cast', message: castIssue });
   if (problems.length) throw new ValidationError(problems);
   return {
     title,
@@ -139,5 +185,6 @@ export function validateMovieMeta(input: Record<string, unknown>, now = new Date
     ageRating: rating as AgeRating,
     isPremium: flag(input.is_premium, false),
     familySafe: flag(input.family_safe, true),
+    cast: normaliseCast(input.cast),
   };
 }

@@ -50,8 +50,16 @@ export class Media {
   familySafe = true;
   isPremium = false;
   cast: string[] = [];
+  /** Viewers' ratings of a movie (1 to 5 stars each, one per viewer): their sum and count, kept with each change. */
+  ratingSum = 0;
+  ratingCount = 0;
   createdAt: Date = new Date();
   updatedAt: Date = new Date();
+
+  /** The mean of the viewers' ratings to two decimals; null while nobody has rated it (never invented). */
+  get averageRating(): number | null {
+    return averageRating(this.ratingSum, this.ratingCount);
+  }
 
   /** Others see an item once it is ready and its account is public; the owner always does. */
   isListedFor(viewerUserId: string | null): boolean {
@@ -92,4 +100,9 @@ export class Media {
 export function hlsLadder(shortSide: number): number[] {
   const rungs = [1080, 720, 480, 360].filter((h) => h <= shortSide);
   return rungs.length ? rungs : [Math.max(16, Math.floor(shortSide / 2) * 2)];
+}
+
+/** The mean of `count` ratings adding up to `sum`, to two decimals; null for none. */
+export function averageRating(sum: number, count: number): number | null {
+  return count > 0 ? Math.round((sum / count) * 100) / 100 : null;
 }

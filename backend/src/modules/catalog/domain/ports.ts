@@ -35,11 +35,28 @@ export interface Engagement {
   countView(mediaId: string, viewerKey: string): Promise<{ views: number; counted: boolean }>;
   /** Adds watched seconds, never more than the time since the viewer's last heartbeat, nor past dailyCap a day. */
   addWatchTime(mediaId: string, userId: string, seconds: number, dailyCap: number): Promise<number>;
+  /** Where a signed-in viewer is in an item (Continue watching, resume on another device). */
+  saveProgress(mediaId: string, userId: string, positionSeconds: number): Promise<void>;
+}
+
+/** Home's sections, as ids in order; the caller loads, checks and presents the items. */
+export interface HomeFeed {
+  /** The newest public ready videos of the users `userId` follows. */
+  following(userId: string, limit: number): Promise<string[]>;
+  /** Public ready videos by views since `since`, each view weighted by how much of the video was watched. */
+  trending(since: Date, limit: number): Promise<string[]>;
+  /** The videos `userId` stopped part-way through, most recent first. */
+  continueWatching(userId: string, limit: number): Promise<{ mediaId: string; positionSeconds: number }[]>;
+  /** Removes an item from the viewer's Continue watching; false when it was not there. */
+  forgetProgress(userId: string, mediaId: string): Promise<boolean>;
+  /** Drops hourly activity older than `before`; the number of rows removed. */
+  pruneActivity(before: Date): Promise<number>;
 }
 
 export const MEDIA_REPOSITORY = Symbol('MediaRepository');
 export const MEDIA_PROCESSOR = Symbol('MediaProcessor');
 export const ENGAGEMENT = Symbol('Engagement');
+export const HOME_FEED = Symbol('HomeFeed');
 
 /** What a viewer is entitled to beyond reaching an item (premium movies), answered by the identity context. */
 export interface ViewerEntitlements {

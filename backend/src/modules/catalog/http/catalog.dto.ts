@@ -4,6 +4,8 @@ import { BooleanText, EmptyAsAbsent, NotAfterYearsAhead, Trimmed, WholeNumberTex
 import { PageQueryDto } from '../../../common/http/page-query.dto.js';
 import { COMMENT_MAX, COMMENT_MESSAGES } from '../domain/comment.js';
 import { AGE_RATINGS, MEDIA_LIMITS, MEDIA_MESSAGES } from '../domain/media-rules.js';
+import { RATING_MESSAGES, STARS } from '../domain/movie-rating.js';
+import { CastList } from './cast-list.rule.js';
 
 export class MediaOwnerDto {
   account_id: string;
@@ -79,8 +81,14 @@ export class MovieResponseDto {
   year: number | null;
   /** Minutes. */
   duration: number | null;
-  /** Average rating; null while nobody has rated it. */
+  /** The mean of viewers' ratings (1 to 5 stars, two decimals); null while nobody has rated it. */
   rating: number | null;
+  /** How many viewers rated it. */
+  @ApiProperty({ type: 'integer' })
+  rating_count: number;
+  /** The signed-in viewer's own rating (1 to 5); null when they have not rated it, and for visitors. */
+  @ApiProperty({ type: 'integer', nullable: true, minimum: 1, maximum: 5 })
+  my_rating: number | null;
   genre: string[];
   @ApiProperty({ enum: ['G', 'PG', 'PG-13', 'R', 'NC-17'] })
   age_rating: 'G' | 'PG' | 'PG-13' | 'R' | 'NC-17';
@@ -148,6 +156,15 @@ export class HeartbeatRequestDto {
   @Min(1, { message: MEDIA_MESSAGES.heartbeat })
   @IsInt({ message: MEDIA_MESSAGES.heartbeat })
   seconds: number;
+
+  /** Where playback is, in whole seconds from the start: feeds Continue watching and resuming on another device. */
+  @ApiProperty({ type: 'integer', required: false })
+  @IsOptional()
+  @WholeNumberText()
+  @Max(MEDIA_LIMITS.maxPositionSeconds, { message: MEDIA_MESSAGES.position })
+  @Min(0, { message: MEDIA_MESSAGES.position })
+  @IsInt({ message: MEDIA_MESSAGES.position })
+  position?: number;
 }
 
 export class VideosQueryDto extends PageQueryDto {
@@ -292,4 +309,32 @@ export class MovieUploadFormDto {
   @BooleanText()
   @IsBoolean({ message: MEDIA_MESSAGES.flag('family_safe') })
   family_safe?: boolean;
+
+  /** The cast, as a JSON list of names (as genre): at most 30, each at most 100 characters, no control characters; blanks and repeats are dropped. */
+  @IsOptional()
+  @IsString({ message: MEDIA_MESSAGES.cast })
+  @CastList()
+  cast?: string;
+}
+
+/** A viewer's rating of a movie. */
+export class RateMovieRequestDto {
+  /** 1 to 5 stars, a whole number. */
+  @ApiProperty({ type: 'integer', minimum: 1, maximum: 5 })
+  @WholeNumberText()
+  @Max(STARS.max, { message: RATING_MESSAGES.stars })
+  @Min(STARS.min, { message: RATING_MESSAGES.stars })
+  @IsInt({ message: RATING_MESSAGES.stars })
+  stars: number;
+}
+
+/** A movie's rating after a change: the new average and count, and the caller's own rating. */
+export class MovieRatingDto {
+  /** The mean of viewers' ratings (two decimals); null when nobody has rated it. */
+  rating: number | null;
+  @ApiProperty({ type: 'integer' })
+  rating_count: number;
+  /** The caller's rating; null after they removed it. */
+  @ApiProperty({ type: 'integer', nullable: true, minimum: 1, maximum: 5 })
+  my_rating: number | null;
 }

@@ -2,6 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { AccountsFacade, type AccountSummary } from '../../accounts/accounts.facade.js';
 import { MediaAccess } from '../application/media-access.js';
 import type { Media } from '../domain/media.js';
+import { MOVIE_RATINGS, type MovieRatings } from '../domain/movie-rating.js';
 import { ENGAGEMENT, MEDIA_REPOSITORY, type Engagement, type MediaRepository } from '../domain/ports.js';
 import type { MediaOwnerDto, MovieResponseDto, ReelResponseDto, VideoResponseDto } from './catalog.dto.js';
 
@@ -15,6 +16,7 @@ export class MediaPresenter {
     private readonly access: MediaAccess,
     @Inject(ENGAGEMENT) private readonly engagement: Engagement,
     @Inject(MEDIA_REPOSITORY) private readonly media: MediaRepository,
+    @Inject(MOVIE_RATINGS) private readonly ratings: MovieRatings,
   ) {}
 
   async videoById(id: string, viewer: string): Promise<VideoResponseDto | null> {
@@ -101,7 +103,8 @@ export class MediaPresenter {
     });
   }
 
-  movies(items: Media[], viewer: string | null): MovieResponseDto[] {
+  async movies(items: Media[], viewer: string | null): Promise<MovieResponseDto[]> {
+    const stars = await this.ratings.starsBy(items.map((m) => m.id), viewer);
     return items.map((m) => {
       const mine = m.userId === viewer;
       return {
@@ -110,7 +113,9 @@ export class MediaPresenter {
         description: m.description,
         year: m.year,
         duration: m.durationMinutes,
-        rating: null,
+        rating: m.averageRating,
+        rating_count: m.ratingCount,
+        my_rating: stars.get(m.id) ?? null,
         genre: m.genres,
         age_rating: m.ageRating,
         family_safe: m.familySafe,

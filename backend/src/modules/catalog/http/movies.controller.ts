@@ -1,4 +1,4 @@
-import { Controller, Get, Inject, Param, Post, Query, Req, Res, UseGuards } from '@nestjs/common';
+import { Body, Controller, Delete, Get, HttpCode, Inject, Param, Post, Put, Query, Req, Res, UseGuards } from '@nestjs/common';
 import { ApiBearerAuth, ApiBody, ApiConsumes, ApiResponse, ApiTags } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
 import { CurrentPrincipal, UserAuthGuard } from '../../../common/auth/guards.js';
@@ -9,7 +9,10 @@ import { MediaService } from '../application/media.service.js';
 import { NoMovieFile } from '../domain/catalog.errors.js';
 import { validateMovieMeta } from '../domain/media-rules.js';
 import { MEDIA_REPOSITORY, type MediaRepository } from '../domain/ports.js';
-import { MovieListDto, MovieResponseDto, MovieUploadFormDto, MovieUploadResponseDto } from './catalog.dto.js';
+import { MovieListDto, MovieRatingDto, MovieResponseDto, MovieUploadFormDto, MovieUploadResponseDto, RateMovieRequestDto, ViewCountDto } from './catalog.dto.js';
+import { MovieRatingsUseCases } from '../application/movie-ratings.use-cases.js';
+import type { MovieRatingState } from '../domain/movie-rating.js';
+import { EngagementLimits } from './engagement-limits.js';
 import { PageQueryDto } from '../../../common/http/page-query.dto.js';
 import { MediaPresenter } from './media-presenter.js';
 import { MediaUploads } from './media-form.js';
@@ -27,6 +30,8 @@ export class MoviesController {
     private readonly uploads: MediaUploads,
     private readonly presenter: MediaPresenter,
     @Inject(MEDIA_REPOSITORY) private readonly media: MediaRepository,
+    private readonly ratings: MovieRatingsUseCases,
+    private readonly limits: EngagementLimits,
   ) {}
 
   /** Newest first, open to visitors: ready movies of public accounts, plus the signed-in viewer's own in every state. Premium movies are listed too (is_premium); their stream is refused to viewers without premium. */
@@ -38,10 +43,10 @@ export class MoviesController {
   async listMovies(@Req() req: Req, @Query() q: PageQueryDto): Promise<MovieListDto> {
     const viewer = MediaService.signedInViewer(req);
     const page = await this.media.list('movie', viewer, pageSize(q.limit), q.cursor);
-    return { movies: this.presenter.movies(page.items, viewer), next_cursor: page.nextCursor };
+    return { movies: await this.presenter.movies(page.items, viewer), next_cursor: page.nextCursor };
   }
 
-  /** Adds a movie: file, title, description, genre (JSON list, at most 3), year, duration (minutes), age_rating, is_premium, family_safe. */
+  /** Adds a movie: file, title, description, genre (JSON list, at most 3), year, duration (minutes), age_rating, is_premium, family_safe, cast (JSON list of names). */
   @Post('upload')
   @UseGuards(UserAuthGuard)
   @ApiBearerAuth()
@@ -54,7 +59,7 @@ export class MoviesController {
   @ApiResponse({ status: 413, type: ErrorResponseDto })
   async uploadMovie(@CurrentPrincipal() p: Principal, @Req() req: Request): Promise<MovieUploadResponseDto> {
     const m = await this.uploads.receive(req, p.userId, 'movie', MovieUploadFormDto, validateMovieMeta, NoMovieFile);
-    return { success: true, movie: this.presenter.movies([m], p.userId)[0] };
+    return { success: true, movie: (await this.presenter.movies([m], p.userId))[0] };
   }
 
   /** One movie, open to visitors (its stream_url carries an access token only for signed-in viewers). */
@@ -66,7 +71,7 @@ export class MoviesController {
   async getMovie(@Param('id') id: string, @Req() req: Req): Promise<MovieResponseDto> {
     const viewer = MediaService.signedInViewer(req);
     const m = await this.service.reachable('movie', id, viewer);
-    return this.presenter.movies([m], viewer)[0];
+    return (await this.presenter.movies([m], viewer))[0];
   }
 
   /** The movie file with HTTP ranges (the URL from the list carries the viewer's access token). */
@@ -84,4 +89,53 @@ export class MoviesController {
     await this.service.stream('movie', id, req, reply);
   }
 
+  /** Counts a view of the movie's page being played: one per viewer per 30 minutes. */
+  @Post(':id/view')
+  @HttpCode(200)
+  @UseGuards(OptionalUserAuthGuard)
+  @ApiBearerAuth()
+  @ApiResponse({ status: 401, type: ErrorResponseDto, description: 'A token that is not a valid user token' })
+  @ApiResponse({ status: 404, type: ErrorResponseDto })
+  async countMovieView(@Param('id') id: string, @Req() req: Req): Promise<ViewCountDto> {
+    return this.service.view('movie', id, req);
+  }
+
+  /**
+   * Rates the movie 1 to 5 stars, or changes the caller's rating (one per viewer); answers the movie's new average and
+   * count, and the caller's rating. Not the owner's own movie (403); a premium movie only for those who may watch it (403).
+   */
+  @Put(':id/rating')
+  @HttpCode(200)
+  @UseGuards(UserAuthGuard)
+  @ApiBearerAuth()
+  @ApiResponse({ status: 200, type: MovieRatingDto })
+  @ApiResponse({ status: 400, type: ErrorResponseDto, description: 'stars is not a whole number from 1 to 5' })
+  @ApiResponse({ status: 401, type: ErrorResponseDto })
+  @ApiResponse({ status: 403, type: ErrorResponseDto, description: "The caller's own movie, or a premium movie and the caller may not watch it" })
+  @ApiResponse({ status: 404, type: ErrorResponseDto })
+  @ApiResponse({ status: 429, type: ErrorResponseDto, description: 'More than ENGAGEMENT_LIMIT_PER_MINUTE rating changes a minute' })
+  async rateMovie(@CurrentPrincipal() p: Principal, @Param('id') id: string, @Body() body: RateMovieRequestDto): Promise<MovieRatingDto> {
+    this.limits.ratings.hit(p.userId);
+    return toRatingDto(await this.ratings.rate(id, p.userId, body?.stars));
+  }
+
+  /** Removes the caller's rating of the movie (none is not an error); answers the movie's new average and count. */
+  @Delete(':id/rating')
+  @HttpCode(200)
+  @UseGuards(UserAuthGuard)
+  @ApiBearerAuth()
+  @ApiResponse({ status: 200, type: MovieRatingDto })
+  @ApiResponse({ status: 401, type: ErrorResponseDto })
+  @ApiResponse({ status: 403, type: ErrorResponseDto, description: "The caller's own movie" })
+  @ApiResponse({ status: 404, type: ErrorResponseDto })
+  @ApiResponse({ status: 429, type: ErrorResponseDto, description: 'More than ENGAGEMENT_LIMIT_PER_MINUTE rating changes a minute' })
+  async unrateMovie(@CurrentPrincipal() p: Principal, @Param('id') id: string): Promise<MovieRatingDto> {
+    this.limits.ratings.hit(p.userId);
+    return toRatingDto(await this.ratings.unrate(id, p.userId));
+  }
+
+}
+
+function toRatingDto(state: MovieRatingState): MovieRatingDto {
+  return { rating: state.average, rating_count: state.count, my_rating: state.mine };
 }

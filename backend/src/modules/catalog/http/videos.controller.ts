@@ -145,7 +145,7 @@ export class VideosController {
     return this.service.view('video', id, req);
   }
 
-  /** Seconds actually watched since the last heartbeat (signed-in viewers; feeds watch hours). */
+  /** Seconds actually watched since the last heartbeat (signed-in viewers; feeds watch hours and Trending), and where playback is (Continue watching). */
   @Post(':id/heartbeat')
   @HttpCode(204)
   @UseGuards(UserAuthGuard)
@@ -153,7 +153,7 @@ export class VideosController {
   @ApiResponse({ status: 401, type: ErrorResponseDto })
   @ApiResponse({ status: 400, type: ErrorResponseDto })
   async recordWatchTime(@CurrentPrincipal() p: Principal, @Param('id') id: string, @Body() body: HeartbeatRequestDto): Promise<void> {
-    await this.service.heartbeat('video', id, p.userId, body?.seconds);
+    await this.service.heartbeat('video', id, p.userId, body?.seconds, body?.position);
   }
 
   /** Likes or unlikes; returns the new state and count. */

@@ -46,6 +46,8 @@ export const MediaSchema = defineEntity({
     familySafe: p.boolean().default(true),
     isPremium: p.boolean().default(false),
     cast: p.json<string[]>(),
+    ratingSum: p.integer().default(0),
+    ratingCount: p.integer().default(0),
     createdAt: p.datetime(),
     updatedAt: p.datetime(),
   },
@@ -125,4 +127,19 @@ export const MediaWatchTimeSchema = defineEntity({
   properties: { mediaId: p.uuid().primary(), userId: p.uuid().primary(), day: p.date().primary(), seconds: p.integer(), lastBeatAt: p.datetime() },
 });
 
-export const CATALOG_ENTITIES = [MediaSchema, MediaLikeSchema, MediaCommentSchema, MediaCommentLikeSchema, MediaViewMarkSchema, MediaWatchTimeSchema];
+/** A viewer's rating of a movie, 1 to 5 stars (one per viewer); the movie's rating_sum and rating_count move with it. */
+export class MovieRating {
+  mediaId: string;
+  userId: string;
+  stars: number;
+  createdAt: Date = new Date();
+  updatedAt: Date = new Date();
+}
+export const MovieRatingSchema = defineEntity({
+  class: MovieRating,
+  tableName: 'movie_ratings',
+  checks: [{ name: 'movie_ratings_stars_check', expression: '((stars >= 1) AND (stars <= 5))' }],
+  properties: { mediaId: p.uuid().primary(), userId: p.uuid().primary(), stars: p.smallint(), createdAt: p.datetime(), updatedAt: p.datetime() },
+});
+
+export const CATALOG_ENTITIES = [MediaSchema, MediaLikeSchema, MediaCommentSchema, MediaCommentLikeSchema, MediaViewMarkSchema, MediaWatchTimeSchema, MovieRatingSchema];

@@ -60,7 +60,7 @@ export class MikroMediaRepository implements MediaRepository {
   async removeEngagementOf(mediaIds: string[]) {
     if (!mediaIds.length) return;
     await this.em.execute('delete from media_comment_likes where comment_id in (select id from media_comments where media_id in (?))', [mediaIds]);
-    for (const table of ['media_likes', 'media_comments', 'media_view_marks', 'media_watch_time']) {
+    for (const table of ['media_likes', 'media_comments', 'media_view_marks', 'media_watch_time', 'media_activity_hourly', 'media_watch_progress', 'movie_ratings']) {
       await this.em.execute(`delete from ${table} where media_id in (?)`, [mediaIds]);
     }
   }

@@ -44,7 +44,14 @@ export class PgEngagement implements Engagement {
       [mediaId, viewerKey],
     );
     if (counted) {
-      const row = await this.one<{ views: string }>('update media set views = views + 1 where id = ? returning views', [mediaId]);
+      // The hour's row feeds Trending; both move in one statement.
+      const row = await this.one<{ views: string }>(
+        `with hour as (
+           insert into media_activity_hourly as a (hour, media_id, views) values (date_trunc('hour', now()), ?, 1)
+           on conflict (hour, media_id) do update set views = a.views + 1)
+         update media set views = views + 1 where id = ? returning views`,
+        [mediaId, mediaId],
+      );
       return { views: Number(row?.views ?? 0), counted: true };
     }
     const row = await this.one<{ views: string }>('select views from media where id = ?', [mediaId]);
@@ -68,8 +75,24 @@ export class PgEngagement implements Engagement {
          on conflict (media_id, user_id, day) do update set seconds = w.seconds + excluded.seconds, last_beat_at = now()`,
         [mediaId, userId, added],
       );
-      if (added) await this.em.execute('update media set watch_seconds = watch_seconds + ? where id = ?', [added, mediaId]);
+      if (added) {
+        await this.em.execute(
+          `with hour as (
+             insert into media_activity_hourly as a (hour, media_id, watch_seconds) values (date_trunc('hour', now()), ?, ?)
+             on conflict (hour, media_id) do update set watch_seconds = a.watch_seconds + excluded.watch_seconds)
+           update media set watch_seconds = watch_seconds + ? where id = ?`,
+          [mediaId, added, added, mediaId],
+        );
+      }
       return added;
     });
+  }
+
+  async saveProgress(mediaId: string, userId: string, positionSeconds: number) {
+    await this.em.execute(
+      `insert into media_watch_progress (user_id, media_id, position_seconds, updated_at) values (?, ?, ?, now())
+       on conflict (user_id, media_id) do update set position_seconds = excluded.position_seconds, updated_at = now()`,
+      [userId, mediaId, positionSeconds],
+    );
   }
 }

@@ -7,7 +7,7 @@ import { CatalogFacade } from '../../catalog/catalog.facade.js';
 import { IdentityFacade } from '../../identity/identity.facade.js';
 import { MonetizationFacade } from '../../monetization/monetization.facade.js';
 import { SocialFacade } from '../../social/social.facade.js';
-import { demoPlan, initials, type DemoMedia, type DemoPlan } from '../domain/demo-plan.js';
+import { demoPlan, demoStars, initials, type DemoMedia, type DemoPlan } from '../domain/demo-plan.js';
 import { DEMO_MARK, DEMO_MARKS, DEMO_MEDIA_MAKER, type DemoMarks, type DemoMediaMaker } from '../domain/ports.js';
 
 /** The seeding stopped on purpose: the app is closing, the demo was removed, or another process took over. */
@@ -24,8 +24,8 @@ const PROCESSING_WAIT_MS = 30 * 60_000;
 /**
  * Seeds the demo platform (product.md §13) on a new instance, once: when DEMO_DATA is on and nobody but
  * administrators has registered. Everything goes through the use cases people's requests go through (the same
- * rules, events and durable jobs): creators (demo users, random unknown passwords) with their channel settings and a
- * generated avatar; the membership channels of seed 001; follows; videos, reels and movies generated one at a time and
+ * rules, events and durable jobs): creators (demo users, random unknown passwords) with their channel settings, links, a
+ * generated avatar and banner; the membership channels of seed 001; follows; videos, reels and movies generated one at a time and
  * uploaded (processing is the normal job); then, once they are processed, likes, comments and views.
  *
  * Resumable: each step looks at what exists (users by name, media by title) or at its mark, so a start after a stop
@@ -136,12 +136,22 @@ export class SeedDemoUseCase {
 
   private async creator(c: DemoPlan['creators'][number], signal: AbortSignal): Promise<Creator> {
     const made = await this.identity.createSampleCreator({ username: c.username, firstName: c.firstName, lastName: c.lastName, channelName: c.channelName });
-    await this.accounts.updateProfile(made.userId, made.accountId, { bio: c.bio, website: c.website, location: c.location });
+    await this.accounts.updateProfile(made.userId, made.accountId, { bio: c.bio, website: c.website, location: c.location, links: c.links });
     if (!(await this.accounts.primaryProfile(made.userId))?.photoUrl) {
       const dir = await this.maker.workDir();
       try {
         if (signal.aborted) throw new DemoStopped('the server is stopping');
         await this.accounts.setProfilePhoto(made.userId, made.accountId, await this.maker.avatar(initials(c.channelName), c.colour, dir));
+      } finally {
+        await this.maker.removeWorkDir(dir);
+      }
+    }
+    if (!(await this.accounts.hasBanner(made.accountId))) {
+      const dir = await this.maker.workDir();
+      try {
+        if (signal.aborted) throw new DemoStopped('the server is stopping');
+        const variant = [...c.username].reduce((sum, ch) => sum + ch.charCodeAt(0), 0);
+        await this.accounts.setBanner(made.userId, made.accountId, await this.maker.banner(c.colour, c.accent, variant, dir));
       } finally {
         await this.maker.removeWorkDir(dir);
       }
@@ -158,7 +168,7 @@ export class SeedDemoUseCase {
       const file = await this.maker.video(item, dir, signal);
       const fields: Record<string, unknown> = { title: item.title, description: item.description };
       if (item.tags) fields.tags = item.tags;
-      if (item.movie) Object.assign(fields, { genre: item.movie.genre, year: item.movie.year, duration: item.movie.durationMinutes, age_rating: item.movie.ageRating });
+      if (item.movie) Object.assign(fields, { genre: item.movie.genre, year: item.movie.year, duration: item.movie.durationMinutes, age_rating: item.movie.ageRating, cast: item.movie.cast });
       await this.ctx(() => this.catalog.publishLocalFile(creator.userId, item.kind, fields, file));
     } catch (e) {
       if (signal.aborted) throw new DemoStopped('the server is stopping');
@@ -182,7 +192,7 @@ export class SeedDemoUseCase {
     }
   }
 
-  /** Likes, views and comments between the creators, on what is ready. */
+  /** Likes, views, movie ratings and comments between the creators, on what is ready. */
   private async engage(plan: DemoPlan, creators: Map<string, Creator>, ready: Map<string, string>, signal: AbortSignal): Promise<void> {
     const names = [...creators.keys()];
     for (const [j, item] of plan.media.entries()) {
@@ -194,7 +204,10 @@ export class SeedDemoUseCase {
           if (name === item.creator) continue;
           const userId = creators.get(name)!.userId;
           await this.catalog.view(item.kind, id, userId);
+          // Some of each video watched, so Trending weighs the demo's views by watch time as it does real ones.
+          if (item.kind === 'video') await this.catalog.watch('video', id, userId, 5 + ((i * 7 + j * 13) % 50), 1);
           if ((i + j) % 3 !== 0) await this.catalog.like(item.kind, id, userId);
+          if (item.kind === 'movie') await this.catalog.rateMovie(id, userId, demoStars(i, j));
         }
       });
     }

@@ -1,6 +1,7 @@
 /**
  * What the demo platform holds (product.md §13): a few creators (three of them the membership channels of seed 001),
- * generated videos, reels and movies, and some follows, likes, comments and views between the creators.
+ * generated videos, reels and movies (with their cast), and some follows, likes, comments, views and movie ratings
+ * between the creators.
  */
 
 export interface DemoCreator {
@@ -15,8 +16,12 @@ export interface DemoCreator {
   bio: string;
   website: string | null;
   location: string | null;
-  /** The avatar's background. */
+  /** The avatar's background, and the banner's first colour. */
   colour: string;
+  /** The banner's second colour (its gradient runs from colour to accent). */
+  accent: string;
+  /** The links the channel shows. */
+  links: { label: string; url: string }[];
 }
 
 /** A generated picture: a lavfi video source and what moves in it, and a sound. */
@@ -36,7 +41,7 @@ export interface DemoMedia {
   /** Reels: hashtags. */
   tags?: string[];
   /** Movies: the movie form's fields. */
-  movie?: { genre: string[]; year: number; durationMinutes: number; ageRating: string };
+  movie?: { genre: string[]; year: number; durationMinutes: number; ageRating: string; cast: string[] };
 }
 
 export interface DemoComment {
@@ -47,6 +52,11 @@ export interface DemoComment {
   replies?: { author: string; text: string }[];
 }
 
+/** The stars the `i`-th other creator gives the `j`-th item of the plan, when it is a movie: mostly warm, never all alike. */
+export function demoStars(i: number, j: number): number {
+  return [5, 4, 3, 5, 4][(i + j) % 5];
+}
+
 export interface DemoPlan {
   creators: DemoCreator[];
   media: DemoMedia[];
@@ -55,11 +65,11 @@ export interface DemoPlan {
 }
 
 const CREATORS: DemoCreator[] = [
-  { username: 'TechGuru', firstName: 'Tech', lastName: 'Guru', channelName: 'Tech Guru', bio: 'Gadgets, code and the occasional soldering iron. A new explainer every week.', website: 'https://techguru.example.com', location: 'Berlin', colour: '#2563eb' },
-  { username: 'MusicCreator', firstName: 'Music', lastName: 'Creator', channelName: 'Music Creator', bio: 'Loops, synths and late sessions from a tiny home studio.', website: null, location: 'Lisbon', colour: '#db2777' },
-  { username: 'GamingStream', firstName: 'Gaming', lastName: 'Stream', channelName: 'Gaming Stream', bio: 'Speedruns, retro finds and long co-op nights.', website: 'https://gamingstream.example.net', location: null, colour: '#16a34a' },
-  { username: 'NoraTravels', firstName: 'Nora', lastName: 'Lind', channelName: 'Nora Travels', bio: 'Slow travel by train, harbours at dusk and city walks.', website: 'https://nora.example.org', location: 'Oslo', colour: '#ea580c' },
-  { username: 'ChefPablo', firstName: 'Pablo', lastName: 'Ortega', channelName: 'Chef Pablo', bio: 'Weeknight recipes in one pan, and what to do with leftovers.', website: null, location: 'Valencia', colour: '#7c3aed' },
+  { username: 'TechGuru', firstName: 'Tech', lastName: 'Guru', channelName: 'Tech Guru', bio: 'Gadgets, code and the occasional soldering iron. A new explainer every week.', website: 'https://techguru.example.com', location: 'Berlin', colour: '#2563eb', accent: '#06b6d4', links: [{ label: 'Blog', url: 'https://techguru.example.com/blog' }, { label: 'Code', url: 'https://git.example.com/techguru' }] },
+  { username: 'MusicCreator', firstName: 'Music', lastName: 'Creator', channelName: 'Music Creator', bio: 'Loops, synths and late sessions from a tiny home studio.', website: null, location: 'Lisbon', colour: '#db2777', accent: '#f59e0b', links: [{ label: 'Bandcamp', url: 'https://musiccreator.example.com' }] },
+  { username: 'GamingStream', firstName: 'Gaming', lastName: 'Stream', channelName: 'Gaming Stream', bio: 'Speedruns, retro finds and long co-op nights.', website: 'https://gamingstream.example.net', location: null, colour: '#16a34a', accent: '#1e3a8a', links: [{ label: 'Schedule', url: 'https://gamingstream.example.net/schedule' }, { label: 'Discord', url: 'https://chat.example.net/gamingstream' }] },
+  { username: 'NoraTravels', firstName: 'Nora', lastName: 'Lind', channelName: 'Nora Travels', bio: 'Slow travel by train, harbours at dusk and city walks.', website: 'https://nora.example.org', location: 'Oslo', colour: '#ea580c', accent: '#7c3aed', links: [{ label: 'Travel notes', url: 'https://nora.example.org/notes' }] },
+  { username: 'ChefPablo', firstName: 'Pablo', lastName: 'Ortega', channelName: 'Chef Pablo', bio: 'Weeknight recipes in one pan, and what to do with leftovers.', website: null, location: 'Valencia', colour: '#7c3aed', accent: '#10b981', links: [{ label: 'Recipes', url: 'https://chefpablo.example.com/recipes' }, { label: 'Newsletter', url: 'https://chefpablo.example.com/letter' }] },
 ];
 
 const MEDIA: DemoMedia[] = [
@@ -80,8 +90,8 @@ const MEDIA: DemoMedia[] = [
   { kind: 'reel', creator: 'NoraTravels', title: 'Harbour in 11 seconds', description: 'Blink and the sun is gone.', seconds: 11, visual: 'gradients', variant: 2, sound: 'pink', tags: ['travel', 'sunset'] },
   { kind: 'reel', creator: 'TechGuru', title: 'Unboxing, abstract edition', description: 'What is in the box? Colours.', seconds: 13, visual: 'rgb', variant: 1, sound: 'chord', tags: ['tech', 'unboxing'] },
   { kind: 'reel', creator: 'ChefPablo', title: 'Sizzle', description: 'The sound of garlic in olive oil.', seconds: 15, visual: 'life', variant: 2, sound: 'brown', tags: ['cooking', 'asmr'] },
-  { kind: 'movie', creator: 'TechGuru', title: 'The Long Fractal', description: 'A short documentary about a shape with no end.', seconds: 40, visual: 'mandelbrot', variant: 2, sound: 'drone', movie: { genre: ['Documentary', 'Sci-Fi'], year: 2025, durationMinutes: 1, ageRating: 'G' } },
-  { kind: 'movie', creator: 'NoraTravels', title: 'Life in Colour', description: 'Cells are born, live and fade, in every colour of the harbour.', seconds: 40, visual: 'life', variant: 3, sound: 'chord', movie: { genre: ['Documentary', 'Family'], year: 2024, durationMinutes: 1, ageRating: 'G' } },
+  { kind: 'movie', creator: 'TechGuru', title: 'The Long Fractal', description: 'A short documentary about a shape with no end.', seconds: 40, visual: 'mandelbrot', variant: 2, sound: 'drone', movie: { genre: ['Documentary', 'Sci-Fi'], year: 2025, durationMinutes: 1, ageRating: 'G', cast: ['Benoit Mandel (narrator)', 'Julia Gaston', 'Pierre Fatou'] } },
+  { kind: 'movie', creator: 'NoraTravels', title: 'Life in Colour', description: 'Cells are born, live and fade, in every colour of the harbour.', seconds: 40, visual: 'life', variant: 3, sound: 'chord', movie: { genre: ['Documentary', 'Family'], year: 2024, durationMinutes: 1, ageRating: 'G', cast: ['John Conway (narrator)', 'Nora Lind', 'The Glider'] } },
 ];
 
 const FOLLOWS: [string, string][] = [

@@ -18,7 +18,7 @@ export interface DemoMarks {
 
 export const DEMO_MARKS = Symbol('DemoMarks');
 
-/** Makes the demo's files: generated videos (ffmpeg lavfi sources) and avatars (an SVG rendered to PNG). */
+/** Makes the demo's files: generated videos (ffmpeg lavfi sources) avatars and banners (SVGs rendered to PNG). */
 export interface DemoMediaMaker {
   /** A fresh temporary directory under the data directory, for one item's files. */
   workDir(): Promise<string>;
@@ -27,6 +27,8 @@ export interface DemoMediaMaker {
   video(item: DemoMedia, dir: string, signal: AbortSignal): Promise<string>;
   /** Writes a square PNG with the initials on the colour and returns its path. */
   avatar(initials: string, colour: string, dir: string): Promise<string>;
+  /** Writes a wide PNG banner (a gradient from colour to accent, with shapes placed by `variant`) and returns its path. */
+  banner(colour: string, accent: string, variant: number, dir: string): Promise<string>;
 }
 
 export const DEMO_MEDIA_MAKER = Symbol('DemoMediaMaker');

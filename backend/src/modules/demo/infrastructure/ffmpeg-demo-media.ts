@@ -188,4 +188,25 @@ export class FfmpegDemoMedia implements DemoMediaMaker {
     await sharp(Buffer.from(svg)).png().toFile(out);
     return out;
   }
+
+  async banner(colour: string, accent: string, variant: number, dir: string): Promise<string> {
+    const [w, h] = [2048, 512];
+    // Soft circles and a wave whose places follow the variant, so no two banners look alike.
+    const circles = Array.from({ length: 6 }, (_, i) => {
+      const x = ((i * 397 + variant * 211) % 20) * (w / 20);
+      const y = ((i * 163 + variant * 89) % 8) * (h / 8);
+      const r = 60 + ((i * 53 + variant * 31) % 5) * 45;
+      return `<circle cx="${x}" cy="${y}" r="${r}" fill="#ffffff" fill-opacity="${(0.06 + (i % 3) * 0.04).toFixed(2)}"/>`;
+    }).join('');
+    const lift = 180 + (variant % 4) * 50;
+    const svg =
+      `<svg xmlns="http://www.w3.org/2000/svg" width="${w}" height="${h}">` +
+      `<defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="${colour}"/><stop offset="1" stop-color="${accent}"/></linearGradient></defs>` +
+      `<rect width="${w}" height="${h}" fill="url(#g)"/>${circles}` +
+      `<path d="M0 ${h - lift} C ${w * 0.25} ${h - lift - 120}, ${w * 0.5} ${h - lift + 120}, ${w} ${h - lift - 40} L ${w} ${h} L 0 ${h} Z" fill="#000000" fill-opacity="0.16"/>` +
+      `</svg>`;
+    const out = join(dir, 'banner.png');
+    await sharp(Buffer.from(svg)).png().toFile(out);
+    return out;
+  }
 }

@@ -6,7 +6,7 @@ import { useStores } from '../../../stores/StoreProvider';
 import { PhotoIcon, UploadIcon } from '../../../shared/icons';
 import { PHOTO_ACCEPT, PHOTO_MAX_BYTES, PHOTO_MESSAGES, photoProblem } from '../photo';
 import type { AccountDto } from '../types';
-import { PHOTO_TOAST } from '../AccountsStore';
+import { BANNER_TOAST, PHOTO_TOAST } from '../AccountsStore';
 import { AccountAvatar } from './AccountAvatar';
 import { WithActiveAccount } from './AccountsState';
 
@@ -31,9 +31,131 @@ function formatSize(bytes: number): string {
   return `${bytes} bytes`;
 }
 
-/** The profile tab: the active account's photo, by drag and drop or by choosing a file (seed 000 §2, §5). */
+/** The profile tab: the active account's photo and channel banner, by drag and drop or by choosing a file (seed 000 §2, §5). */
 export const ProfileTab = observer(function ProfileTab() {
-  return <WithActiveAccount>{(active) => <PhotoUpload key={active.id} account={active} />}</WithActiveAccount>;
+  return (
+    <WithActiveAccount>
+      {(active) => (
+        <Stack gap="lg">
+          <PhotoUpload key={`photo-${active.id}`} account={active} />
+          <BannerUpload key={`banner-${active.id}`} account={active} />
+        </Stack>
+      )}
+    </WithActiveAccount>
+  );
+});
+
+/** What a refused drop says: the type and size rules, else the dropzone's own reason. */
+function rejectionMessage(rejections: FileRejection[]): string | null {
+  const first = rejections[0];
+  if (!first) return null;
+  const codes = first.errors.map((error) => error.code);
+  return photoProblem(first.file) ?? (codes.includes('file-too-large') ? PHOTO_MESSAGES.tooLarge : PHOTO_MESSAGES.notAnImage);
+}
+
+/**
+ * The channel banner of the active account: shown across the top of its channel page, cropped to a wide strip. A new
+ * one is previewed before it is uploaded; Remove banner brings back the colour band.
+ */
+const BannerUpload = observer(function BannerUpload({ account }: { account: AccountDto }) {
+  const { accounts, notify } = useStores();
+  const [chosen, setChosen] = useState<File | null>(null);
+  const preview = useObjectUrl(chosen);
+
+  const choose = (file: File | undefined) => {
+    if (!file) return;
+    const problem = photoProblem(file);
+    if (problem) {
+      notify.error(problem, BANNER_TOAST);
+      return;
+    }
+    setChosen(file);
+  };
+
+  const refuse = (rejections: FileRejection[]) => {
+    const message = rejectionMessage(rejections);
+    if (message) notify.error(message, BANNER_TOAST);
+  };
+
+  const upload = async () => {
+    if (!chosen) return;
+    if (await accounts.uploadBanner(chosen, account.id)) setChosen(null);
+  };
+
+  return (
+    <Card withBorder padding="lg" radius="md" component="section" aria-label="Channel banner" maw={720}>
+      <Stack gap="md">
+        <Title order={2} size="h4">
+          Channel banner
+        </Title>
+        <Text size="sm" c="dimmed">
+          Shown across the top of the channel page of {account.display_name} (@{account.handle}). It is cropped to a wide
+          strip (4:1), so keep what matters near the middle; the information cameras store in photos is removed.
+        </Text>
+        {account.banner_url ? (
+          <Image src={account.banner_url} alt={`Banner of ${account.display_name}`} radius="md" h={120} fit="cover" />
+        ) : (
+          <Text size="sm">No banner yet: the channel page shows a colour band.</Text>
+        )}
+
+        <Dropzone
+          onDrop={(files) => choose(files[0])}
+          onReject={refuse}
+          accept={PHOTO_ACCEPT}
+          maxSize={PHOTO_MAX_BYTES}
+          multiple={false}
+          loading={accounts.bannerPending}
+          role="button"
+          aria-label="Drop a banner image here or click to choose one"
+          inputProps={{ 'aria-label': 'Banner file' }}
+        >
+          <Group justify="center" gap="md" mih={100} style={{ pointerEvents: 'none' }}>
+            <Dropzone.Accept>
+              <UploadIcon size={40} />
+            </Dropzone.Accept>
+            <Dropzone.Reject>
+              <UploadIcon size={40} color="var(--mantine-color-red-6)" />
+            </Dropzone.Reject>
+            <Dropzone.Idle>
+              <PhotoIcon size={40} />
+            </Dropzone.Idle>
+            <Stack gap={4}>
+              <Text fw={600}>Drag a banner image here or click to choose one</Text>
+              <Text size="sm" c="dimmed">
+                JPG, PNG, GIF or WebP, up to 10MB, at least 640×160 pixels (2048×512 looks best)
+              </Text>
+            </Stack>
+          </Group>
+        </Dropzone>
+
+        {chosen && preview && (
+          <Stack gap={4}>
+            <Image src={preview} alt="Preview of the chosen banner" radius="md" h={120} fit="cover" />
+            <Text size="sm" c="dimmed" truncate>
+              {chosen.name} · {formatSize(chosen.size)}
+            </Text>
+          </Stack>
+        )}
+
+        <Group justify="flex-end">
+          {chosen ? (
+            <Button variant="default" onClick={() => setChosen(null)} disabled={accounts.bannerPending}>
+              Cancel
+            </Button>
+          ) : (
+            account.banner_url && (
+              <Button variant="default" color="red" onClick={() => void accounts.removeBanner(account.id)} loading={accounts.bannerPending}>
+                Remove banner
+              </Button>
+            )
+          )}
+          <Button onClick={() => void upload()} disabled={!chosen} loading={accounts.bannerPending && !!chosen}>
+            Upload banner
+          </Button>
+        </Group>
+      </Stack>
+    </Card>
+  );
 });
 
 const PhotoUpload = observer(function PhotoUpload({ account }: { account: AccountDto }) {
@@ -52,13 +174,8 @@ const PhotoUpload = observer(function PhotoUpload({ account }: { account: Accoun
   };
 
   const refuse = (rejections: FileRejection[]) => {
-    const first = rejections[0];
-    if (!first) return;
-    const codes = first.errors.map((error) => error.code);
-    notify.error(
-      photoProblem(first.file) ?? (codes.includes('file-too-large') ? PHOTO_MESSAGES.tooLarge : PHOTO_MESSAGES.notAnImage),
-      PHOTO_TOAST,
-    );
+    const message = rejectionMessage(rejections);
+    if (message) notify.error(message, PHOTO_TOAST);
   };
 
   const upload = async () => {

@@ -1,13 +1,16 @@
 import { useState, type FormEvent } from 'react';
 import { observer } from 'mobx-react-lite';
 import { Button, Fieldset, Group, NativeSelect, SimpleGrid, Stack, Switch, Text, TextInput, Textarea } from '@mantine/core';
+import { PlusIcon } from '../../../shared/icons';
 import { useStores } from '../../../stores/StoreProvider';
 import { ACCOUNT_MESSAGES } from '../messages';
 import {
   COMMENT_PERMISSION_OPTIONS,
+  MAX_LINKS,
   NOTIFICATION_OPTIONS,
   VISIBILITY_OPTIONS,
   type AccountDto,
+  type ChannelLink,
   type CommentPermission,
   type NotificationSettings,
   type PrivacySettings,
@@ -21,6 +24,7 @@ interface Draft {
   bio: string;
   location: string;
   website: string;
+  links: ChannelLink[];
   privacy_settings: PrivacySettings;
   notification_settings: NotificationSettings;
 }
@@ -32,6 +36,7 @@ function draftOf(account: AccountDto): Draft {
     bio: account.bio ?? '',
     location: account.location ?? '',
     website: account.website ?? '',
+    links: account.links.map((link) => ({ ...link })),
     privacy_settings: { ...account.privacy_settings },
     notification_settings: { ...account.notification_settings },
   };
@@ -55,6 +60,13 @@ const SettingsForm = observer(function SettingsForm({ account }: { account: Acco
     setDraft((current) => ({ ...current, privacy_settings: { ...current.privacy_settings, [key]: value } }));
   const setNotification = (key: keyof NotificationSettings, value: boolean) =>
     setDraft((current) => ({ ...current, notification_settings: { ...current.notification_settings, [key]: value } }));
+  /** Links: a row's errors go with the row (they name it by its place, `links.0.url`). */
+  const setLinks = (links: ChannelLink[]) => {
+    setDraft((current) => ({ ...current, links }));
+    setErrors((current) => Object.fromEntries(Object.entries(current).filter(([key]) => key !== 'links' && !key.startsWith('links.'))));
+  };
+  const setLink = (index: number, key: keyof ChannelLink, value: string) =>
+    setLinks(draft.links.map((link, i) => (i === index ? { ...link, [key]: value } : link)));
 
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -63,12 +75,16 @@ const SettingsForm = observer(function SettingsForm({ account }: { account: Acco
       return;
     }
     const handle = draft.handle.trim().replace(/^@/, '');
+    // Rows left empty are dropped (before sending, so the server's `links.N` names the rows as shown).
+    const links = draft.links.map((link) => ({ label: link.label.trim(), url: link.url.trim() })).filter((link) => link.label || link.url);
+    if (links.length !== draft.links.length) setDraft((current) => ({ ...current, links }));
     const result = await accounts.update(account.id, {
       display_name: draft.display_name.trim(),
       ...(handle ? { handle } : {}),
       bio: draft.bio.trim(),
       location: draft.location.trim(),
       website: draft.website.trim(),
+      links,
       privacy_settings: draft.privacy_settings,
       notification_settings: draft.notification_settings,
     });
@@ -119,6 +135,57 @@ const SettingsForm = observer(function SettingsForm({ account }: { account: Acco
                 error={errors.website || undefined}
               />
             </SimpleGrid>
+          </Stack>
+        </Fieldset>
+
+        <Fieldset legend="Links">
+          <Stack gap="sm">
+            <Text size="sm" c="dimmed">
+              Up to {MAX_LINKS} links shown on your channel page, each with a label and an http or https address.
+            </Text>
+            {draft.links.map((link, index) => (
+              <Group key={index} gap="sm" align="flex-start" wrap="nowrap" role="group" aria-label={`Link ${index + 1}`}>
+                <TextInput
+                  aria-label={`Link ${index + 1} label`}
+                  placeholder="Label"
+                  value={link.label}
+                  onChange={(event) => setLink(index, 'label', event.currentTarget.value)}
+                  error={errors[`links.${index}.label`] || errors[`links.${index}`] || undefined}
+                  w={{ base: '40%', sm: 200 }}
+                />
+                <TextInput
+                  aria-label={`Link ${index + 1} address`}
+                  placeholder="https://"
+                  value={link.url}
+                  onChange={(event) => setLink(index, 'url', event.currentTarget.value)}
+                  error={errors[`links.${index}.url`] || undefined}
+                  style={{ flex: 1, minWidth: 0 }}
+                />
+                <Button
+                  variant="subtle"
+                  color="red"
+                  aria-label={`Remove link ${index + 1}`}
+                  onClick={() => setLinks(draft.links.filter((_, i) => i !== index))}
+                >
+                  Remove
+                </Button>
+              </Group>
+            ))}
+            {errors.links && (
+              <Text size="sm" c="red" role="alert">
+                {errors.links}
+              </Text>
+            )}
+            <Group>
+              <Button
+                variant="default"
+                leftSection={<PlusIcon size={16} />}
+                disabled={draft.links.length >= MAX_LINKS}
+                onClick={() => setLinks([...draft.links, { label: '', url: '' }])}
+              >
+                Add link
+              </Button>
+            </Group>
           </Stack>
         </Fieldset>
 

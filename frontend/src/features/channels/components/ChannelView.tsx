@@ -9,11 +9,56 @@ import { VideoTile } from '../../videos/components/VideoTile';
 import type { ChannelDto, ChannelSort, ChannelTab } from '../ChannelsStore';
 import { reelPath } from '../../../shared/paths';
 
-/** A colour band from the handle: channels have no banner image yet, so each gets its own gradient, never a photo it did not choose. */
+/** A colour band from the handle, for a channel without a banner image: each gets its own gradient, never a photo it did not choose. */
 function bannerGradient(handle: string): string {
   let h = 0;
   for (const ch of handle) h = (h * 31 + ch.charCodeAt(0)) % 360;
   return `linear-gradient(120deg, hsl(${h} 55% 38%), hsl(${(h + 50) % 360} 60% 52%))`;
+}
+
+const BANNER_STYLE = { borderRadius: 'var(--mantine-radius-lg)', width: '100%', aspectRatio: '4 / 1', maxHeight: 200, display: 'block' } as const;
+
+/**
+ * The channel's banner: its image (the phone-sized copy on narrow screens), or the colour band when it has none or
+ * the image cannot be shown.
+ */
+function ChannelBanner({ channel }: { channel: ChannelDto }) {
+  const [failed, setFailed] = useState<string | null>(null);
+  const url = channel.banner_url;
+  if (!url || failed === url) {
+    return <Box style={{ ...BANNER_STYLE, background: bannerGradient(channel.handle) }} data-testid="channel-banner-fallback" aria-hidden />;
+  }
+  return (
+    <Box
+      component="img"
+      src={url}
+      srcSet={channel.banner_small_url ? `${channel.banner_small_url} 1024w, ${url} 2048w` : undefined}
+      sizes="(max-width: 62em) 100vw, 1200px"
+      alt={`Banner of ${channel.display_name}`}
+      onError={() => setFailed(url)}
+      style={{ ...BANNER_STYLE, objectFit: 'cover' }}
+    />
+  );
+}
+
+/** A link the channel shows, only when it is http or https (the server allows nothing else; this holds it here too). */
+const safeLinks = (links: ChannelDto['links']) => links.filter((link) => /^https?:\/\//i.test(link.url));
+
+const LINK_REL = 'noopener noreferrer nofollow ugc';
+
+/** The channel's links under its name. */
+function HeaderLinks({ channel }: { channel: ChannelDto }) {
+  const links = safeLinks(channel.links);
+  if (links.length === 0) return null;
+  return (
+    <Group gap="md" component="nav" aria-label="Channel links" wrap="wrap">
+      {links.map((link, index) => (
+        <Anchor key={index} href={link.url} target="_blank" rel={LINK_REL} size="sm" fw={500}>
+          {link.label}
+        </Anchor>
+      ))}
+    </Group>
+  );
 }
 
 const TabList = observer(function TabList({ handle, tab }: { handle: string; tab: ChannelTab }) {
@@ -79,9 +124,29 @@ const TabList = observer(function TabList({ handle, tab }: { handle: string; tab
 });
 
 function About({ channel }: { channel: ChannelDto }) {
+  const links = safeLinks(channel.links);
   return (
     <Stack gap="sm" maw={720}>
       {channel.bio ? <Text style={{ whiteSpace: 'pre-wrap' }}>{channel.bio}</Text> : <Text c="dimmed">This channel has not written about itself yet.</Text>}
+      {links.length > 0 && (
+        <Stack gap={4}>
+          <Title order={2} size="h5">
+            Links
+          </Title>
+          <Stack gap={2} component="ul" aria-label="Links" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
+            {links.map((link, index) => (
+              <li key={index}>
+                <Text size="sm" span>
+                  {link.label}:{' '}
+                </Text>
+                <Anchor href={link.url} target="_blank" rel={LINK_REL} size="sm" style={{ overflowWrap: 'anywhere' }}>
+                  {link.url}
+                </Anchor>
+              </li>
+            ))}
+          </Stack>
+        </Stack>
+      )}
       {channel.website && (
         <Text size="sm">
           Website:{' '}
@@ -98,7 +163,7 @@ function About({ channel }: { channel: ChannelDto }) {
 }
 
 /**
- * A channel's page (`/c/:handle`): its banner and avatar, name, handle, bio, link and follower count with Follow, and
+ * A channel's page (`/c/:handle`): its banner and avatar, name, handle, bio, links and follower count with Follow, and
  * the tabs Videos, Shorts and About. A private or unknown channel says it is not available.
  */
 export const ChannelView = observer(function ChannelView({ handle }: { handle: string }) {
@@ -141,7 +206,7 @@ export const ChannelView = observer(function ChannelView({ handle }: { handle: s
 
   return (
     <Stack gap="lg">
-      <Box h={{ base: 96, sm: 160 }} style={{ borderRadius: 'var(--mantine-radius-lg)', background: bannerGradient(channel.handle) }} aria-hidden />
+      <ChannelBanner key={channel.handle} channel={channel} />
       <Group gap="lg" wrap="nowrap" align="center">
         <Avatar src={channel.avatar_url} name={channel.display_name} color="initials" size={96} radius={96} alt={channel.display_name} />
         <Stack gap={4} miw={0} style={{ flex: 1 }}>
@@ -157,6 +222,7 @@ export const ChannelView = observer(function ChannelView({ handle }: { handle: s
               {channel.bio}
             </Text>
           )}
+          <HeaderLinks channel={channel} />
           <Group mt={6}>
             {channel.is_own ? null : signedIn ? (
               <FollowButton userId={channel.user_id} following={channel.is_following} username={channel.display_name} size="sm" />

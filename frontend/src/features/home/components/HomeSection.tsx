@@ -1,13 +1,15 @@
 import { useEffect, useState } from 'react';
 import { observer } from 'mobx-react-lite';
-import { Box, Button, Card, Group, Modal, ScrollArea, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import { reelPath } from '../../../shared/paths';
+import { Box, Button, Card, Center, CloseButton, Group, Loader, Modal, ScrollArea, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { reelPath, videoPath } from '../../../shared/paths';
 import { useStores } from '../../../stores/StoreProvider';
 import { FilmIcon, ScissorsIcon, ShortsIcon, UploadIcon } from '../../../shared/icons';
 import { useSectionNavigation } from '../../../stores/useSectionNavigation';
 import { VideoTile } from '../../videos/components/VideoTile';
 import { VideoListState } from '../../videos/components/VideoListState';
 import { VideoUploadForm } from '../../videos/components/VideoUploadForm';
+import type { VideoDto } from '../../videos/types';
+import type { HomeDto } from '../HomeStore';
 
 /** Shorts the home shelf shows (the newest ready ones). */
 const SHELF_SIZE = 12;
@@ -18,11 +20,14 @@ const SHELF_SIZE = 12;
  * Account Settings.
  */
 export const HomeSection = observer(function HomeSection() {
-  const { auth, videos, reels } = useStores();
+  const { auth, videos, reels, home } = useStores();
   const { openSection } = useSectionNavigation();
   const [uploadOpen, setUploadOpen] = useState(false);
   useEffect(() => videos.watch('horizontal'), [videos]);
   useEffect(() => reels.watch(), [reels]);
+  const userId = auth.user?.id ?? null;
+  // Following and Continue watching belong to whoever is signed in: read again when that changes.
+  useEffect(() => void home.load(), [home, userId]);
   const shorts = reels.reels.filter((reel) => reel.status === 'ready').slice(0, SHELF_SIZE);
 
   const user = auth.user;
@@ -86,9 +91,11 @@ export const HomeSection = observer(function HomeSection() {
       </Card>
       )}
 
-      <Box component="section" aria-label="Videos">
+      <DiscoverySections signedIn={!!user} />
+
+      <Box component="section" aria-label="New">
         <Title order={2} size="h3" mb="sm">
-          Videos
+          New
         </Title>
         <VideoListState kind="horizontal" empty={user ? 'No videos yet. Upload the first one!' : 'No videos yet.'}>
           <SimpleGrid cols={{ base: 1, xs: 2, md: 3, xl: 4 }} spacing="lg" verticalSpacing="xl" role="list" aria-label="Horizontal videos">
@@ -132,3 +139,130 @@ export const HomeSection = observer(function HomeSection() {
     </Stack>
   );
 });
+
+/** A row of video tiles that scrolls sideways (Continue watching, Following, Trending). */
+function Shelf({ label, children }: { label: string; children: React.ReactNode }) {
+  return (
+    <ScrollArea type="auto" offsetScrollbars>
+      <Group gap="md" wrap="nowrap" align="flex-start" pb="xs" role="list" aria-label={label}>
+        {children}
+      </Group>
+    </ScrollArea>
+  );
+}
+
+function ShelfItem({ children }: { children: React.ReactNode }) {
+  return (
+    <Box w={{ base: 240, sm: 280 }} style={{ flex: '0 0 auto' }} role="listitem">
+      {children}
+    </Box>
+  );
+}
+
+function SectionTitle({ children }: { children: React.ReactNode }) {
+  return (
+    <Title order={2} size="h3" mb="sm">
+      {children}
+    </Title>
+  );
+}
+
+/** Share of a video watched, for the progress bar; null when its length is unknown. */
+function watchedShare(position: number, video: Pick<VideoDto, 'duration_seconds'>): number | undefined {
+  return video.duration_seconds ? position / video.duration_seconds : undefined;
+}
+
+/**
+ * Home's sections from GET /api/home: Continue watching (hidden when empty), the newest from followed channels, and
+ * Trending (the last 48 hours of views, weighted by watch time). Each says so when it has nothing to show.
+ */
+const DiscoverySections = observer(function DiscoverySections({ signedIn }: { signedIn: boolean }) {
+  const { home } = useStores();
+  const { status, data } = home.sections;
+  if (status === 'loading' || (status === 'idle' && !data)) {
+    return (
+      <Center py="md">
+        <Loader size="sm" aria-label="Loading your home" />
+      </Center>
+    );
+  }
+  if (!data) {
+    return (
+      <Group gap="sm">
+        <Text size="sm" c="dimmed">
+          Trending and your channels could not be loaded.
+        </Text>
+        <Button size="xs" variant="default" onClick={() => void home.load()}>
+          Retry
+        </Button>
+      </Group>
+    );
+  }
+  return <Sections data={data} signedIn={signedIn} onForget={(id) => void home.forget(id)} />;
+});
+
+function Sections({ data, signedIn, onForget }: { data: HomeDto; signedIn: boolean; onForget: (id: string) => void }) {
+  return (
+    <>
+      {signedIn && data.continue_watching.length > 0 && (
+        <Box component="section" aria-label="Continue watching">
+          <SectionTitle>Continue watching</SectionTitle>
+          <Shelf label="Continue watching">
+            {data.continue_watching.map(({ video, position_seconds }) => (
+              <ShelfItem key={video.id}>
+                <Box pos="relative">
+                  <VideoTile video={video} href={videoPath(video.id, position_seconds)} progress={watchedShare(position_seconds, video)} />
+                  <CloseButton
+                    pos="absolute"
+                    top={6}
+                    right={6}
+                    size="sm"
+                    variant="filled"
+                    aria-label={`Remove ${video.title} from Continue watching`}
+                    onClick={() => onForget(video.id)}
+                  />
+                </Box>
+              </ShelfItem>
+            ))}
+          </Shelf>
+        </Box>
+      )}
+
+      {signedIn && (
+        <Box component="section" aria-label="From channels you follow">
+          <SectionTitle>From channels you follow</SectionTitle>
+          {data.following.length > 0 ? (
+            <Shelf label="From channels you follow">
+              {data.following.map((video) => (
+                <ShelfItem key={video.id}>
+                  <VideoTile video={video} />
+                </ShelfItem>
+              ))}
+            </Shelf>
+          ) : (
+            <Text size="sm" c="dimmed">
+              Nothing new from channels you follow. Follow a channel from its page or from one of its videos to see its newest uploads here.
+            </Text>
+          )}
+        </Box>
+      )}
+
+      <Box component="section" aria-label="Trending">
+        <SectionTitle>Trending</SectionTitle>
+        {data.trending.length > 0 ? (
+          <Shelf label="Trending">
+            {data.trending.map((video) => (
+              <ShelfItem key={video.id}>
+                <VideoTile video={video} />
+              </ShelfItem>
+            ))}
+          </Shelf>
+        ) : (
+          <Text size="sm" c="dimmed">
+            Nothing is trending yet: videos watched in the last 48 hours show here.
+          </Text>
+        )}
+      </Box>
+    </>
+  );
+}

@@ -18,7 +18,8 @@ import {
   Textarea,
 } from '@mantine/core';
 import { useStores } from '../../../stores/StoreProvider';
-import { AGE_RATINGS, DEFAULT_AGE_RATING, MAX_GENRES, MIN_YEAR, MOVIE_GENRES, MOVIE_MESSAGES, maxYear, type MovieFieldErrors } from '../rules';
+import { TagsField } from '../../../shared/TagsField';
+import { AGE_RATINGS, DEFAULT_AGE_RATING, MAX_CAST, MAX_CAST_NAME, MAX_GENRES, MIN_YEAR, MOVIE_GENRES, MOVIE_MESSAGES, maxYear, type MovieFieldErrors } from '../rules';
 import type { AgeRating } from '../types';
 
 const MOVIE_ACCEPT = 'video/mp4,video/quicktime,video/x-msvideo,video/avi,video/x-matroska,.mp4,.mov,.avi,.mkv';
@@ -33,6 +34,7 @@ interface Form {
   age_rating: AgeRating;
   family_safe: boolean;
   is_premium: boolean;
+  cast: string[];
 }
 
 /** The defaults of seed 000 §5: age rating PG, family safe, not premium. */
@@ -46,6 +48,7 @@ const EMPTY: Form = {
   age_rating: DEFAULT_AGE_RATING,
   family_safe: true,
   is_premium: false,
+  cast: [],
 };
 
 const toNumber = (value: string | number): number | null => (typeof value === 'number' ? value : value.trim() === '' ? null : Number(value));
@@ -127,6 +130,21 @@ export const AddMovieModal = observer(function AddMovieModal() {
             error={errors.genre}
             searchable
             disabled={pending}
+          />
+          <TagsField
+            label="Cast"
+            description={MOVIE_MESSAGES.castHint}
+            placeholder={form.cast.length ? '' : 'June Marlow'}
+            value={form.cast}
+            onChange={(cast) => set('cast', cast)}
+            maxTags={MAX_CAST}
+            onDuplicate={() => undefined}
+            splitChars={[]}
+            clearable
+            error={errors.cast}
+            disabled={pending}
+            inputWrapperOrder={['label', 'description', 'input', 'error']}
+            maxLength={MAX_CAST_NAME}
           />
           <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="sm">
             <NumberInput

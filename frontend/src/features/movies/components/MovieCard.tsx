@@ -1,7 +1,9 @@
 import { observer } from 'mobx-react-lite';
+import { Link } from 'react-router-dom';
 import { Badge, Box, Button, Card, Group, Stack, Text, UnstyledButton } from '@mantine/core';
 import { useStores } from '../../../stores/StoreProvider';
 import { PlayIcon, StarIcon } from '../../../shared/icons';
+import { moviePath } from '../../../shared/paths';
 import type { Movie } from '../types';
 import { MoviePoster, movieFacts } from './MoviePoster';
 import { SampleMovieBadge } from './SampleMovieBadge';
@@ -10,12 +12,12 @@ import { SampleMovieBadge } from './SampleMovieBadge';
 const POSTER_FRAME = { aspectRatio: '2 / 3', overflow: 'hidden' } as const;
 
 /**
- * A poster of the grid: it opens the detail dialog; Watch Now opens it playing. The card fills its cell, so the cards of
- * a row are as tall as each other, with Watch Now at the bottom; a title takes at most two lines.
+ * A poster of the grid: the poster opens the detail dialog; the title and Watch Now lead to the movie's page (a sample
+ * has none). The card fills its cell, so the cards of a row are as tall as each other, with Watch Now at the bottom; a
+ * title takes at most two lines.
  */
 export const MovieCard = observer(function MovieCard({ movie }: { movie: Movie }) {
   const { movies } = useStores();
-  const playable = movies.canPlay(movie);
 
   return (
     <Card withBorder padding={0} radius="md" component="article" aria-label={movie.title} h="100%">
@@ -40,9 +42,15 @@ export const MovieCard = observer(function MovieCard({ movie }: { movie: Movie }
         </Box>
       </UnstyledButton>
       <Stack gap={4} p="sm" flex={1}>
-        <Text fw={600} lineClamp={2} title={movie.title}>
-          {movie.title}
-        </Text>
+        {movie.sample ? (
+          <Text fw={600} lineClamp={2} title={movie.title}>
+            {movie.title}
+          </Text>
+        ) : (
+          <Text component={Link} to={moviePath(movie.id)} fw={600} lineClamp={2} title={movie.title} c="inherit" style={{ textDecoration: 'none' }}>
+            {movie.title}
+          </Text>
+        )}
         <Text size="xs" c="dimmed">
           {movieFacts(movie)}
         </Text>
@@ -52,6 +60,9 @@ export const MovieCard = observer(function MovieCard({ movie }: { movie: Movie }
               <StarIcon size={14} filled />
               <Text size="xs" fw={600}>
                 {movie.rating.toFixed(1)}
+              </Text>
+              <Text size="xs" c="dimmed">
+                ({movie.rating_count})
               </Text>
             </Group>
           )}
@@ -66,16 +77,15 @@ export const MovieCard = observer(function MovieCard({ movie }: { movie: Movie }
             {movie.failure_reason}
           </Text>
         )}
-        <Button
-          mt="auto"
-          size="compact-sm"
-          variant="light"
-          leftSection={<PlayIcon size={12} />}
-          disabled={!playable}
-          onClick={() => movies.open(movie.id, true)}
-        >
-          Watch Now
-        </Button>
+        {movie.sample ? (
+          <Button mt="auto" size="compact-sm" variant="light" leftSection={<PlayIcon size={12} />} disabled>
+            Watch Now
+          </Button>
+        ) : (
+          <Button component={Link} to={moviePath(movie.id)} mt="auto" size="compact-sm" variant="light" leftSection={<PlayIcon size={12} />}>
+            Watch Now
+          </Button>
+        )}
       </Stack>
     </Card>
   );

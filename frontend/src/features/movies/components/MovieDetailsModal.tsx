@@ -1,30 +1,23 @@
 import { observer } from 'mobx-react-lite';
-import { useLocation, useNavigate } from 'react-router-dom';
+import { Link } from 'react-router-dom';
 import { AspectRatio, Badge, Box, Button, Group, Modal, Stack, Text, Title, Tooltip } from '@mantine/core';
-import { CommentsSection } from '../../comments/components/CommentsSection';
 import { useStores } from '../../../stores/StoreProvider';
 import { formatViews } from '../../../shared/format';
-import { BookmarkIcon, PlayIcon, ShareIcon, StarIcon } from '../../../shared/icons';
+import { moviePath } from '../../../shared/paths';
+import { BookmarkIcon, FilmIcon, PlayIcon, ShareIcon, StarIcon } from '../../../shared/icons';
 import { MediaPending } from '../../media/components/MediaStatus';
-import { VideoPlayer } from '../../media/components/VideoPlayer';
-import { MOVIE_MESSAGES, movieSource } from '../rules';
+import { MOVIE_MESSAGES } from '../rules';
 import { MoviePoster, movieFacts } from './MoviePoster';
 import { SampleMovieBadge } from './SampleMovieBadge';
 
 /**
- * The movie detail dialog (seed 000 §2, §4): Play Movie, Add to Favorites and Add to Watchlist (kept in this browser
- * only), Share, the synopsis and the cast.
+ * The movie detail dialog (seed 000 §2, §4): Play Movie (on the movie's page, where it plays, is rated and discussed),
+ * Add to Favorites and Add to Watchlist (kept in this browser only), Share, the synopsis and the cast.
  */
 export const MovieDetailsModal = observer(function MovieDetailsModal() {
   const { movies } = useStores();
-  const navigate = useNavigate();
-  const { pathname } = useLocation();
   const movie = movies.selected;
-
-  const close = () => {
-    movies.close();
-    if (pathname.startsWith('/movies/')) navigate('/');
-  };
+  const close = movies.close;
 
   const playable = movies.canPlay(movie);
   const needsPremium = movies.needsPremium(movie);
@@ -46,9 +39,7 @@ export const MovieDetailsModal = observer(function MovieDetailsModal() {
         <Stack gap="md">
           <AspectRatio ratio={16 / 9}>
             <Box bg="dark.8" style={{ borderRadius: 8, overflow: 'hidden' }}>
-              {movies.playing && playable ? (
-                <VideoPlayer src={movieSource(movie)} label={movie.title} autoPlay poster={movie.backdrop_url ?? movie.poster_url} />
-              ) : movie.status !== 'ready' && movie.is_owner ? (
+              {movie.status !== 'ready' && movie.is_owner ? (
                 <MediaPending status={movie.status === 'failed' ? 'failed' : 'processing'} failureReason={movie.failure_reason} />
               ) : movie.backdrop_url ? (
                 <img src={movie.backdrop_url} alt="" style={{ width: '100%', height: '100%', objectFit: 'cover' }} />
@@ -68,6 +59,9 @@ export const MovieDetailsModal = observer(function MovieDetailsModal() {
                 <StarIcon size={14} filled />
                 <Text size="sm" fw={600}>
                   {movie.rating.toFixed(1)}
+                </Text>
+                <Text size="sm" c="dimmed">
+                  ({movie.rating_count} {movie.rating_count === 1 ? 'rating' : 'ratings'})
                 </Text>
               </Group>
             )}
@@ -96,9 +90,15 @@ export const MovieDetailsModal = observer(function MovieDetailsModal() {
           <Group gap="xs">
             <Tooltip label={playReason} disabled={!playReason} withArrow>
               <span>
-                <Button leftSection={<PlayIcon size={14} />} disabled={!playable} onClick={movies.play}>
-                  Play Movie
-                </Button>
+                {playable ? (
+                  <Button component={Link} to={moviePath(movie.id)} leftSection={<PlayIcon size={14} />}>
+                    Play Movie
+                  </Button>
+                ) : (
+                  <Button leftSection={<PlayIcon size={14} />} disabled>
+                    Play Movie
+                  </Button>
+                )}
               </span>
             </Tooltip>
             <Button
@@ -155,7 +155,11 @@ export const MovieDetailsModal = observer(function MovieDetailsModal() {
               </Text>
             )}
           </div>
-          {!movie.sample && movie.status === 'ready' && <CommentsSection kind="movie" mediaId={movie.id} />}
+          {!movie.sample && (
+            <Button component={Link} to={moviePath(movie.id)} variant="light" leftSection={<FilmIcon size={14} />} style={{ alignSelf: 'flex-start' }}>
+              Open the movie page: rating and comments
+            </Button>
+          )}
         </Stack>
       )}
     </Modal>

@@ -21,10 +21,13 @@ function Stat({ label, value, note }: { label: string; value: string; note?: str
   );
 }
 
-/** Total Movies, Family Safe, Premium and Avg Rating (seed 000 §2); no rating is never shown as one. */
+/**
+ * Total Movies, Family Safe, Premium and Avg Rating (seed 000 §2): the mean of the rated movies' averages of viewers'
+ * ratings (unrated movies left out); no rating is never shown as one.
+ */
 export const MovieStatsCards = observer(function MovieStatsCards() {
   const { movies } = useStores();
-  const { total, familySafe, premium, averageRating } = movies.stats;
+  const { total, familySafe, premium, averageRating, ratingCount } = movies.stats;
   return (
     <SimpleGrid cols={{ base: 2, md: 4 }} spacing="md">
       <Stat label="Total Movies" value={String(total)} />
@@ -33,7 +36,7 @@ export const MovieStatsCards = observer(function MovieStatsCards() {
       {averageRating === null ? (
         <Stat label="Avg Rating" value="—" note={MOVIE_MESSAGES.noRatings} />
       ) : (
-        <Stat label="Avg Rating" value={averageRating.toFixed(1)} />
+        <Stat label="Avg Rating" value={averageRating.toFixed(1)} note={`From ${ratingCount} viewer ${ratingCount === 1 ? 'rating' : 'ratings'}`} />
       )}
     </SimpleGrid>
   );

@@ -1,4 +1,4 @@
-import { AspectRatio, Avatar, Badge, Box, Card, Group, Image, Stack, Text } from '@mantine/core';
+import { AspectRatio, Avatar, Badge, Box, Card, Group, Image, Stack, Text, VisuallyHidden } from '@mantine/core';
 import { Link } from 'react-router-dom';
 import { formatClock, formatRelativeTime, formatViews } from '../../../shared/format';
 import { channelPath, videoPath } from '../../../shared/paths';
@@ -21,6 +21,7 @@ export function VideoTile({
   showChannel = true,
   href = videoPath(video.id),
   vertical = false,
+  progress,
 }: {
   video: TileVideo;
   compact?: boolean;
@@ -29,6 +30,8 @@ export function VideoTile({
   href?: string;
   /** A short: a 9:16 thumbnail. */
   vertical?: boolean;
+  /** How much of it the viewer has watched (0 to 1): a bar along the thumbnail's foot (Continue watching). */
+  progress?: number;
 }) {
   const thumb = (
     <Box pos="relative" style={{ borderRadius: 'var(--mantine-radius-md)', overflow: 'hidden' }}>
@@ -44,6 +47,19 @@ export function VideoTile({
           {formatClock(video.duration_seconds)}
         </Badge>
       )}
+      {progress !== undefined && (
+        <Box
+          pos="absolute"
+          left={0}
+          right={0}
+          bottom={0}
+          h={4}
+          bg="rgba(255,255,255,0.35)"
+          data-testid="watched-bar"
+        >
+          <Box h="100%" bg="red.7" style={{ width: `${Math.min(1, Math.max(0, progress)) * 100}%` }} />
+        </Box>
+      )}
       {video.status && video.status !== 'ready' && (
         <Badge pos="absolute" top={6} left={6} color={video.status === 'failed' ? 'red' : 'yellow'} size="sm">
           {video.status === 'failed' ? 'Failed' : 'Processing'}
@@ -54,6 +70,7 @@ export function VideoTile({
   const meta = (
     <Text size="xs" c="dimmed">
       {formatViews(video.views)} · {formatRelativeTime(video.created_at)}
+      {progress !== undefined && <VisuallyHidden> · {Math.round(Math.min(1, Math.max(0, progress)) * 100)}% watched</VisuallyHidden>}
     </Text>
   );
   const channel = showChannel && video.owner.handle ? (

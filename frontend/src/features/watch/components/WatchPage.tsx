@@ -1,12 +1,12 @@
 import { useEffect, useRef, useState } from 'react';
 import { observer } from 'mobx-react-lite';
-import { Link, useNavigate } from 'react-router-dom';
+import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { Avatar, Box, Button, Center, Grid, Group, Loader, Paper, Stack, Switch, Text, Title, Tooltip, VisuallyHidden } from '@mantine/core';
 import { useStores } from '../../../stores/StoreProvider';
 import { useRequireAccount } from '../../../stores/useRequireAccount';
 import { formatCount, formatRelativeTime, formatViews } from '../../../shared/format';
 import { HeartIcon, ShareIcon } from '../../../shared/icons';
-import { channelPath, videoPath } from '../../../shared/paths';
+import { channelPath, startAtParam, videoPath } from '../../../shared/paths';
 import { FollowButton } from '../../social/components/FollowButton';
 import { MediaPending } from '../../media/components/MediaStatus';
 import { VideoTile } from '../../videos/components/VideoTile';
@@ -124,6 +124,7 @@ export const WatchPage = observer(function WatchPage({ id }: { id: string }) {
   const { videos, watch } = useStores();
   const navigate = useNavigate();
   const player = useRef<HTMLVideoElement>(null);
+  const startAt = startAtParam(useLocation().search);
   const [countdown, setCountdown] = useState<number | null>(null);
   const video = videos.linked?.id === id ? videos.linked : null;
 
@@ -196,7 +197,8 @@ export const WatchPage = observer(function WatchPage({ id }: { id: string }) {
         theatre={watch.theatre}
         onTheatreChange={watch.setTheatre}
         onFirstPlay={() => void videos.recordView(video.id)}
-        onWatched={(seconds) => void videos.heartbeat(video.id, seconds)}
+        startAt={startAt}
+        onWatched={(seconds) => void videos.heartbeat(video.id, seconds, player.current?.currentTime)}
         onEnded={() => {
           if (watch.autoplay && watch.next) setCountdown(AUTOPLAY_DELAY_SECONDS);
         }}

@@ -14,6 +14,8 @@ export interface WatchPlayerProps extends PlaybackCallbacks {
   poster: string | null;
   title: string;
   theatre: boolean;
+  /** Where to start (a link's `?t=`), instead of where this browser left the video. */
+  startAt?: number | null;
   onTheatreChange: (theatre: boolean) => void;
   onEnded?: () => void;
 }
@@ -30,7 +32,7 @@ function typing(target: EventTarget | null): boolean {
  * viewer stopped (kept in this browser).
  */
 export const WatchPlayer = forwardRef<HTMLVideoElement, WatchPlayerProps>(function WatchPlayer(
-  { videoId, src, hlsUrl, poster, title, theatre, onTheatreChange, onEnded, onFirstPlay, onWatched },
+  { videoId, src, hlsUrl, poster, title, theatre, onTheatreChange, onEnded, onFirstPlay, onWatched, startAt = null },
   forwarded,
 ) {
   const ref = useRef<HTMLVideoElement>(null);
@@ -40,6 +42,8 @@ export const WatchPlayer = forwardRef<HTMLVideoElement, WatchPlayerProps>(functi
   const [speed, setSpeed] = useState('1');
   const [resumedAt, setResumedAt] = useState<number | null>(null);
   const callbacks = useRef<PlaybackCallbacks & { onEnded?: () => void }>({});
+  const start = useRef(startAt);
+  start.current = startAt;
   callbacks.current = { onFirstPlay, onWatched, onEnded };
 
   useEffect(() => {
@@ -56,7 +60,8 @@ export const WatchPlayer = forwardRef<HTMLVideoElement, WatchPlayerProps>(functi
     if (!video) return undefined;
     setResumedAt(null);
     const restore = () => {
-      const at = readResume(videoId, video.duration);
+      const asked = start.current;
+      const at = asked !== null && asked > 0 && (!Number.isFinite(video.duration) || asked < video.duration) ? asked : readResume(videoId, video.duration);
       if (at !== null) {
         video.currentTime = at;
         setResumedAt(at);

@@ -1,0 +1,249 @@
+import { useEffect, type ReactNode } from 'react';
+import { observer } from 'mobx-react-lite';
+import { Link } from 'react-router-dom';
+import { Anchor, Badge, Box, Button, Center, Grid, Group, Image, Loader, Paper, Stack, Text, Title, Tooltip } from '@mantine/core';
+import { useStores } from '../../../stores/StoreProvider';
+import { useRequireAccount } from '../../../stores/useRequireAccount';
+import { useSectionNavigation } from '../../../stores/useSectionNavigation';
+import { formatViews } from '../../../shared/format';
+import { ArrowLeftIcon, BookmarkIcon, LockIcon, ShareIcon, StarIcon } from '../../../shared/icons';
+import { CommentsSection } from '../../comments/components/CommentsSection';
+import { MediaPending } from '../../media/components/MediaStatus';
+import { WatchPlayer } from '../../watch/components/WatchPlayer';
+import { MOVIE_MESSAGES, movieSource } from '../rules';
+import type { MovieDto } from '../types';
+import { MoviePoster, movieFacts } from './MoviePoster';
+import { MovieRating } from './MovieRating';
+
+const FRAME = { aspectRatio: '16 / 9', borderRadius: 12, overflow: 'hidden', position: 'relative' } as const;
+
+/** What shows where the player would be when it cannot play here: the backdrop, and what the viewer needs. */
+function Locked({ movie, children }: { movie: MovieDto; children: ReactNode }) {
+  const picture = movie.backdrop_url ?? movie.poster_url;
+  return (
+    <Box style={FRAME} bg="dark.8">
+      {picture ? <Image src={picture} alt="" h="100%" w="100%" fit="cover" style={{ opacity: 0.35 }} /> : <MoviePoster movie={movie} />}
+      <Center pos="absolute" top={0} left={0} w="100%" h="100%" p="md">
+        <Paper p="md" radius="md" withBorder maw={420} ta="center">
+          {children}
+        </Paper>
+      </Center>
+    </Box>
+  );
+}
+
+/** The player, or what the viewer needs to play it: to sign in, or premium (with Get Premium); the owner sees processing. */
+const MoviePlayer = observer(function MoviePlayer({ movie }: { movie: MovieDto }) {
+  const { movies, watch } = useStores();
+  const { signedIn, signInHref } = useRequireAccount();
+  const { openSection } = useSectionNavigation();
+
+  if (movie.status !== 'ready') {
+    return (
+      <Box style={FRAME} bg="dark.8">
+        <MediaPending status={movie.status} failureReason={movie.failure_reason} />
+      </Box>
+    );
+  }
+  if (!signedIn) {
+    return (
+      <Locked movie={movie}>
+        <Stack gap="xs" align="center">
+          <LockIcon size={20} />
+          <Text fw={600}>Sign in to watch this movie</Text>
+          <Button component={Link} to={signInHref}>
+            Sign in
+          </Button>
+        </Stack>
+      </Locked>
+    );
+  }
+  if (movies.needsPremium(movie)) {
+    return (
+      <Locked movie={movie}>
+        <Stack gap="xs" align="center">
+          <Badge color="yellow">Premium</Badge>
+          <Text fw={600}>{MOVIE_MESSAGES.premiumOnly}</Text>
+          <Button color="yellow" onClick={() => openSection('premium')}>
+            Get Premium
+          </Button>
+        </Stack>
+      </Locked>
+    );
+  }
+  return (
+    <WatchPlayer
+      videoId={movie.id}
+      src={movieSource(movie)}
+      hlsUrl={null}
+      poster={movie.backdrop_url ?? movie.poster_url}
+      title={movie.title}
+      theatre={watch.theatre}
+      onTheatreChange={watch.setTheatre}
+      onFirstPlay={() => void movies.recordView(movie.id)}
+    />
+  );
+});
+
+const Actions = observer(function Actions({ movie }: { movie: MovieDto }) {
+  const { movies } = useStores();
+  const favorite = movies.favorites.has(movie.id);
+  const listed = movies.watchlist.has(movie.id);
+  return (
+    <Group gap="xs">
+      <Button
+        variant={favorite ? 'filled' : 'default'}
+        color={favorite ? 'red' : undefined}
+        radius="xl"
+        leftSection={<StarIcon size={14} filled={favorite} />}
+        aria-pressed={favorite}
+        onClick={() => movies.toggleFavorite(movie.id)}
+      >
+        Add to Favorites
+      </Button>
+      <Button
+        variant={listed ? 'filled' : 'default'}
+        radius="xl"
+        leftSection={<BookmarkIcon size={14} filled={listed} />}
+        aria-pressed={listed}
+        onClick={() => movies.toggleWatchlist(movie.id)}
+      >
+        Add to Watchlist
+      </Button>
+      <Tooltip label="Copy link" withArrow>
+        <Button variant="default" radius="xl" leftSection={<ShareIcon size={14} />} onClick={() => void movies.share(movie)}>
+          Share
+        </Button>
+      </Tooltip>
+    </Group>
+  );
+});
+
+/**
+ * A movie's page (`/movies/:id`), for visitors and signed-in users alike: the player (or what the viewer needs to
+ * play it), the title, year, duration, age rating, genres and views, the viewers' rating with the viewer's own stars,
+ * favourites, watchlist and share, the synopsis, the cast and the comments. An unknown or hidden movie says it is not
+ * available.
+ */
+export const MoviePage = observer(function MoviePage({ id }: { id: string }) {
+  const { movies } = useStores();
+  const { openSection } = useSectionNavigation();
+  const movie = movies.page?.id === id ? movies.page : null;
+
+  useEffect(() => {
+    void movies.openPage(id);
+    return () => movies.closePage();
+  }, [id, movies]);
+
+  useEffect(() => {
+    if (movie) document.title = `${movie.title} · Scriven`;
+  }, [movie]);
+
+  if (movies.pageStatus === 'loading' || movies.pageStatus === 'idle') {
+    return (
+      <Center py="xl" role="status" aria-label="Loading the movie">
+        <Loader />
+      </Center>
+    );
+  }
+  if (!movie) {
+    const missing = movies.pageStatus === 'missing';
+    return (
+      <Stack align="center" py="xl" gap="sm">
+        <Title order={1} size="h3">
+          {missing ? MOVIE_MESSAGES.unavailable : MOVIE_MESSAGES.loadOneFailed}
+        </Title>
+        {missing && <Text c="dimmed">It may have been removed, or its channel is private.</Text>}
+        <Group gap="xs">
+          {!missing && (
+            <Button variant="default" onClick={() => void movies.openPage(id)}>
+              Try again
+            </Button>
+          )}
+          <Button variant="default" onClick={() => openSection('movies')}>
+            Go to the Cinema room
+          </Button>
+        </Group>
+      </Stack>
+    );
+  }
+
+  return (
+    <Stack gap="lg">
+      <Anchor component="button" type="button" size="sm" onClick={() => openSection('movies')} style={{ alignSelf: 'flex-start' }}>
+        <Group gap={4}>
+          <ArrowLeftIcon size={14} />
+          Cinema room
+        </Group>
+      </Anchor>
+      <Grid gap="xl">
+        <Grid.Col span={{ base: 12, lg: 8 }}>
+          <Stack gap="md">
+            <MoviePlayer movie={movie} />
+            <Title order={1} size="h3">
+              {movie.title}
+            </Title>
+            <Group gap="xs">
+              <Text size="sm" c="dimmed">
+                {movieFacts(movie)} · {formatViews(movie.views)}
+              </Text>
+              {movie.genre.map((genre) => (
+                <Badge key={genre} variant="light" size="sm">
+                  {genre}
+                </Badge>
+              ))}
+              {movie.family_safe && (
+                <Badge color="teal" variant="light" size="sm">
+                  Family Safe
+                </Badge>
+              )}
+              {movie.is_premium && (
+                <Badge color="yellow" size="sm">
+                  Premium
+                </Badge>
+              )}
+            </Group>
+            <Group justify="space-between" align="flex-start" gap="md">
+              <MovieRating movie={movie} />
+              <Actions movie={movie} />
+            </Group>
+            <Paper bg="var(--mantine-color-default-hover)" p="sm" radius="md" component="section" aria-label="Synopsis">
+              <Title order={2} size="h5" mb={4}>
+                Synopsis
+              </Title>
+              <Text size="sm" style={{ whiteSpace: 'pre-line' }}>
+                {movie.description ?? 'No synopsis yet.'}
+              </Text>
+            </Paper>
+            {movie.status === 'ready' && <CommentsSection kind="movie" mediaId={movie.id} />}
+          </Stack>
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, lg: 4 }}>
+          <Stack gap="md">
+            <Box maw={260} style={{ aspectRatio: '2 / 3', borderRadius: 8, overflow: 'hidden' }}>
+              <MoviePoster movie={movie} />
+            </Box>
+            <section aria-label="Cast">
+              <Title order={2} size="h5" mb={4}>
+                Cast
+              </Title>
+              {movie.cast.length > 0 ? (
+                <Stack gap={2} component="ul" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
+                  {movie.cast.map((name) => (
+                    <Text key={name} component="li" size="sm">
+                      {name}
+                    </Text>
+                  ))}
+                </Stack>
+              ) : (
+                <Text size="sm" c="dimmed">
+                  No cast listed.
+                </Text>
+              )}
+            </section>
+          </Stack>
+        </Grid.Col>
+      </Grid>
+    </Stack>
+  );
+});
