@@ -96,7 +96,8 @@ async function realVideo(base, auth, db, dataDir) {
   const up = await fetch(`${base}/api/videos/upload`, { method: 'POST', headers: auth, body: form });
   if (up.status !== 201) throw new Error(`upload: ${up.status} ${await up.text()}`);
   const id = (await up.json()).id;
-  for (;;) {
+  for (const end = Date.now() + 5 * 60_000; ; ) {
+    if (Date.now() > end) throw new Error("the watch page's clip was not processed within 5 minutes");
     const { rows } = await db.query('select status, failure_reason from media where id = $1', [id]);
     if (rows[0]?.status === 'ready') return id;
     if (rows[0]?.status === 'failed') throw new Error(`the watch page's clip failed to process: ${rows[0].failure_reason}`);

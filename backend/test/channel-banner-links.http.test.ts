@@ -128,6 +128,22 @@ describe('POST /api/accounts/{id}/banner', () => {
   });
 });
 
+describe('image uploads per user', () => {
+  it('answers 429 to the 21st photo or banner of a minute, and keeps nothing from it', async () => {
+    const { auth, account } = await creator();
+    const text = Buffer.from('not an image at all');
+    for (let i = 0; i < 20; i++) expect((await uploadBanner(auth, account.id, text, `n${i}.png`)).status).toBe(400);
+    const r = await uploadBanner(auth, account.id, await image('png'), 'banner.png');
+    expect(r.status).toBe(429);
+    expect(r.body.detail).toBe('You are uploading images too fast. Please wait a minute.');
+    expect(Number(r.headers['retry-after'])).toBeGreaterThan(0);
+    expect((await me(auth)).banner_url).toBeNull();
+    // Another user is not held back.
+    const other = await creator();
+    expect((await uploadBanner(other.auth, other.account.id, await image('png'), 'banner.png')).status).toBe(200);
+  });
+});
+
 describe('DELETE /api/accounts/{id}/banner', () => {
   it('removes the banner and its files; the channel page shows none; removing again is fine', async () => {
     const { auth, account } = await creator();

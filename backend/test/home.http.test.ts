@@ -1,18 +1,20 @@
 import { createTestApp, type TestApp } from './harness.js';
-import { markReady, MP4_HEAD, setPrivacy, upload, type Auth } from './media-fixtures.js';
-import { person, settled, type Person } from './social-fixtures.js';
+import { makeClips, markReady, MP4_HEAD, setPrivacy, upload, type Auth, type Clips } from './media-fixtures.js';
+import { person, publish, settled, type Person } from './social-fixtures.js';
 
 /** Home's sections (GET /api/home): Following, Trending and Continue watching, from real follows, views and heartbeats. */
 
 let t: TestApp;
+let clips: Clips;
 const mp4 = Buffer.concat([MP4_HEAD, Buffer.alloc(2000, 7)]);
 
 beforeAll(async () => {
   // Trending computed on every request, so each test sees the views it just made.
-  t = await createTestApp({ RATE_LIMIT_PER_MINUTE: '100000', TRENDING_REFRESH_SECONDS: '0' });
+  [t, clips] = await Promise.all([createTestApp({ RATE_LIMIT_PER_MINUTE: '100000', TRENDING_REFRESH_SECONDS: '0' }), makeClips(['landscape'])]);
 }, 60_000);
 afterAll(async () => {
   await t?.close();
+  clips?.cleanup();
 });
 
 type Video = { id: string; title: string; owner: { handle: string }; thumbnail_url: string | null };
@@ -60,7 +62,8 @@ describe('Trending', () => {
     const id = await video(creator, 'Heartbeats count', 100);
     expect((await view(a, id)).status).toBe(200);
     expect((await beat(a, id, { seconds: 30 })).status).toBe(204);
-    const [row] = await t.sql<{ views: number; watch_seconds: number }>('select views, watch_seconds from media_activity_hourly where media_id = $1', [id]);
+    // Summed: the view and the heartbeat may fall either side of an hour.
+    const [row] = await t.sql<{ views: number; watch_seconds: number }>('select sum(views)::int as views, sum(watch_seconds)::int as watch_seconds from media_activity_hourly where media_id = $1', [id]);
     expect(row).toEqual({ views: 1, watch_seconds: 30 });
 
     const old = await video(creator, 'Popular three days ago', 100);
@@ -84,9 +87,10 @@ describe('Trending', () => {
 describe('Following', () => {
   it('shows the newest public videos of the channels a user follows, and nothing to visitors', async () => {
     const [fan, followed, other] = await Promise.all([person(t), person(t), person(t)]);
-    await video(followed, 'Older upload');
-    await video(followed, 'Newer upload');
-    await video(other, 'Not followed');
+    // Published as in production (processed, indexed by its durable events): Following reads the feed's index.
+    await publish(t, followed, clips, 'video', 'Older upload');
+    await publish(t, followed, clips, 'video', 'Newer upload');
+    await publish(t, other, clips, 'video', 'Not followed');
     expect((await t.http().post(`/api/users/${followed.id}/follow`).set(...fan.auth)).status).toBe(200);
 
     expect(titles((await home(fan.auth)).following)).toEqual(['Newer upload', 'Older upload']);
@@ -156,5 +160,26 @@ describe('Continue watching', () => {
     expect((await t.http().delete(`/api/home/continue-watching/${removed}`).set(...viewer.auth)).status).toBe(204);
     expect((await t.http().delete(`/api/home/continue-watching/${removed}`).set(...viewer.auth)).status).toBe(404);
     expect(titles((await home(viewer.auth)).continue_watching.map((c) => c.video))).toEqual(['Kept']);
+  });
+});
+
+describe('a deleted viewer', () => {
+  it('leaves no Continue watching behind, and their movie ratings are taken back', async () => {
+    const [creator, viewer, stays] = await Promise.all([person(t), person(t), person(t)]);
+    const id = await video(creator, 'Watched by someone who leaves');
+    expect((await beat(viewer, id, { seconds: 10, position: 60 })).status).toBe(204);
+    const movie = await upload(t, 'movie', creator.auth, mp4, { title: 'Rated then gone' });
+    await markReady(t, movie.body.movie.id);
+    for (const [who, stars] of [[viewer, 1], [stays, 5]] as const) {
+      expect((await t.http().put(`/api/movies/${movie.body.movie.id}/rating`).set(...who.auth).send({ stars })).status).toBe(200);
+    }
+
+    expect((await t.http().delete('/api/me').set(...viewer.auth).send({ confirmation: viewer.name })).status).toBe(200);
+    await settled(t);
+
+    expect(await t.sql('select 1 from media_watch_progress where user_id = $1', [viewer.id])).toEqual([]);
+    expect(await t.sql('select 1 from movie_ratings where user_id = $1', [viewer.id])).toEqual([]);
+    const r = await t.http().get(`/api/movies/${movie.body.movie.id}`);
+    expect(r.body).toMatchObject({ rating: 5, rating_count: 1 });
   });
 });

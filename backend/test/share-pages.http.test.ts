@@ -49,6 +49,8 @@ describe('share pages', () => {
     expect(meta(html, 'og:url')).toBe(`https://watch.example.org/videos/${r.body.id}`);
     expect(meta(html, 'og:image')).toBe(`https://watch.example.org/api/media/thumbs/${r.body.id}.jpg`);
     expect(meta(html, 'twitter:card')).toBe('summary_large_image');
+    // The player's poster is fetched with the page (the same address the app gives the player).
+    expect(html).toContain(`<link rel="preload" as="image" href="/api/media/thumbs/${r.body.id}.jpg" fetchpriority="high" />`);
     expect(html).not.toContain('<script>alert(1)</script>');
     // One description only: the app's own gave way.
     expect(html.match(/<meta name="description"/g)).toHaveLength(1);

@@ -45,7 +45,7 @@ export function sendPrecompressed(root: string, req: Request, res: Response): bo
     res.setHeader('Vary', 'Accept-Encoding');
     res.setHeader('Cache-Control', 'public, max-age=31536000, immutable');
     if (req.method === 'HEAD') res.end();
-    else res.sendFile(file + suffix, { headers: { 'Content-Type': type, 'Content-Encoding': name } });
+    else res.sendFile(relative + suffix, { root, headers: { 'Content-Type': type, 'Content-Encoding': name } });
     return true;
   }
   return false;

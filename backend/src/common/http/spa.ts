@@ -17,6 +17,11 @@ export interface PageMeta {
   image?: string | null;
   /** Open Graph's type: video.other, video.movie, profile. */
   type: string;
+  /**
+   * An image the page shows first and largest (a video's poster), as the app will ask for it: fetched with the HTML
+   * instead of after the app has started, so the page's largest paint does not wait for it.
+   */
+  preloadImage?: string | null;
 }
 
 const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] as string);
@@ -46,6 +51,7 @@ export function renderSpa(meta: PageMeta | null): string | null {
     ...(meta.image ? [`<meta property="og:image" content="${escapeHtml(meta.image)}" />`] : []),
     `<meta name="twitter:card" content="${meta.image ? 'summary_large_image' : 'summary'}" />`,
     `<link rel="canonical" href="${escapeHtml(meta.url)}" />`,
+    ...(meta.preloadImage ? [`<link rel="preload" as="image" href="${escapeHtml(meta.preloadImage)}" fetchpriority="high" />`] : []),
   ].join('\n    ');
   // The app's own title and description give way to the page's.
   const rest = html.replace(/<meta\s+name="description"[^>]*>\s*/i, '');

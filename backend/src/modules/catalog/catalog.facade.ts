@@ -1,11 +1,12 @@
 import { CommentAudience } from './application/comment-audience.js';
 import { CommentsUseCases } from './application/comments.use-cases.js';
 import { MovieRatingsUseCases } from './application/movie-ratings.use-cases.js';
-import type { FollowChecker } from './domain/ports.js';
+import type { FollowChecker, FollowedVideos } from './domain/ports.js';
 import { Inject, Injectable } from '@nestjs/common';
 import { STORAGE, type Storage } from '../../common/storage/storage.js';
 import { AccountsFacade, type ChannelRef } from '../accounts/accounts.facade.js';
 import { ChannelMediaQuery } from './application/channel-media.query.js';
+import { HomeFeedQuery } from './application/home-feed.query.js';
 import { ENGAGEMENT, MEDIA_REPOSITORY, type Engagement, type MediaRepository } from './domain/ports.js';
 import { MediaService } from './application/media.service.js';
 import { MEDIA_VIEWS, type MediaViews, type VideoView } from './application/media-views.port.js';
@@ -37,6 +38,7 @@ export class CatalogFacade {
     private readonly service: MediaService,
     @Inject(ENGAGEMENT) private readonly engagement: Engagement,
     private readonly ratings: MovieRatingsUseCases,
+    private readonly home: HomeFeedQuery,
   ) {}
 
   /**
@@ -91,6 +93,11 @@ export class CatalogFacade {
   /** The social context tells the catalog who follows whom (channels may take comments from followers only). */
   useFollowChecker(checker: FollowChecker): void {
     this.audience.useFollowChecker(checker);
+  }
+
+  /** The social context answers Home's Following section (registered at start-up). */
+  useFollowedVideos(followed: FollowedVideos): void {
+    this.home.useFollowedVideos(followed);
   }
 
   /** A creator's catalogue figures; watch time counts from `watchSince`. */

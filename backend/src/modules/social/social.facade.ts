@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { SOCIAL_GRAPH, type SocialGraph } from './domain/ports.js';
+import { CONTENT_INDEX, SOCIAL_GRAPH, type ContentIndex, type SocialGraph } from './domain/ports.js';
 import { SocialService } from './application/social.service.js';
 
 /** What other contexts may ask of social (notifications fan out to followers through it). */
@@ -8,7 +8,13 @@ export class SocialFacade {
   constructor(
     @Inject(SOCIAL_GRAPH) private readonly graph: SocialGraph,
     private readonly social: SocialService,
+    @Inject(CONTENT_INDEX) private readonly index: ContentIndex,
   ) {}
+
+  /** The newest public items of `kinds` from the users `userId` follows, as ids (the feed's index; Home's Following). */
+  async followedItemIds(userId: string, kinds: string[], limit: number): Promise<string[]> {
+    return (await this.index.feed(userId, kinds, limit, undefined)).items.map((hit) => hit.refId);
+  }
 
   /** One user follows another as the follow button does (the same rules and events); already following stays so. */
   async follow(followerId: string, followeeId: string): Promise<void> {

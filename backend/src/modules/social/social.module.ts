@@ -47,11 +47,13 @@ export class SocialModule implements OnModuleInit {
   ) {}
 
   /**
-   * Channels that take comments from followers only ask the follow graph, and channel pages show their owner's
-   * follows through this context's facade (neither the catalog nor accounts can import social).
+   * Channels that take comments from followers only ask the follow graph, channel pages show their owner's follows,
+   * and Home's Following reads the feed's index, through this context's facade (neither the catalog nor accounts
+   * can import social).
    */
   onModuleInit(): void {
     this.catalog.useFollowChecker((follower, followee) => this.graph.isFollowing(follower, followee));
     this.accounts.useChannelAudience(this.social);
+    this.catalog.useFollowedVideos((userId, limit) => this.social.followedItemIds(userId, ['video'], limit));
   }
 }

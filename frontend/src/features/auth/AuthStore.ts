@@ -120,6 +120,7 @@ export class AuthStore {
         this.root.movies.reset();
         this.root.channels.reset();
         this.root.comments.reset();
+        this.root.home.reset();
       } else this.loginError = AUTH_MESSAGES.loginFailed;
     });
     if (signedIn) this.root.notify.clear(TOASTS.signIn);
@@ -238,5 +239,6 @@ export class AuthStore {
     this.root.channels.reset();
     this.root.comments.reset();
     this.root.watch.reset();
+    this.root.home.reset();
   }
 }

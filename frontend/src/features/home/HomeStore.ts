@@ -28,6 +28,11 @@ export class HomeStore {
     await this.sections.load(async () => (await this.root.api.GET('/api/home')).data);
   }
 
+  /** Forgets what was read: Following and Continue watching belong to whoever was signed in. */
+  reset(): void {
+    this.sections.reset();
+  }
+
   /** Takes a video out of Continue watching, on the server first. */
   async forget(id: string): Promise<void> {
     const action = `home.forget:${id}`;

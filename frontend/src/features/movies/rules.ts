@@ -115,14 +115,16 @@ export interface MovieStats {
 }
 
 export function movieStats(movies: readonly Movie[]): MovieStats {
-  const rated = movies.filter((movie) => typeof movie.rating === 'number');
-  const ratings = rated.map((movie) => movie.rating as number);
+  const rated = movies.filter((movie) => typeof movie.rating === 'number' && (movie.rating_count ?? 0) > 0);
+  // Every viewer rating weighs the same: each movie's mean counts as many times as it has ratings.
+  const ratingCount = rated.reduce((sum, movie) => sum + (movie.rating_count ?? 0), 0);
+  const stars = rated.reduce((sum, movie) => sum + (movie.rating as number) * (movie.rating_count ?? 0), 0);
   return {
     total: movies.length,
     familySafe: movies.filter((movie) => movie.family_safe).length,
     premium: movies.filter((movie) => movie.is_premium).length,
-    averageRating: ratings.length ? Math.round((ratings.reduce((sum, r) => sum + r, 0) / ratings.length) * 10) / 10 : null,
-    ratingCount: rated.reduce((sum, movie) => sum + (movie.rating_count ?? 0), 0),
+    averageRating: ratingCount ? Math.round((stars / ratingCount) * 10) / 10 : null,
+    ratingCount,
   };
 }
 

@@ -131,6 +131,13 @@ describe('the watch page (/videos/:id)', () => {
     expect(ada && mediaDb.progress[ada].position).toBe(42);
   });
 
+  test('when the session ends while the page is open, the video is read again as a visitor (no endless spinner)', async () => {
+    const { store } = await watch('Sunrise over the harbour', { signedIn: true });
+    act(() => store.auth.logout());
+    expect(await screen.findByRole('heading', { name: 'Sunrise over the harbour', level: 1 })).toBeInTheDocument();
+    expect(screen.queryByLabelText('Loading the video')).not.toBeInTheDocument();
+  });
+
   test('an unknown video says it is not available', async () => {
     renderApp({ route: '/videos/video-that-does-not-exist' });
 

@@ -2,6 +2,7 @@ import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put, Req, UseGuar
 import { ApiBearerAuth, ApiBody, ApiConsumes, ApiResponse, ApiTags } from '@nestjs/swagger';
 import type { Request } from 'express';
 import { isMultipart, MultipartLimit, multipartParts } from '../../../common/http/multipart.js';
+import { ActionLimiter } from '../../../common/http/action-limiter.js';
 import type { Readable } from 'node:stream';
 import { CurrentPrincipal, UserAuthGuard } from '../../../common/auth/guards.js';
 import type { Principal } from '../../../common/auth/principal.js';
@@ -30,12 +31,18 @@ import {
 } from './accounts.dto.js';
 import { photoUrl, toAccountResponse } from './accounts.mapper.js';
 
+/** Profile photos and banners a user may upload per minute (429 beyond). */
+export const IMAGE_UPLOADS_PER_MINUTE = 20;
+
 @ApiTags('accounts')
 @ApiBearerAuth()
 @UseGuards(UserAuthGuard)
 @ApiResponse({ status: 401, type: ErrorResponseDto })
 @Controller('api')
 export class AccountsController {
+  /** Each accepted image is decoded and re-encoded: a user sends at most this many photos and banners a minute. */
+  private readonly imageUploads = new ActionLimiter(IMAGE_UPLOADS_PER_MINUTE, 60_000, 'You are uploading images too fast. Please wait a minute.');
+
   constructor(
     private readonly list: ListAccountsQuery,
     private readonly create: CreateAccountUseCase,
@@ -98,7 +105,9 @@ export class AccountsController {
   @ApiResponse({ status: 400, type: ErrorResponseDto })
   @ApiResponse({ status: 404, type: ErrorResponseDto })
   @ApiResponse({ status: 413, type: ErrorResponseDto })
+  @ApiResponse({ status: 429, type: ErrorResponseDto, description: 'More than 20 photos and banners in a minute' })
   async uploadProfilePhoto(@CurrentPrincipal() p: Principal, @Req() req: Request): Promise<UploadPhotoResponseDto> {
+    this.imageUploads.hit(p.userId);
     if (!isMultipart(req)) throw PhotoMissing();
     const fields: Record<string, string> = {};
     let temp: string | undefined;
@@ -136,7 +145,9 @@ export class AccountsController {
   @ApiResponse({ status: 400, type: ErrorResponseDto, description: 'Not an image, damaged, or too small or too large in pixels' })
   @ApiResponse({ status: 404, type: ErrorResponseDto })
   @ApiResponse({ status: 413, type: ErrorResponseDto })
+  @ApiResponse({ status: 429, type: ErrorResponseDto, description: 'More than 20 photos and banners in a minute' })
   async uploadBanner(@CurrentPrincipal() p: Principal, @Param('id') id: string, @Req() req: Request): Promise<UpdateAccountResponseDto> {
+    this.imageUploads.hit(p.userId);
     if (!isMultipart(req)) throw BannerMissing();
     let temp: string | undefined;
     try {

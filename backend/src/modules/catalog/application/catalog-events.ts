@@ -3,7 +3,8 @@ import { DomainEvents } from '../../../common/events/domain-events.js';
 import { DurableEvents } from '../../../common/events/durable-events.js';
 import { STORAGE, type Storage } from '../../../common/storage/storage.js';
 import type { UnitOfWork } from '../../../common/database/unit-of-work.port.js';
-import { MEDIA_REPOSITORY, type MediaRepository } from '../domain/ports.js';
+import { HOME_FEED, MEDIA_REPOSITORY, VIEWER_ENTITLEMENTS, type HomeFeed, type MediaRepository, type ViewerEntitlements } from '../domain/ports.js';
+import { MOVIE_RATINGS, type MovieRatings } from '../domain/movie-rating.js';
 import { MediaService } from './media.service.js';
 import { CATALOG_UNIT_OF_WORK } from './tokens.js';
 
@@ -17,6 +18,9 @@ export class CatalogEvents implements OnModuleInit {
     @Inject(STORAGE) private readonly storage: Storage,
     @Inject(CATALOG_UNIT_OF_WORK) private readonly uow: UnitOfWork,
     private readonly durable: DurableEvents,
+    @Inject(VIEWER_ENTITLEMENTS) private readonly viewers: ViewerEntitlements,
+    @Inject(HOME_FEED) private readonly home: HomeFeed,
+    @Inject(MOVIE_RATINGS) private readonly ratings: MovieRatings,
   ) {}
 
   onModuleInit(): void {
@@ -25,6 +29,17 @@ export class CatalogEvents implements OnModuleInit {
       this.service.forgetCached();
     });
     this.events.on('accounts.purging', ({ accountId }) => this.purge(accountId));
+    this.durable.on('identity.user-changed', ({ userId }) => this.forgetDeletedViewer(userId));
+  }
+
+  /**
+   * A deleted user's viewing: where they stopped in each video goes, and their movie ratings are taken back (each
+   * movie's average moves as if they had removed it). Idempotent: run again, it finds nothing left.
+   */
+  async forgetDeletedViewer(userId: string): Promise<void> {
+    if (await this.viewers.exists(userId)) return;
+    await this.home.forgetViewer(userId);
+    for (const movieId of await this.ratings.ratedBy(userId)) await this.ratings.unrate(movieId, userId);
   }
 
   /** Files first (idempotent), then rows; run again by the purge job's retry if anything fails. */

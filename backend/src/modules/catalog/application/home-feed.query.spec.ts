@@ -9,7 +9,6 @@ import { HomeFeedQuery } from './home-feed.query.js';
 function setup(refreshSeconds: number) {
   let answer: Promise<string[]> = Promise.resolve(['a']);
   const feed = {
-    following: async () => [],
     continueWatching: async () => [],
     trending: jest.fn(() => answer),
     forgetProgress: async () => false,

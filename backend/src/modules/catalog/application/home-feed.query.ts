@@ -5,7 +5,7 @@ import { MikroORM } from '@mikro-orm/postgresql';
 import { APP_CONFIG, type AppConfig } from '../../../common/config/config.js';
 import { DomainError } from '../../../common/errors/domain-error.js';
 import type { Media } from '../domain/media.js';
-import { HOME_FEED, MEDIA_REPOSITORY, type HomeFeed, type MediaRepository } from '../domain/ports.js';
+import { HOME_FEED, MEDIA_REPOSITORY, type FollowedVideos, type HomeFeed, type MediaRepository } from '../domain/ports.js';
 
 /** Items per Home section. */
 export const HOME_SECTION_SIZE = 12;
@@ -29,6 +29,8 @@ export interface HomeSections {
 export class HomeFeedQuery {
   private trendingIds: { ids: string[]; at: number } | null = null;
   private refreshing: Promise<string[]> | null = null;
+  /** The social context answers who the viewer follows (registered at start-up; nothing until then). */
+  private followed: FollowedVideos = async () => [];
   private readonly logger = new Logger('Home');
 
   constructor(
@@ -38,9 +40,13 @@ export class HomeFeedQuery {
     private readonly orm: MikroORM,
   ) {}
 
+  useFollowedVideos(followed: FollowedVideos): void {
+    this.followed = followed;
+  }
+
   async sections(viewer: string | null): Promise<HomeSections> {
     const [followingIds, trendingIds, progress] = await Promise.all([
-      viewer ? this.feed.following(viewer, HOME_SECTION_SIZE) : Promise.resolve([]),
+      viewer ? this.followed(viewer, HOME_SECTION_SIZE) : Promise.resolve([]),
       this.trending(),
       viewer ? this.feed.continueWatching(viewer, HOME_SECTION_SIZE) : Promise.resolve([]),
     ]);

@@ -20,6 +20,8 @@ export interface MovieRatings {
   rate(mediaId: string, userId: string, stars: number): Promise<{ sum: number; count: number }>;
   /** Removes the user's rating, if any; the movie's new sum and count. */
   unrate(mediaId: string, userId: string): Promise<{ sum: number; count: number }>;
+  /** The movies the user rated. */
+  ratedBy(userId: string): Promise<string[]>;
   /** The user's stars for each of these movies that they rated. */
   starsBy(mediaIds: string[], userId: string | null): Promise<Map<string, number>>;
 }

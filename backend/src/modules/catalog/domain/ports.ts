@@ -39,14 +39,17 @@ export interface Engagement {
   saveProgress(mediaId: string, userId: string, positionSeconds: number): Promise<void>;
 }
 
+/** The newest public videos of the users `userId` follows, as ids newest first (answered by the social context). */
+export type FollowedVideos = (userId: string, limit: number) => Promise<string[]>;
+
 /** Home's sections, as ids in order; the caller loads, checks and presents the items. */
 export interface HomeFeed {
-  /** The newest public ready videos of the users `userId` follows. */
-  following(userId: string, limit: number): Promise<string[]>;
   /** Public ready videos by views since `since`, each view weighted by how much of the video was watched. */
   trending(since: Date, limit: number): Promise<string[]>;
   /** The videos `userId` stopped part-way through, most recent first. */
   continueWatching(userId: string, limit: number): Promise<{ mediaId: string; positionSeconds: number }[]>;
+  /** Removes everything a viewer watched part-way (their account is deleted). */
+  forgetViewer(userId: string): Promise<void>;
   /** Removes an item from the viewer's Continue watching; false when it was not there. */
   forgetProgress(userId: string, mediaId: string): Promise<boolean>;
   /** Drops hourly activity older than `before`; the number of rows removed. */
@@ -61,6 +64,8 @@ export const HOME_FEED = Symbol('HomeFeed');
 /** What a viewer is entitled to beyond reaching an item (premium movies), answered by the identity context. */
 export interface ViewerEntitlements {
   hasPremiumAccess(userId: string): Promise<boolean>;
+  /** Whether the user still exists (a deleted viewer's traces are removed). */
+  exists(userId: string): Promise<boolean>;
 }
 
 export const VIEWER_ENTITLEMENTS = Symbol('ViewerEntitlements');

@@ -65,6 +65,8 @@ export class SharePagesController {
       url: absoluteUrl(req, publicUrl, `/${path}/${encodeURIComponent(m.id)}`),
       image: thumbnail ? absoluteUrl(req, publicUrl, thumbnail) : null,
       type,
+      // The watch page's poster is its largest paint; a short's viewer and a movie's page lay out differently.
+      preloadImage: kind === 'video' ? thumbnail : null,
     };
   }
 }

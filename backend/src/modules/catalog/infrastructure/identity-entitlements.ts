@@ -10,4 +10,8 @@ export class IdentityEntitlements implements ViewerEntitlements {
   hasPremiumAccess(userId: string): Promise<boolean> {
     return this.identity.hasPremiumAccess(userId);
   }
+
+  exists(userId: string): Promise<boolean> {
+    return this.identity.exists(userId);
+  }
 }

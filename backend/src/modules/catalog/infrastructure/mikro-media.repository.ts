@@ -25,18 +25,25 @@ export class MikroMediaRepository implements MediaRepository {
     return this.em.findOne(Media, { thumbnailKey });
   }
 
+  /**
+   * One page, newest first. A signed-in viewer's list is everyone's ready public items merged with the viewer's own
+   * others: two index-ordered queries (the list index, the owner index) instead of one OR that no index can order,
+   * which at a million items would sort the table for every page.
+   */
   async list(kind: MediaKind, viewerUserId: string | null, limit: number, cursor: string | undefined, filter: { isVertical?: boolean; ownerOnly?: boolean } = {}): Promise<MediaPage> {
-    const visible =
-      filter.ownerOnly && viewerUserId
-        ? { userId: viewerUserId }
-        : viewerUserId
-          ? { $or: [{ status: 'ready', visibility: 'public' }, { userId: viewerUserId }] }
-          : { status: 'ready', visibility: 'public' };
-    const and: object[] = [{ kind }, visible];
-    if (filter.isVertical !== undefined) and.push({ isVertical: filter.isVertical });
+    const common: object[] = [{ kind }];
+    if (filter.isVertical !== undefined) common.push({ isVertical: filter.isVertical });
     const after = afterCursor(cursor, 'desc');
-    if (after) and.push(after);
-    const rows = await this.em.find(Media, { $and: and } as never, { orderBy: { createdAt: 'desc', id: 'desc' }, limit: limit + 1 });
+    if (after) common.push(after);
+    const page = (where: object) => this.em.find(Media, { $and: [...common, where] } as never, { orderBy: { createdAt: 'desc', id: 'desc' }, limit: limit + 1 });
+    const publicItems = { status: 'ready', visibility: 'public' };
+    let rows: Media[];
+    if (filter.ownerOnly && viewerUserId) rows = await page({ userId: viewerUserId });
+    else if (!viewerUserId) rows = await page(publicItems);
+    else {
+      const [everyone, own] = await Promise.all([page(publicItems), page({ userId: viewerUserId, $not: publicItems })]);
+      rows = [...everyone, ...own].sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime() || (a.id < b.id ? 1 : a.id > b.id ? -1 : 0)).slice(0, limit + 1);
+    }
     const items = rows.slice(0, limit);
     return { items, nextCursor: rows.length > limit ? encodeMediaCursor(items[items.length - 1]) : null };
   }

@@ -6,27 +6,10 @@ import type { HomeFeed } from '../domain/ports.js';
 /** A position this close to the start or to the end is not "part-way through". */
 const EDGE_SECONDS = 5;
 
-/** Home's sections in SQL; every query is bounded by its own index (follows, the owner index, the hour, the viewer). */
+/** Trending and Continue watching in SQL; each query is bounded by its own index (the hour, the viewer). */
 @Injectable()
 export class PgHomeFeed implements HomeFeed {
   constructor(private readonly em: EntityManager) {}
-
-  async following(userId: string, limit: number): Promise<string[]> {
-    // Each followed user's newest few through media_owner_index (a prolific creator costs no more than anyone), then merged.
-    const rows = await this.em.execute<{ id: string }[]>(
-      `select x.id
-         from follows f
-         cross join lateral (
-           select m.id, m.created_at from media m
-            where m.user_id = f.followee_id and m.kind = 'video' and m.status = 'ready' and m.visibility = 'public'
-            order by m.created_at desc limit ?) x
-        where f.follower_id = ?
-        order by x.created_at desc, x.id desc
-        limit ?`,
-      [limit, userId, limit],
-    );
-    return rows.map((r) => r.id);
-  }
 
   async trending(since: Date, limit: number): Promise<string[]> {
     // A view counts once, and up to twice when the video was watched through: views × (1 + share of it watched).
@@ -55,6 +38,10 @@ export class PgHomeFeed implements HomeFeed {
       [userId, EDGE_SECONDS, EDGE_SECONDS, limit],
     );
     return rows.map((r) => ({ mediaId: r.media_id, positionSeconds: Number(r.position_seconds) }));
+  }
+
+  async forgetViewer(userId: string): Promise<void> {
+    await this.em.execute('delete from media_watch_progress where user_id = ?', [userId]);
   }
 
   async forgetProgress(userId: string, mediaId: string): Promise<boolean> {

@@ -46,6 +46,11 @@ export class PgMovieRatings implements MovieRatings {
     });
   }
 
+  async ratedBy(userId: string) {
+    const rows = await this.em.execute<{ media_id: string }[]>('select media_id from movie_ratings where user_id = ?', [userId]);
+    return rows.map((r) => r.media_id);
+  }
+
   async starsBy(mediaIds: string[], userId: string | null) {
     if (!userId || !mediaIds.length) return new Map<string, number>();
     const rows = await this.em.execute<{ media_id: string; stars: number }[]>('select media_id, stars from movie_ratings where user_id = ? and media_id in (?)', [userId, mediaIds]);

@@ -126,14 +126,16 @@ const Actions = observer(function Actions({ movie }: { movie: MovieDto }) {
  * available.
  */
 export const MoviePage = observer(function MoviePage({ id }: { id: string }) {
-  const { movies } = useStores();
+  const { movies, auth } = useStores();
   const { openSection } = useSectionNavigation();
   const movie = movies.page?.id === id ? movies.page : null;
+  // Signing in or out resets the stores: the page is read again as whoever is now signed in.
+  const userId = auth.user?.id ?? null;
 
   useEffect(() => {
     void movies.openPage(id);
     return () => movies.closePage();
-  }, [id, movies]);
+  }, [id, movies, userId]);
 
   useEffect(() => {
     if (movie) document.title = `${movie.title} · Scriven`;

@@ -121,8 +121,10 @@ const UpNext = observer(function UpNext({ countdown, onCancel }: { countdown: nu
  * sign in and brings them back.
  */
 export const WatchPage = observer(function WatchPage({ id }: { id: string }) {
-  const { videos, watch } = useStores();
+  const { videos, watch, auth } = useStores();
   const navigate = useNavigate();
+  // Signing in or out resets the stores: the video is read again as whoever is now signed in.
+  const userId = auth.user?.id ?? null;
   const player = useRef<HTMLVideoElement>(null);
   const startAt = startAtParam(useLocation().search);
   const [countdown, setCountdown] = useState<number | null>(null);
@@ -132,7 +134,7 @@ export const WatchPage = observer(function WatchPage({ id }: { id: string }) {
     void videos.openLink(id);
     setCountdown(null);
     return () => videos.closeLink();
-  }, [id, videos]);
+  }, [id, videos, userId]);
 
   useEffect(() => {
     if (video) {
