@@ -11,6 +11,7 @@ import { Migration20261123220902_comment_threads } from './Migration202611232209
 import { Migration20261123221822_demo_data } from './Migration20261123221822_demo_data.js';
 import { Migration20261124010000_movie_ratings } from './Migration20261124010000_movie_ratings.js';
 import { Migration20261124012000_home_feed } from './Migration20261124012000_home_feed.js';
+import { Migration20261124013000_comment_page_indexes } from './Migration20261124013000_comment_page_indexes.js';
 import { Migration20261123230546_channel_popular_index } from './Migration20261123230546_channel_popular_index.js';
 import { Migration20261124011000_channel_banner_links } from './Migration20261124011000_channel_banner_links.js';
 
@@ -30,4 +31,5 @@ export const MIGRATIONS: MigrationObject[] = [
   { name: 'Migration20261124010000_movie_ratings', class: Migration20261124010000_movie_ratings },
   { name: 'Migration20261124011000_channel_banner_links', class: Migration20261124011000_channel_banner_links },
   { name: 'Migration20261124012000_home_feed', class: Migration20261124012000_home_feed },
+  { name: 'Migration20261124013000_comment_page_indexes', class: Migration20261124013000_comment_page_indexes },
 ];

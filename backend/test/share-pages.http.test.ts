@@ -28,7 +28,7 @@ async function page(path: string): Promise<string> {
   expect(r.status).toBe(200);
   expect(r.headers['content-type']).toMatch(/^text\/html/);
   expect(r.headers['cache-control']).toBe('no-cache');
-  expect(r.text).toContain('<div id="root"></div>');
+  expect(r.text).toContain('<div id="root">');
   return r.text;
 }
 
@@ -52,6 +52,11 @@ describe('share pages', () => {
     // The player's poster is fetched with the page (the same address the app gives the player).
     expect(html).toContain(`<link rel="preload" as="image" href="/api/media/thumbs/${r.body.id}.jpg" fetchpriority="high" />`);
     expect(html).not.toContain('<script>alert(1)</script>');
+    // Until the app starts, the page itself shows the poster, the title and the channel (escaped).
+    const preview = html.slice(html.indexOf('<div id="root">'), html.indexOf('</body>'));
+    expect(preview).toContain(`<img src="/api/media/thumbs/${r.body.id}.jpg"`);
+    expect(preview).toContain('<h1 style="font-size:22px;line-height:1.3;margin:16px 0 4px">Boats &amp; &quot;harbours&quot; &lt;at dawn&gt;</h1>');
+    expect(preview).toContain(`>${creator.name}</p>`);
     // One description only: the app's own gave way.
     expect(html.match(/<meta name="description"/g)).toHaveLength(1);
   });
@@ -69,6 +74,9 @@ describe('share pages', () => {
     await markReady(t, movie.body.movie.id);
     const film = await page(`/movies/${movie.body.movie.id}`);
     expect(meta(film, 'og:type')).toBe('video.movie');
+    // A short's viewer and a movie's page are laid out otherwise: no drawn preview for them.
+    expect(film).toContain('<div id="root"></div>');
+    expect(html).toContain('<div id="root"></div>');
     expect(title(film)).toBe('The Long Film · Scriven');
   });
 
@@ -84,6 +92,7 @@ describe('share pages', () => {
       const html = await page(path);
       expect(title(html)).toBe('Scriven');
       expect(html).not.toContain('og:title');
+      expect(html).toContain('<div id="root"></div>');
       expect(html).not.toContain('Secret plans');
       expect(html).not.toContain('Not ready yet');
     }

@@ -22,6 +22,27 @@ export interface PageMeta {
    * instead of after the app has started, so the page's largest paint does not wait for it.
    */
   preloadImage?: string | null;
+  /**
+   * What the page shows, drawn in the HTML itself until the app has started (on a slow phone, seconds): the poster,
+   * the title and the channel. The app replaces it when it renders.
+   */
+  preview?: { title: string; channel: string; image: string | null } | null;
+}
+
+/** The page's poster, title and channel as plain HTML, in the app's colours (Mantine's variables, light or dark). */
+function previewHtml(p: NonNullable<PageMeta['preview']>): string {
+  const poster = p.image
+    ? `<img src="${escapeHtml(p.image)}" alt="" fetchpriority="high" style="width:100%;height:100%;object-fit:cover;display:block" />`
+    : '';
+  return (
+    `<div data-preview style="font-family:var(--mantine-font-family);color:var(--mantine-color-text);background:var(--mantine-color-body);min-height:100vh">` +
+    `<div style="height:60px;border-bottom:1px solid var(--mantine-color-default-border)"></div>` +
+    `<main style="max-width:1280px;margin:0 auto;padding:16px">` +
+    `<div style="aspect-ratio:16/9;background:#000;border-radius:12px;overflow:hidden">${poster}</div>` +
+    `<h1 style="font-size:22px;line-height:1.3;margin:16px 0 4px">${escapeHtml(p.title)}</h1>` +
+    `<p style="margin:0;color:var(--mantine-color-dimmed);font-size:14px">${escapeHtml(p.channel)}</p>` +
+    `</main></div>`
+  );
 }
 
 const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] as string);
@@ -54,7 +75,11 @@ export function renderSpa(meta: PageMeta | null): string | null {
     ...(meta.preloadImage ? [`<link rel="preload" as="image" href="${escapeHtml(meta.preloadImage)}" fetchpriority="high" />`] : []),
   ].join('\n    ');
   // The app's own title and description give way to the page's.
-  const rest = html.replace(/<meta\s+name="description"[^>]*>\s*/i, '');
+  let rest = html.replace(/<meta\s+name="description"[^>]*>\s*/i, '');
+  if (meta.preview) {
+    const preview = previewHtml(meta.preview);
+    rest = rest.replace('<div id="root"></div>', () => `<div id="root">${preview}</div>`);
+  }
   const title = /<title>[^<]*<\/title>/i;
   return title.test(rest) ? rest.replace(title, () => head) : rest.replace(/<head>/i, () => `<head>\n    ${head}`);
 }

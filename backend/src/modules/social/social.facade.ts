@@ -13,7 +13,7 @@ export class SocialFacade {
 
   /** The newest public items of `kinds` from the users `userId` follows, as ids (the feed's index; Home's Following). */
   async followedItemIds(userId: string, kinds: string[], limit: number): Promise<string[]> {
-    return (await this.index.feed(userId, kinds, limit, undefined)).items.map((hit) => hit.refId);
+    return this.index.followedItems(userId, kinds, limit);
   }
 
   /** One user follows another as the follow button does (the same rules and events); already following stays so. */

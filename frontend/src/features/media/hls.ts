@@ -1,5 +1,14 @@
 const HLS_MIME = 'application/vnd.apple.mpegurl';
 
+/** Runs `run` once the next frame has been painted (at once where there are no frames to wait for). */
+function afterPaint(run: () => void): void {
+  if (typeof requestAnimationFrame !== 'function') {
+    setTimeout(run, 0);
+    return;
+  }
+  requestAnimationFrame(() => setTimeout(run, 0));
+}
+
 /** True when the browser has Media Source Extensions, which hls.js plays HLS with. */
 export function hasMediaSource(): boolean {
   const scope = globalThis as { MediaSource?: unknown; ManagedMediaSource?: unknown; WebKitMediaSource?: unknown };
@@ -36,50 +45,54 @@ export function attachSource(
   };
 
   if (hlsUrl && hasMediaSource()) {
-    void import('hls.js')
-      .then(({ default: Hls }) => {
-        if (disposed) return;
-        if (!Hls.isSupported()) {
-          playOriginal();
-          return;
-        }
-        // Segments load from the first play on: a grid of players fetches only their playlists until then.
-        const hls = new Hls({ capLevelToPlayerSize: true, autoStartLoad: false });
-        const startLoading = () => hls.startLoad(-1);
-        if (video.paused) video.addEventListener('play', startLoading, { once: true });
-        else startLoading();
-        let recovered = false;
-        hls.on(Hls.Events.ERROR, (_event, data) => {
-          if (!data.fatal) return;
-          if (data.type === Hls.ErrorTypes.MEDIA_ERROR && !recovered) {
-            recovered = true;
-            hls.recoverMediaError();
+    // After the page has painted: parsing hls.js (580 kB) must not hold up the poster and the title.
+    afterPaint(() => {
+      if (disposed) return;
+      void import('hls.js')
+        .then(({ default: Hls }) => {
+          if (disposed) return;
+          if (!Hls.isSupported()) {
+            playOriginal();
             return;
           }
-          hls.destroy();
-          destroyHls = null;
-          onQuality?.(null);
-          playOriginal();
-        });
-        if (onQuality) {
-          hls.on(Hls.Events.MANIFEST_PARSED, (_event, data) => {
-            onQuality({
-              levels: data.levels.map((level) => level.height),
-              setLevel: (index) => {
-                hls.currentLevel = index;
-              },
-              currentLevel: () => hls.currentLevel,
-            });
+          // Segments load from the first play on: a grid of players fetches only their playlists until then.
+          const hls = new Hls({ capLevelToPlayerSize: true, autoStartLoad: false });
+          const startLoading = () => hls.startLoad(-1);
+          if (video.paused) video.addEventListener('play', startLoading, { once: true });
+          else startLoading();
+          let recovered = false;
+          hls.on(Hls.Events.ERROR, (_event, data) => {
+            if (!data.fatal) return;
+            if (data.type === Hls.ErrorTypes.MEDIA_ERROR && !recovered) {
+              recovered = true;
+              hls.recoverMediaError();
+              return;
+            }
+            hls.destroy();
+            destroyHls = null;
+            onQuality?.(null);
+            playOriginal();
           });
-        }
-        hls.loadSource(hlsUrl);
-        hls.attachMedia(video);
-        destroyHls = () => {
-          video.removeEventListener('play', startLoading);
-          hls.destroy();
-        };
-      })
-      .catch(playOriginal);
+          if (onQuality) {
+            hls.on(Hls.Events.MANIFEST_PARSED, (_event, data) => {
+              onQuality({
+                levels: data.levels.map((level) => level.height),
+                setLevel: (index) => {
+                  hls.currentLevel = index;
+                },
+                currentLevel: () => hls.currentLevel,
+              });
+            });
+          }
+          hls.loadSource(hlsUrl);
+          hls.attachMedia(video);
+          destroyHls = () => {
+            video.removeEventListener('play', startLoading);
+            hls.destroy();
+          };
+        })
+        .catch(playOriginal);
+    });
   } else if (hlsUrl && video.canPlayType(HLS_MIME) !== '') {
     const onError = () => {
       video.removeEventListener('error', onError);

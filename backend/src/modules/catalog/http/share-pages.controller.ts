@@ -67,6 +67,7 @@ export class SharePagesController {
       type,
       // The watch page's poster is its largest paint; a short's viewer and a movie's page lay out differently.
       preloadImage: kind === 'video' ? thumbnail : null,
+      preview: kind === 'video' ? { title: m.title, channel: owner?.displayName ?? '', image: thumbnail } : null,
     };
   }
 }

@@ -69,9 +69,12 @@ export const MediaCommentSchema = defineEntity({
   tableName: 'media_comments',
   indexes: [
     // Top-level comments of an item, newest (or oldest) first; replies of a comment, oldest first; the most liked.
-    { name: 'media_comments_thread_index', properties: ['mediaId', 'parentId', 'createdAt'] },
-    { name: 'media_comments_replies_index', properties: ['parentId', 'createdAt'] },
-    { name: 'media_comments_top_index', properties: ['mediaId', 'parentId', 'likeCount', 'createdAt'] },
+    // Each ends with the id the pages are ordered by last, and the top-level ones hold top-level comments only
+    // (`parent_id is null` does not fix a column's order for the planner), so a page reads its 21 rows from the
+    // index in order instead of every comment of the item (2,000 comments scattered over the table: 100 ms, not 1).
+    { name: 'media_comments_thread_index', properties: ['mediaId', 'createdAt', 'id'], where: 'parent_id is null' },
+    { name: 'media_comments_replies_index', properties: ['parentId', 'createdAt', 'id'] },
+    { name: 'media_comments_top_index', properties: ['mediaId', 'likeCount', 'createdAt', 'id'], where: 'parent_id is null' },
   ],
   properties: {
     id: p.uuid().primary(),

@@ -73,6 +73,11 @@ export interface ContentIndex {
   setAccountVisibility(accountId: string, visibility: IndexDocument['visibility'] | null): Promise<void>;
   /** Newest first from the listed users a viewer follows. */
   feed(viewerId: string, kinds: string[], limit: number, cursor: string | undefined): Promise<Page<IndexHit & { publishedAt: Date }>>;
+  /**
+   * The newest public items of `kinds` by the users `viewerId` follows, as ids: the feed's first page without its
+   * directory check (the caller checks each item itself), for Home.
+   */
+  followedItems(viewerId: string, kinds: string[], limit: number): Promise<string[]>;
   search(folded: string, kinds: string[], limit: number): Promise<IndexHit[]>;
   suggestions(folded: string, limit: number): Promise<string[]>;
   countByOwner(userIds: string[], kinds: string[]): Promise<Map<string, number>>;

@@ -65,6 +65,24 @@ export class PgContentIndex implements ContentIndex {
     };
   }
 
+  async followedItems(viewerId: string, kinds: string[], limit: number): Promise<string[]> {
+    // Public items only (an account made private takes its items' visibility with it); no join to the directory,
+    // which at 100,000 users costs more than the rest.
+    const rows = await this.em.execute<{ ref_id: string }[]>(
+      `select x.ref_id
+         from follows f
+         cross join lateral (
+           select ci.ref_id, ci.published_at from content_index ci
+            where ci.owner_user_id = f.followee_id and ci.visibility = 'public' and ci.kind in (?)
+            order by ci.published_at desc, ci.ref_id desc limit ?) x
+        where f.follower_id = ?
+        order by x.published_at desc, x.ref_id desc
+        limit ?`,
+      [kinds, limit, viewerId, limit],
+    );
+    return rows.map((r) => r.ref_id);
+  }
+
   /**
    * Full-text: every word must match (the last as a prefix), ranked by where it matched (title over description)
    * and popularity. A word no title contains is replaced by the nearest title word by trigrams (a typo), and the
