@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { observer } from 'mobx-react-lite';
-import { AppShell, Container } from '@mantine/core';
+import { AppShell, Box, Container } from '@mantine/core';
 import { Outlet } from 'react-router-dom';
 import { useStores } from '../../stores/StoreProvider';
 import { FullPageLoader } from '../../shared/FullPageLoader';
@@ -20,7 +20,9 @@ export const PageLayout = observer(function PageLayout({ children, size = 'md' }
       <AppShell.Header>{auth.user ? <SignedInHeader /> : <PublicHeader />}</AppShell.Header>
       <AppShell.Main>
         <Container size={size} py="lg">
-          {children ?? <Outlet />}
+          {/* At least a screen tall: the footer starts below the fold, so a page that fills in as its data arrives
+              does not push it down in sight (a layout shift). */}
+          <Box mih="calc(100dvh - 60px)">{children ?? <Outlet />}</Box>
           <AppFooter />
         </Container>
       </AppShell.Main>

@@ -121,7 +121,10 @@ export function SignedInShell() {
       </AppShell.Navbar>
 
       <AppShell.Main>
-        <ActiveSection />
+        {/* At least a screen tall, so the footer never jumps down in sight as a section's data arrives. */}
+        <Box mih="calc(100dvh - 60px)">
+          <ActiveSection />
+        </Box>
         <AppFooter />
       </AppShell.Main>
       <VideoDialog />
