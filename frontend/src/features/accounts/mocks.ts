@@ -221,6 +221,17 @@ const notFound = () => errorBody(404, 'ACCOUNTS.NOT_FOUND', 'Account not found')
 const validationFailed = (problems: FieldProblem[]) => errorBody(400, 'VALIDATION_FAILED', problems[0].message, problems);
 
 /** The server's answers for accounts, profile photos, the data export and deleting oneself. */
+/** The uploaded image the server takes (photos and banners alike), or why it refuses it. */
+async function checkedImage(file: FormDataEntryValue | null, missingCode: string): Promise<File | ReturnType<typeof errorBody>> {
+  if (!file || typeof file === 'string') return errorBody(400, missingCode, PHOTO_MESSAGES.notAnImage);
+  if (file.size > PHOTO_MAX_BYTES) return errorBody(413, 'ACCOUNTS.PHOTO_TOO_LARGE', PHOTO_MESSAGES.tooLarge);
+  const bytes = new Uint8Array(await file.arrayBuffer());
+  const kind = sniffImage(bytes);
+  if (!kind) return errorBody(400, 'ACCOUNTS.NOT_AN_IMAGE', PHOTO_MESSAGES.notAnImage);
+  if (!isComplete(kind, bytes)) return errorBody(400, 'ACCOUNTS.PHOTO_UNREADABLE', 'The image could not be read: it is damaged or incomplete');
+  return file;
+}
+
 export const accountsHandlers = [
   http.get('/api/accounts', ({ request, response }) => {
     const owner = userForAuthorization(request.headers.get('Authorization'));
@@ -310,21 +321,9 @@ export const accountsHandlers = [
     const accountId = form.get('account_id');
     const entry = ownAccount(owner, typeof accountId === 'string' && accountId ? accountId : (owner.user.active_account_id ?? undefined));
     if (!entry) return response(404).json(notFound());
-    if (!file || typeof file === 'string') {
-      return response(400).json(errorBody(400, 'ACCOUNTS.PHOTO_MISSING', PHOTO_MESSAGES.notAnImage));
-    }
-    if (file.size > PHOTO_MAX_BYTES) {
-      return response(413).json(errorBody(413, 'ACCOUNTS.PHOTO_TOO_LARGE', PHOTO_MESSAGES.tooLarge));
-    }
-    const bytes = new Uint8Array(await file.arrayBuffer());
-    const kind = sniffImage(bytes);
-    if (!kind) return response(400).json(errorBody(400, 'ACCOUNTS.NOT_AN_IMAGE', PHOTO_MESSAGES.notAnImage));
-    if (!isComplete(kind, bytes)) {
-      return response(400).json(
-        errorBody(400, 'ACCOUNTS.PHOTO_UNREADABLE', 'The image could not be read: it is damaged or incomplete'),
-      );
-    }
-    const photoUrl = photoUrlFor(file);
+    const image = await checkedImage(file, 'ACCOUNTS.PHOTO_MISSING');
+    if ('statusCode' in image) return response(image.statusCode as 400 | 413).json(image);
+    const photoUrl = photoUrlFor(image);
     entry.account = { ...entry.account, profile_photo_url: photoUrl };
     return response(200).json({ success: true, photo_url: photoUrl });
   }),
@@ -335,22 +334,10 @@ export const accountsHandlers = [
     const entry = ownAccount(owner, params.id);
     if (!entry) return response(404).json(notFound());
     const file = (await request.formData()).get('file');
-    if (!file || typeof file === 'string') {
-      return response(400).json(errorBody(400, 'ACCOUNTS.BANNER_MISSING', PHOTO_MESSAGES.notAnImage));
-    }
-    if (file.size > PHOTO_MAX_BYTES) {
-      return response(413).json(errorBody(413, 'ACCOUNTS.PHOTO_TOO_LARGE', PHOTO_MESSAGES.tooLarge));
-    }
-    const bytes = new Uint8Array(await file.arrayBuffer());
-    const kind = sniffImage(bytes);
-    if (!kind) return response(400).json(errorBody(400, 'ACCOUNTS.NOT_AN_IMAGE', PHOTO_MESSAGES.notAnImage));
-    if (!isComplete(kind, bytes)) {
-      return response(400).json(
-        errorBody(400, 'ACCOUNTS.PHOTO_UNREADABLE', 'The image could not be read: it is damaged or incomplete'),
-      );
-    }
+    const image = await checkedImage(file, 'ACCOUNTS.BANNER_MISSING');
+    if ('statusCode' in image) return response(image.statusCode as 400 | 413).json(image);
     // The mock does not measure images: what it gets is shown as the wide banner and as the phone-sized one.
-    const url = photoUrlFor(file);
+    const url = photoUrlFor(image);
     entry.account = { ...entry.account, banner_url: url, banner_small_url: url };
     return response(200).json({ success: true, account: view(owner, entry.account) });
   }),

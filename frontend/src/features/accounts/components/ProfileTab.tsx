@@ -25,6 +25,38 @@ function useObjectUrl(file: File | null): string | null {
   return url;
 }
 
+/**
+ * An image the user is choosing (a photo, a banner): checked before it is kept (a refusal is a toast under `toast`),
+ * previewed while chosen, and forgotten once `send` has stored it.
+ */
+function useChosenImage(toast: { action: string }, send: (file: File) => Promise<boolean>) {
+  const { notify } = useStores();
+  const [chosen, setChosen] = useState<File | null>(null);
+  const preview = useObjectUrl(chosen);
+
+  const choose = (file: File | undefined) => {
+    if (!file) return;
+    const problem = photoProblem(file);
+    if (problem) {
+      notify.error(problem, toast);
+      return;
+    }
+    setChosen(file);
+  };
+
+  const refuse = (rejections: FileRejection[]) => {
+    const message = rejectionMessage(rejections);
+    if (message) notify.error(message, toast);
+  };
+
+  const upload = async () => {
+    if (!chosen) return;
+    if (await send(chosen)) setChosen(null);
+  };
+
+  return { chosen, setChosen, preview, choose, refuse, upload };
+}
+
 function formatSize(bytes: number): string {
   if (bytes >= 1_048_576) return `${(bytes / 1_048_576).toFixed(1)} MB`;
   if (bytes >= 1024) return `${Math.round(bytes / 1024)} KB`;
@@ -58,29 +90,8 @@ function rejectionMessage(rejections: FileRejection[]): string | null {
  * one is previewed before it is uploaded; Remove banner brings back the colour band.
  */
 const BannerUpload = observer(function BannerUpload({ account }: { account: AccountDto }) {
-  const { accounts, notify } = useStores();
-  const [chosen, setChosen] = useState<File | null>(null);
-  const preview = useObjectUrl(chosen);
-
-  const choose = (file: File | undefined) => {
-    if (!file) return;
-    const problem = photoProblem(file);
-    if (problem) {
-      notify.error(problem, BANNER_TOAST);
-      return;
-    }
-    setChosen(file);
-  };
-
-  const refuse = (rejections: FileRejection[]) => {
-    const message = rejectionMessage(rejections);
-    if (message) notify.error(message, BANNER_TOAST);
-  };
-
-  const upload = async () => {
-    if (!chosen) return;
-    if (await accounts.uploadBanner(chosen, account.id)) setChosen(null);
-  };
+  const { accounts } = useStores();
+  const { chosen, setChosen, preview, choose, refuse, upload } = useChosenImage(BANNER_TOAST, (file) => accounts.uploadBanner(file, account.id));
 
   return (
     <Card withBorder padding="lg" radius="md" component="section" aria-label="Channel banner" maw={720}>
@@ -159,29 +170,8 @@ const BannerUpload = observer(function BannerUpload({ account }: { account: Acco
 });
 
 const PhotoUpload = observer(function PhotoUpload({ account }: { account: AccountDto }) {
-  const { accounts, notify } = useStores();
-  const [chosen, setChosen] = useState<File | null>(null);
-  const preview = useObjectUrl(chosen);
-
-  const choose = (file: File | undefined) => {
-    if (!file) return;
-    const problem = photoProblem(file);
-    if (problem) {
-      notify.error(problem, PHOTO_TOAST);
-      return;
-    }
-    setChosen(file);
-  };
-
-  const refuse = (rejections: FileRejection[]) => {
-    const message = rejectionMessage(rejections);
-    if (message) notify.error(message, PHOTO_TOAST);
-  };
-
-  const upload = async () => {
-    if (!chosen) return;
-    if (await accounts.uploadPhoto(chosen, account.id)) setChosen(null);
-  };
+  const { accounts } = useStores();
+  const { chosen, setChosen, preview, choose, refuse, upload } = useChosenImage(PHOTO_TOAST, (file) => accounts.uploadPhoto(file, account.id));
 
   return (
     <Card withBorder padding="lg" radius="md" component="section" aria-label="Profile photo" maw={720}>

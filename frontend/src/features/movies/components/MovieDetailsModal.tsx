@@ -1,12 +1,13 @@
 import { observer } from 'mobx-react-lite';
 import { Link } from 'react-router-dom';
-import { AspectRatio, Badge, Box, Button, Group, Modal, Stack, Text, Title, Tooltip } from '@mantine/core';
+import { AspectRatio, Box, Button, Group, Modal, Stack, Text, Title, Tooltip } from '@mantine/core';
 import { useStores } from '../../../stores/StoreProvider';
 import { formatViews } from '../../../shared/format';
 import { moviePath } from '../../../shared/paths';
 import { BookmarkIcon, FilmIcon, PlayIcon, ShareIcon, StarIcon } from '../../../shared/icons';
 import { MediaPending } from '../../media/components/MediaStatus';
 import { MOVIE_MESSAGES } from '../rules';
+import { MovieBadges } from './MovieBadges';
 import { MoviePoster, movieFacts } from './MoviePoster';
 import { SampleMovieBadge } from './SampleMovieBadge';
 
@@ -65,21 +66,7 @@ export const MovieDetailsModal = observer(function MovieDetailsModal() {
                 </Text>
               </Group>
             )}
-            {movie.genre.map((genre) => (
-              <Badge key={genre} variant="light" size="sm">
-                {genre}
-              </Badge>
-            ))}
-            {movie.family_safe && (
-              <Badge color="teal" variant="light" size="sm">
-                Family Safe
-              </Badge>
-            )}
-            {movie.is_premium && (
-              <Badge color="yellow" size="sm">
-                Premium
-              </Badge>
-            )}
+            <MovieBadges movie={movie} />
             {!movie.sample && (
               <Text size="sm" c="dimmed">
                 {formatViews(movie.views)}

@@ -13,6 +13,7 @@ import { WatchPlayer } from '../../watch/components/WatchPlayer';
 import { MOVIE_MESSAGES, movieSource } from '../rules';
 import type { MovieDto } from '../types';
 import { MoviePoster, movieFacts } from './MoviePoster';
+import { MovieBadges } from './MovieBadges';
 import { MovieRating } from './MovieRating';
 
 const FRAME = { aspectRatio: '16 / 9', borderRadius: 12, overflow: 'hidden', position: 'relative' } as const;
@@ -189,21 +190,7 @@ export const MoviePage = observer(function MoviePage({ id }: { id: string }) {
               <Text size="sm" c="dimmed">
                 {movieFacts(movie)} · {formatViews(movie.views)}
               </Text>
-              {movie.genre.map((genre) => (
-                <Badge key={genre} variant="light" size="sm">
-                  {genre}
-                </Badge>
-              ))}
-              {movie.family_safe && (
-                <Badge color="teal" variant="light" size="sm">
-                  Family Safe
-                </Badge>
-              )}
-              {movie.is_premium && (
-                <Badge color="yellow" size="sm">
-                  Premium
-                </Badge>
-              )}
+              <MovieBadges movie={movie} />
             </Group>
             <Group justify="space-between" align="flex-start" gap="md">
               <MovieRating movie={movie} />
