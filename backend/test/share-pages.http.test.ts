@@ -57,6 +57,9 @@ describe('share pages', () => {
     expect(preview).toContain(`<img src="/api/media/thumbs/${r.body.id}.jpg"`);
     expect(preview).toContain('<h1 style="font-size:22px;line-height:1.3;margin:16px 0 4px">Boats &amp; &quot;harbours&quot; &lt;at dawn&gt;</h1>');
     expect(preview).toContain(`>${creator.name}</p>`);
+    // The app starts once that preview has painted: its entry is named to the starter, not fetched with the head.
+    expect(html).not.toContain('<script type="module"');
+    expect(html).toContain('<script src="/app-start.js" data-app="/src/main.tsx" data-preload="" defer></script>');
     // One description only: the app's own gave way.
     expect(html.match(/<meta name="description"/g)).toHaveLength(1);
   });
@@ -77,6 +80,8 @@ describe('share pages', () => {
     // A short's viewer and a movie's page are laid out otherwise: no drawn preview for them.
     expect(film).toContain('<div id="root"></div>');
     expect(html).toContain('<div id="root"></div>');
+    // With nothing drawn to wait for, the app starts with the page, as everywhere else.
+    expect(film).toContain('<script type="module" src="/src/main.tsx"></script>');
     expect(title(film)).toBe('The Long Film · Scriven');
   });
 

@@ -12,7 +12,25 @@ async function startMockServer(): Promise<void> {
   await startMockWorker();
 }
 
-void startMockServer().then(() => {
+/**
+ * A shared video's page arrives with its poster, title and channel drawn in the HTML (the server's preview). Let the
+ * browser paint it, poster included, before the app replaces it: on a slow phone that paint is what the visitor sees
+ * while the app starts, and replacing it unpainted would hold the page's first large paint until the app has rendered.
+ * Bounded, so a poster that is slow to come (or a tab in the background, where frames do not run) never holds the app.
+ */
+function previewPainted(): Promise<void> {
+  const preview = document.querySelector('[data-preview]');
+  if (!preview) return Promise.resolve();
+  const poster = preview.querySelector('img');
+  const loaded = !poster || poster.complete ? Promise.resolve() : new Promise<void>((resolve) => {
+    poster.addEventListener('load', () => resolve(), { once: true });
+    poster.addEventListener('error', () => resolve(), { once: true });
+  });
+  const painted = loaded.then(() => new Promise<void>((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0))));
+  return Promise.race([painted, new Promise<void>((resolve) => setTimeout(resolve, 1000))]);
+}
+
+void Promise.all([startMockServer(), previewPainted()]).then(() => {
   const container = document.getElementById('root');
   if (!container) throw new Error('index.html has no #root element');
   createRoot(container).render(

@@ -45,6 +45,23 @@ function previewHtml(p: NonNullable<PageMeta['preview']>): string {
   );
 }
 
+/**
+ * The app's entry script and its module preloads, named to public/app-start.js instead of fetched with the head: it
+ * starts them once the preview has been painted, so a slow phone's connection brings the poster first. Left as it is
+ * when the build's head is not shaped as expected.
+ */
+function startAppAfterPreview(html: string): string {
+  const entry = /<script type="module"(?: crossorigin)? src="([^"]+)"><\/script>/;
+  const app = entry.exec(html)?.[1];
+  if (app === undefined) return html;
+  const preloads: string[] = [];
+  const rest = html.replace(/<link rel="modulepreload"(?: crossorigin)? href="([^"]+)">\s*/g, (_, href: string) => {
+    preloads.push(href);
+    return '';
+  });
+  return rest.replace(entry, () => `<script src="/app-start.js" data-app="${escapeHtml(app)}" data-preload="${escapeHtml(preloads.join(' '))}" defer></script>`);
+}
+
 const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] as string);
 
 /** One line of at most `max` characters (descriptions are shown as a snippet). */
@@ -78,7 +95,7 @@ export function renderSpa(meta: PageMeta | null): string | null {
   let rest = html.replace(/<meta\s+name="description"[^>]*>\s*/i, '');
   if (meta.preview) {
     const preview = previewHtml(meta.preview);
-    rest = rest.replace('<div id="root"></div>', () => `<div id="root">${preview}</div>`);
+    rest = startAppAfterPreview(rest.replace('<div id="root"></div>', () => `<div id="root">${preview}</div>`));
   }
   const title = /<title>[^<]*<\/title>/i;
   return title.test(rest) ? rest.replace(title, () => head) : rest.replace(/<head>/i, () => `<head>\n    ${head}`);
