@@ -14,6 +14,8 @@ import { Migration20261124012000_home_feed } from './Migration20261124012000_hom
 import { Migration20261124013000_comment_page_indexes } from './Migration20261124013000_comment_page_indexes.js';
 import { Migration20261123230546_channel_popular_index } from './Migration20261123230546_channel_popular_index.js';
 import { Migration20261124011000_channel_banner_links } from './Migration20261124011000_channel_banner_links.js';
+import { Migration20261124100000_moderation } from './Migration20261124100000_moderation.js';
+import { Migration20261124100100_media_removed } from './Migration20261124100100_media_removed.js';
 
 /** Every migration, in order. `npm run migration:create -w backend` adds new files and updates this list. */
 export const MIGRATIONS: MigrationObject[] = [
@@ -32,4 +34,6 @@ export const MIGRATIONS: MigrationObject[] = [
   { name: 'Migration20261124011000_channel_banner_links', class: Migration20261124011000_channel_banner_links },
   { name: 'Migration20261124012000_home_feed', class: Migration20261124012000_home_feed },
   { name: 'Migration20261124013000_comment_page_indexes', class: Migration20261124013000_comment_page_indexes },
+  { name: 'Migration20261124100000_moderation', class: Migration20261124100000_moderation },
+  { name: 'Migration20261124100100_media_removed', class: Migration20261124100100_media_removed },
 ];

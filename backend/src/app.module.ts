@@ -21,6 +21,7 @@ import { SocialModule } from './modules/social/social.module.js';
 import { NotificationsModule } from './modules/notifications/notifications.module.js';
 import { PaymentsModule } from './modules/payments/payments.module.js';
 import { MonetizationModule } from './modules/monetization/monetization.module.js';
+import { ModerationModule } from './modules/moderation/moderation.module.js';
 import { DemoModule } from './modules/demo/demo.module.js';
 import { RealtimeModule } from './common/realtime/realtime.module.js';
 
@@ -48,6 +49,7 @@ export class AppModule {
         NotificationsModule,
         PaymentsModule,
         MonetizationModule,
+        ModerationModule,
         DemoModule,
       ],
       controllers: [HealthController],

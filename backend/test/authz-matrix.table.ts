@@ -61,6 +61,27 @@ const adminConsole = (ok: number): Record<Who, number> => ({ visitor: 401, owner
 /** The platform owner's routes (is_admin users). */
 const platform = (ok: number): Record<Who, number> => ({ visitor: 401, owner: 403, other: 403, admin: 401, adminUser: ok });
 
+/**
+ * Ids that only earlier rows make (moderation's case and strike): a row starts looking one up while the rows between
+ * it and the row that needs it run (the table's request builders cannot wait), and that row reads it.
+ */
+const later: Record<string, { value?: string; error?: unknown }> = {};
+function lookUp(key: string, find: () => Promise<string | undefined>): void {
+  if (later[key]) return;
+  const slot: { value?: string; error?: unknown } = {};
+  later[key] = slot;
+  find().then(
+    (v) => (slot.value = v ?? `no-${key}-found`),
+    (e: unknown) => (slot.error = e),
+  );
+}
+function found(key: string): string {
+  const slot = later[key];
+  if (slot?.error) throw slot.error;
+  if (!slot?.value) throw new Error(`${key} is not known yet: the rows before this one look it up`);
+  return slot.value;
+}
+
 const bank = { bank_name: 'First Bank', account_number: '000123456789', routing_number: '021000021', account_holder_name: 'Scriven Inc' };
 let registrations = 0;
 
@@ -335,6 +356,35 @@ export const AUTHZ_MATRIX: Record<string, AuthzCase | AuthzCase[]> = {
   approvePartnerApplication: { request: (w) => ({ params: { id: w.ids.applicationToApprove }, json: { reason: 'Welcome' } }), expect: adminConsole(200) },
   rejectPartnerApplication: { request: (w) => ({ params: { id: w.ids.applicationToReject }, json: { reason: 'Not yet' } }), expect: adminConsole(200) },
   suspendPartner: { what: 'the partner approved above', request: (w) => ({ params: { id: w.ids.applicationToApprove }, json: { reason: 'Paused' } }), expect: adminConsole(200) },
+
+  // Moderation: the other user and the is_admin user report the owner's video (the owner may not: their own), the
+  // console strikes the owner, the owner appeals and the console overturns it (the owner ends with no strike).
+  reportContent: {
+    what: "the owner's public video (its owner may not report it)",
+    request: (w) => ({ json: { content_type: 'video', content_id: w.ids.video, reason: 'spam', description: 'Reported by the authz matrix' } }),
+    expect: { visitor: 401, owner: 400, other: 201, admin: 401, adminUser: 201 },
+  },
+  listModerationCases: {
+    request: (w) => {
+      lookUp('case', async () => (await w.t.sql<{ id: string }>(`select id from moderation_cases where content_id = $1 and status = 'open'`, [w.ids.video]))[0]?.id);
+      return { query: { status: 'open', limit: '10' } };
+    },
+    expect: adminConsole(200),
+  },
+  decideModerationCase: {
+    what: "the video's case: a strike on its owner",
+    request: (w, who) => {
+      // The console (the second caller) has decided by the time the other user's request is made.
+      if (who === 'other') lookUp('strike', async () => (await w.t.sql<{ id: string }>('select id from moderation_strikes where user_id = $1', [w.owner.id]))[0]?.id);
+      return { params: { id: found('case') }, json: { action: 'strike', reason: 'Authz matrix strike' } };
+    },
+    expect: adminConsole(200),
+  },
+  listMyStrikes: { request: () => ({}), expect: users(200) },
+  appealStrike: { what: "the owner's strike", request: () => ({ params: { id: found('strike') }, json: { message: 'The authz matrix appeals' } }), expect: ownerOnly(200) },
+  listPendingAppeals: { request: () => ({}), expect: adminConsole(200) },
+  decideAppeal: { what: "the owner's appealed strike", request: () => ({ params: { id: found('strike') }, json: { decision: 'overturn', reason: 'Authz matrix overturn' } }), expect: adminConsole(200) },
+  listModerationAudit: { request: () => ({ query: { limit: '5' } }), expect: adminConsole(200) },
 
   // Last: these end sessions or delete the caller.
   deleteMyAccount: {

@@ -329,6 +329,8 @@ export function fixturesFor(op: Operation, param: string): string[] {
   if (p.startsWith('/api/videos/upload/')) return ['uploadSession'];
   if (p.startsWith('/api/videos/')) return ['video'];
   if (p.startsWith('/api/comments/')) return op.method === 'DELETE' ? ['commentToDelete'] : ['comment'];
+  if (p.startsWith('/api/admin/moderation/cases/')) return ['moderationCase'];
+  if (p.startsWith('/api/moderation/strikes/') || p.startsWith('/api/admin/moderation/strikes/')) return ['strike'];
   return [];
 }
 

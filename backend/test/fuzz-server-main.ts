@@ -83,6 +83,21 @@ async function fullWorld(): Promise<void> {
   await must('child', t.http().post('/api/register').send(child));
   const [mail] = await t.sql<{ body: string }>(`select body from mail_outbox where recipient = 'parent.fuzz@example.com'`);
   const consentToken = /\/parental-consent\/([A-Za-z0-9_-]+)/.exec(mail?.body ?? '')?.[1] ?? 'no-consent-token';
+  // Moderation: the other user reports a video and a reel of the fuzz user's (their own, made ready, not the ones
+  // above); the console strikes the video's owner: a resolved case, an open one (the reel's), a strike to appeal.
+  const [reported1, reported2] = await Promise.all([
+    must('reported video', upload(t, 'video', user.auth, garbage, { title: 'Fuzz reported video' })),
+    must('reported reel', upload(t, 'reel', user.auth, garbage, { title: 'Fuzz reported reel' })),
+  ]);
+  const [videoId, reelId] = [(reported1.body as { id: string }).id, (reported2.body as { id: string }).id];
+  await t.sql(`update media set status = 'ready', duration_seconds = 2 where id in ($1, $2)`, [videoId, reelId]);
+  for (const [content_type, content_id] of [['video', videoId], ['reel', reelId]]) {
+    await must('report', as(other.auth).post('/api/content/report').send({ content_type, content_id, reason: 'spam' }));
+  }
+  const [videoCase] = await t.sql<{ id: string }>('select id from moderation_cases where content_id = $1', [videoId]);
+  const [reelCase] = await t.sql<{ id: string }>('select id from moderation_cases where content_id = $1', [reelId]);
+  await must('decision', as(adm.adminAuth).post(`/api/admin/moderation/cases/${videoCase.id}/decision`).send({ action: 'strike', reason: 'Fuzz strike' }));
+  const [strike] = await t.sql<{ id: string }>('select id from moderation_strikes where user_id = $1', [me.id]);
   // The notification of the follow above, when its event has been handled by now (the fuzzer does not need it).
   const [notification] = await t.sql<{ id: string }>(`select id from notifications limit 1`).catch(() => [] as { id: string }[]);
 
@@ -109,6 +124,8 @@ async function fullWorld(): Promise<void> {
       tier: tier.id,
       consentToken,
       notification: notification?.id ?? '00000000-0000-4000-8000-000000000000',
+      moderationCase: reelCase.id,
+      strike: strike.id,
     },
   };
   process.stdout.write(`FUZZ_WORLD ${JSON.stringify(world)}\n`);

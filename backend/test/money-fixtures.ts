@@ -133,6 +133,7 @@ export async function earnings(t: TestApp, who: { id: string; auth: Auth }) {
   return r.body as {
     earnings: { available_balance: number; pending_balance: number; lifetime_earnings: number; total_withdrawn: number; in_transit: number; minimum_payout: number };
     can_request_payout: boolean;
+    payouts_on_hold_until: string | null;
     current_month_revenue: { revenue_type: string; payment_date: string; creator_share: number; platform_fee: number }[];
     payout_history: { id: string; amount: number; requested_date: string; payment_method: string; status: string; failure_reason: string | null }[];
   };

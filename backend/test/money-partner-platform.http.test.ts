@@ -63,6 +63,7 @@ describe('partner program', () => {
         subscribers: { current: 0, required: 1000, met: false },
         watch_hours: { current: 0, required: 4000, met: false },
         guidelines_compliant: true,
+        guidelines_strike: null,
         original_content: false,
       },
       stats: { total_videos: 0, total_views: 0, subscriber_count: 0, avg_view_duration: 0 },

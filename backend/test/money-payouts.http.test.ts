@@ -30,6 +30,7 @@ describe('earnings', () => {
     expect(fresh).toEqual({
       earnings: { available_balance: 0, pending_balance: 0, lifetime_earnings: 0, total_withdrawn: 0, in_transit: 0, minimum_payout: 50 },
       can_request_payout: false,
+      payouts_on_hold_until: null,
       current_month_revenue: [],
       payout_history: [],
     });

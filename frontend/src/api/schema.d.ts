@@ -128,6 +128,91 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/moderation/appeals": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Strikes whose appeal waits for a decision, the oldest appeal first. */
+        get: operations["listPendingAppeals"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/moderation/audit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Every decision on a case or an appeal, newest first. */
+        get: operations["listModerationAudit"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/moderation/cases": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The queue: open cases (most reported first, then the longest waiting), or resolved ones (latest first). */
+        get: operations["listModerationCases"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/moderation/cases/{id}/decision": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Decides an open case: every open report of it is resolved and its reporters are told the outcome. */
+        post: operations["decideModerationCase"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/moderation/strikes/{id}/appeal-decision": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Upholds or overturns a strike's pending appeal (overturning ends the strike and restores what it removed). */
+        post: operations["decideAppeal"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/partner-applications": {
         parameters: {
             query?: never;
@@ -392,6 +477,26 @@ export interface paths {
         get: operations["listCommentReplies"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/content/report": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Reports content (seed 000's Report Content dialog): a form as multipart (as the seed sends it), urlencoded or
+         *     JSON. Once per content and person, at most 20 an hour, never your own; the content must be one you can see.
+         */
+        post: operations["reportContent"];
         delete?: never;
         options?: never;
         head?: never;
@@ -663,6 +768,40 @@ export interface paths {
         get: operations["listMembershipChannels"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/moderation/strikes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Your guideline strikes, newest first, each with its appeal. */
+        get: operations["listMyStrikes"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/moderation/strikes/{id}/appeal": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Appeals one of your strikes: once, within 20 days of it, while it is active. */
+        post: operations["appealStrike"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1679,6 +1818,65 @@ export interface components {
             is_admin: boolean;
             username: string;
         };
+        AdminStrikeDto: {
+            appeal: components["schemas"]["StrikeAppealDto"] | null;
+            /** @description The last moment it can be appealed (20 days after it was given). */
+            appeal_deadline: string;
+            /** @description Active, not appealed yet, and the deadline has not passed. */
+            can_appeal: boolean;
+            content_id: string;
+            /** @description The content was taken down with this strike and is still down. */
+            content_removed: boolean;
+            /** @description The content as it was reported: a title, a comment's text, a channel's name. */
+            content_title: string | null;
+            /** @enum {string} */
+            content_type: "video" | "reel" | "movie" | "comment" | "user";
+            created_at: string;
+            expires_at: string;
+            id: string;
+            /** @description Why the strike was given (the admin's reason). */
+            reason: string;
+            /**
+             * @description active for 90 days unless overturned by an appeal.
+             * @enum {string}
+             */
+            status: "active" | "expired" | "overturned";
+            /** @description The struck user. */
+            user_id: string;
+            username: string | null;
+        };
+        AdminStrikesResponseDto: {
+            strikes: components["schemas"]["AdminStrikeDto"][];
+        };
+        AppealDecisionRequestDto: {
+            /** @enum {string} */
+            decision: "uphold" | "overturn";
+            /** @description Why (shown to the user): 1 to 500 characters (spaces around it are dropped). */
+            reason: string;
+        };
+        AppealRequestDto: {
+            /** @description Why the strike should be removed: 1 to 2000 characters (spaces around it are dropped). */
+            message: string;
+        };
+        AuditEntryDto: {
+            /** @enum {string} */
+            action: "dismiss" | "remove" | "strike" | "remove_and_strike" | "uphold_appeal" | "overturn_appeal";
+            admin_username: string | null;
+            case_id: string | null;
+            content_id: string;
+            /** @enum {string} */
+            content_type: "video" | "reel" | "movie" | "comment" | "user";
+            created_at: string;
+            id: string;
+            reason: string;
+            strike_id: string | null;
+            target_user_id: string | null;
+            target_username: string | null;
+        };
+        AuditResponseDto: {
+            entries: components["schemas"]["AuditEntryDto"][];
+            next_cursor: string | null;
+        };
         BankAccountRequestDto: {
             /** @description 1 to 100 characters (spaces around it are dropped). */
             account_holder_name: string;
@@ -1712,6 +1910,42 @@ export interface components {
              * @description JPG, PNG, GIF or WebP (judged by its bytes), at most 10485760 bytes, at least 640×160 pixels, at most 16384 on a side and 40 megapixels.
              */
             file: string;
+        };
+        CaseDecisionRequestDto: {
+            /**
+             * @description dismiss, remove (the content), strike (its owner), or remove_and_strike. A profile cannot be removed.
+             * @enum {string}
+             */
+            action: "dismiss" | "remove" | "strike" | "remove_and_strike";
+            /** @description Why (shown to the content's owner): 1 to 500 characters (spaces around it are dropped). */
+            reason: string;
+        };
+        CaseDto: {
+            content: components["schemas"]["ContentSnapshotDto"];
+            content_id: string;
+            /** @enum {string} */
+            content_type: "video" | "reel" | "movie" | "comment" | "user";
+            first_reported_at: string;
+            id: string;
+            last_reported_at: string;
+            /** @description The content's owner (the user a strike would go to). */
+            owner: components["schemas"]["UserRefDto"] | null;
+            report_count: number;
+            /** @description The latest 50 reports, newest first. */
+            reports: components["schemas"]["ReportEntryDto"][];
+            /** @enum {string|null} */
+            resolution: "dismissed" | "removed" | "struck" | "removed_and_struck" | null;
+            resolution_reason: string | null;
+            resolved_at: string | null;
+            /** @description The deciding admin's display name. */
+            resolved_by: string | null;
+            /** @enum {string} */
+            status: "open" | "resolved";
+        };
+        CasesResponseDto: {
+            cases: components["schemas"]["CaseDto"][];
+            /** @description The next page's cursor; null on the last page. */
+            next_cursor: string | null;
         };
         ChannelDto: {
             /** @enum {string} */
@@ -1828,6 +2062,24 @@ export interface components {
             /** @description Continues after the last comment of this page; null at the end. */
             next_cursor: string | null;
         };
+        ContentSnapshotDto: {
+            channel_name: string | null;
+            /** @description A media item's description; for a profile, its bio. */
+            description: string | null;
+            handle: string | null;
+            media_id: string | null;
+            /** @description The media item it is, or a comment is on (video, reel, movie). */
+            media_kind: string | null;
+            /** @description Taken down by moderation now. */
+            removed: boolean;
+            /** @description The stream to preview now; null when it cannot be played (removed, deleted, not ready, or not media). */
+            stream_url: string | null;
+            /** @description A comment's text. */
+            text: string | null;
+            thumbnail_url: string | null;
+            /** @description A media item's title; for a comment, the title of the item it is on; for a profile, the channel's name. */
+            title: string | null;
+        };
         ContentStatsDto: {
             /** @description Items others can see (videos and shorts now; music and podcasts as they arrive). */
             total: number;
@@ -1873,10 +2125,13 @@ export interface components {
             price: string | number;
         };
         CreatorEarningsResponseDto: {
+            /** @description At least the minimum available, and no active guideline strike. */
             can_request_payout: boolean;
             current_month_revenue: components["schemas"]["RevenueLineDto"][];
             earnings: components["schemas"]["EarningsBalancesDto"];
             payout_history: components["schemas"]["PayoutDto"][];
+            /** @description While the channel has an active guideline strike, payout requests are held until it ends; null otherwise. */
+            payouts_on_hold_until: string | null;
         };
         DataExportDto: {
             accounts: {
@@ -1980,6 +2235,11 @@ export interface components {
             following: components["schemas"]["UserCardDto"][];
             next_cursor: string | null;
             total: number;
+        };
+        GuidelineStrikeSummaryDto: {
+            /** @description When the strike ends (90 days after it was given), unless an appeal overturns it first. */
+            expires_at: string;
+            reason: string;
         };
         HealthResponseDto: {
             /** @enum {string} */
@@ -2107,7 +2367,10 @@ export interface components {
             rating: number | null;
             /** @description How many viewers rated it. */
             rating_count: number;
-            /** @enum {string} */
+            /**
+             * @description Media removed by moderation is never shown: such an item answers 404 to everyone, its owner included.
+             * @enum {string}
+             */
             status: "processing" | "ready" | "failed";
             stream_url: string;
             title: string;
@@ -2159,12 +2422,15 @@ export interface components {
             message: string;
             read: boolean;
             title: string;
-            /** @description new_follower, new_upload, new_comment, comment_reply, super_chat, membership, payout, report_resolved or partner_decision. */
+            /**
+             * @description new_follower, new_upload, new_comment, comment_reply, super_chat, membership, payout, report_resolved,
+             *     partner_decision, content_removed, strike or appeal_decided.
+             */
             type: string;
         };
         NotificationLinkDto: {
             id: string;
-            /** @description user, video, reel, movie, live, membership, payout, report or partner. */
+            /** @description user, video, reel, movie, live, membership, payout, report, partner or strikes (the creator's strikes, in the partner program screen). */
             kind: string;
         };
         NotificationListDto: {
@@ -2243,7 +2509,10 @@ export interface components {
             status: "not_applied" | "pending" | "approved" | "rejected" | "suspended";
         };
         PartnerRequirementsDto: {
+            /** @description False while the channel has an active guideline strike. */
             guidelines_compliant: boolean;
+            /** @description The active strike that fails the guidelines requirement; null when there is none. */
+            guidelines_strike: components["schemas"]["GuidelineStrikeSummaryDto"] | null;
             original_content: boolean;
             subscribers: components["schemas"]["RequirementProgressDto"];
             watch_hours: components["schemas"]["RequirementProgressDto"];
@@ -2395,7 +2664,10 @@ export interface components {
             likes: number;
             monetization_enabled: boolean;
             owner: components["schemas"]["MediaOwnerDto"];
-            /** @enum {string} */
+            /**
+             * @description Media removed by moderation is never shown: such an item answers 404 to everyone, its owner included.
+             * @enum {string}
+             */
             status: "processing" | "ready" | "failed";
             stream_url: string;
             tags: string[];
@@ -2463,6 +2735,46 @@ export interface components {
             message: string;
             user: components["schemas"]["UserResponseDto"];
         };
+        ReportContentRequestDto: {
+            /** @description The reported item's id (for `user`, the channel's account id). An id that matches nothing is a 404 'Content not found'. */
+            content_id: string;
+            /**
+             * @description What is reported: video, reel, movie, comment or user (a channel, by its account id)
+             * @enum {string}
+             */
+            content_type: "video" | "reel" | "movie" | "comment" | "user";
+            /** @description Details, optional: up to 1000 characters (spaces around it are dropped). */
+            description?: string | null;
+            /**
+             * @description Why; blank or missing: 'Please select a reason for reporting'
+             * @enum {string}
+             */
+            reason: "sexual_content" | "nudity" | "inappropriate" | "spam" | "violence" | "harassment" | "other";
+            /** @description Where in a video, reel or movie (whole seconds from its start, not past its end); not for other kinds. */
+            timestamp_seconds?: (number | string) | null;
+        };
+        ReportDto: {
+            content_id: string;
+            /** @enum {string} */
+            content_type: "video" | "reel" | "movie" | "comment" | "user";
+            created_at: string;
+            description: string | null;
+            id: string;
+            /** @enum {string} */
+            reason: "sexual_content" | "nudity" | "inappropriate" | "spam" | "violence" | "harassment" | "other";
+            /** @enum {string} */
+            status: "open";
+            timestamp_seconds: number | null;
+        };
+        ReportEntryDto: {
+            created_at: string;
+            description: string | null;
+            id: string;
+            /** @enum {string} */
+            reason: "sexual_content" | "nudity" | "inappropriate" | "spam" | "violence" | "harassment" | "other";
+            reporter: components["schemas"]["UserRefDto"];
+            timestamp_seconds: number | null;
+        };
         RequirementProgressDto: {
             current: number;
             met: boolean;
@@ -2488,6 +2800,42 @@ export interface components {
             podcasts: components["schemas"]["VideoSearchItemDto"][];
             users: components["schemas"]["UserSearchItemDto"][];
             videos: components["schemas"]["VideoSearchItemDto"][];
+        };
+        StrikeAppealDto: {
+            created_at: string;
+            decided_at: string | null;
+            /** @description The admin's reason for upholding or overturning. */
+            decision_reason: string | null;
+            message: string;
+            /** @enum {string} */
+            status: "pending" | "upheld" | "overturned";
+        };
+        StrikeDto: {
+            appeal: components["schemas"]["StrikeAppealDto"] | null;
+            /** @description The last moment it can be appealed (20 days after it was given). */
+            appeal_deadline: string;
+            /** @description Active, not appealed yet, and the deadline has not passed. */
+            can_appeal: boolean;
+            content_id: string;
+            /** @description The content was taken down with this strike and is still down. */
+            content_removed: boolean;
+            /** @description The content as it was reported: a title, a comment's text, a channel's name. */
+            content_title: string | null;
+            /** @enum {string} */
+            content_type: "video" | "reel" | "movie" | "comment" | "user";
+            created_at: string;
+            expires_at: string;
+            id: string;
+            /** @description Why the strike was given (the admin's reason). */
+            reason: string;
+            /**
+             * @description active for 90 days unless overturned by an appeal.
+             * @enum {string}
+             */
+            status: "active" | "expired" | "overturned";
+        };
+        StrikesResponseDto: {
+            strikes: components["schemas"]["StrikeDto"][];
         };
         SubscriptionStatusResponseDto: {
             /** @description What was bought, as the checkout page showed it ("Premium Monthly", "Tech Guru: VIP"). */
@@ -2585,6 +2933,11 @@ export interface components {
             user_id: string;
             username: string;
         };
+        UserRefDto: {
+            user_id: string;
+            /** @description Null when the user no longer exists. */
+            username: string | null;
+        };
         UserResponseDto: {
             /** @description The account (channel) that the user's actions act as. */
             active_account_id: string | null;
@@ -2632,7 +2985,10 @@ export interface components {
             likes: number;
             monetization_enabled: boolean;
             owner: components["schemas"]["MediaOwnerDto"];
-            /** @enum {string} */
+            /**
+             * @description Media removed by moderation is never shown: such an item answers 404 to everyone, its owner included.
+             * @enum {string}
+             */
             status: "processing" | "ready" | "failed";
             /** @description The original file, with HTTP ranges; carries an access token when the viewer needs one. */
             stream_url: string;
@@ -3098,6 +3454,232 @@ export interface operations {
                 };
             };
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
+    listPendingAppeals: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminStrikesResponseDto"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
+    listModerationAudit: {
+        parameters: {
+            query?: {
+                /** @description How many items, as digits: 1 to 100 (a larger number gives 100; 0 or none gives the list's default). */
+                limit?: string;
+                /** @description Where the page starts: the previous page's next cursor. */
+                cursor?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuditResponseDto"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
+    listModerationCases: {
+        parameters: {
+            query?: {
+                /** @description How many items, as digits: 1 to 100 (a larger number gives 100; 0 or none gives the list's default). */
+                limit?: string;
+                /** @description Where the page starts: the previous page's next cursor. */
+                cursor?: string;
+                /** @description open (the default: the queue) or resolved. */
+                status?: "open" | "resolved";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CasesResponseDto"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
+    decideModerationCase: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CaseDecisionRequestDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CaseDto"];
+                };
+            };
+            /** @description Invalid decision, or removing a profile */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description 'This case has already been decided' */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
+    decideAppeal: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AppealDecisionRequestDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminStrikeDto"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description The appeal was decided already, or there is none */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3896,6 +4478,66 @@ export interface operations {
             };
         };
     };
+    reportContent: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ReportContentRequestDto"];
+                "multipart/form-data": components["schemas"]["ReportContentRequestDto"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReportDto"];
+                };
+            };
+            /** @description Invalid form, your own content, or 'You have already reported this content' (MODERATION.ALREADY_REPORTED) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description 'Please login to report content' */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description 'Content not found': it does not exist or you cannot see it */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description More than 20 reports in an hour */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
     getPartnerProgramStatus: {
         parameters: {
             query?: never;
@@ -4501,6 +5143,92 @@ export interface operations {
                 };
             };
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
+    listMyStrikes: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StrikesResponseDto"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
+    appealStrike: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AppealRequestDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StrikeDto"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description No such strike of yours */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Already appealed, the appeal window has closed, or the strike is no longer active */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5347,6 +6075,15 @@ export interface operations {
                 };
             };
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Payouts are on hold while the channel has an active guideline strike */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -40,6 +40,14 @@ export interface DurableEventMap {
   'money.membership-started': { ownerUserId: string; membershipId: string; memberUsername: string; channelName: string; tier: string };
   'money.payout-status-changed': { userId: string; payoutId: string; status: string; amountCents: number };
   'moderation.report-resolved': { reporterUserId: string; reportId: string; outcome: string };
+  /** Moderation removed content (catalog hides it; purgeFiles: its files go now, else they wait for the appeal window). */
+  'moderation.content-removed': { contentType: string; contentId: string; ownerUserId: string; reason: string; purgeFiles: boolean; title: string | null };
+  /** Files of removed content that can no longer come back (appeal window closed, appeal upheld): the catalog purges them. */
+  'moderation.content-purge': { contentType: string; contentId: string };
+  /** An overturned appeal brings removed content back. */
+  'moderation.content-restored': { contentType: string; contentId: string };
+  'moderation.strike-issued': { userId: string; strikeId: string; reason: string; appealDeadline: string };
+  'moderation.appeal-decided': { userId: string; strikeId: string; decision: 'upheld' | 'overturned'; reason: string };
   'partner.decision': { userId: string; applicationId: string; decision: 'approved' | 'rejected'; reason?: string };
   /** A verified payment-provider webhook was received (recorded once per provider event id). */
   'payments.webhook-received': { eventId: string; type: string; sessionId: string };

@@ -11,9 +11,11 @@ import { UploadProfilePhotoUseCase } from './application/upload-profile-photo.us
 import { ChannelBannerUseCase } from './application/channel-banner.use-case.js';
 import type { AccountInput } from './domain/account-rules.js';
 import { createReadStream } from 'node:fs';
+import { ChannelReportTargetQuery, type ChannelReportTarget } from './application/channel-report-target.query.js';
 
 export type { AccountSummary } from './application/account-view.js';
 export type { ChannelAudience, ChannelContent, ChannelRef } from './domain/ports.js';
+export type { ChannelReportTarget } from './application/channel-report-target.query.js';
 
 /** What other contexts may ask of Accounts. Writes join the caller's unit of work (no flush here). */
 @Injectable()
@@ -27,7 +29,13 @@ export class AccountsFacade {
     private readonly update: UpdateAccountUseCase,
     private readonly photos: UploadProfilePhotoUseCase,
     private readonly banners: ChannelBannerUseCase,
+    private readonly reportTargets: ChannelReportTargetQuery,
   ) {}
+
+  /** A channel (by its account id) as a report names it; null unless it exists and the viewer may see it. */
+  channelReportTarget(accountId: string, viewerUserId: string): Promise<ChannelReportTarget | null> {
+    return this.reportTargets.execute(accountId, viewerUserId);
+  }
 
   /** The social context answers a channel page's follows (registered at start-up). */
   useChannelAudience(audience: ChannelAudience): void {

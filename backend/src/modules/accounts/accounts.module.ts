@@ -3,6 +3,7 @@ import { AccountsFacade } from './accounts.facade.js';
 import { AccountPurge } from './application/account-purge.js';
 import { ChannelBannerUseCase } from './application/channel-banner.use-case.js';
 import { ChannelPageQuery } from './application/channel-page.query.js';
+import { ChannelReportTargetQuery } from './application/channel-report-target.query.js';
 import { CreateAccountUseCase } from './application/create-account.use-case.js';
 import { CreatePrimaryAccountUseCase } from './application/create-primary-account.use-case.js';
 import { DeleteAccountUseCase } from './application/delete-account.use-case.js';
@@ -27,6 +28,7 @@ import { SharpImageProcessor } from './infrastructure/sharp-image-processor.js';
     { provide: IMAGE_PROCESSOR, useClass: SharpImageProcessor },
     ListAccountsQuery,
     ChannelPageQuery,
+    ChannelReportTargetQuery,
     CreateAccountUseCase,
     UpdateAccountUseCase,
     SwitchAccountUseCase,

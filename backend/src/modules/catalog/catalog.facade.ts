@@ -16,10 +16,13 @@ import type { MediaKind, MediaStatus } from './domain/media.js';
 import type { Request } from 'express';
 import { CREATOR_STATS, type CreatorStats, type CreatorStatsReader } from './domain/creator-stats.port.js';
 import type { VideoMeta } from './domain/media-rules.js';
+import { ModerationRemovalUseCases } from './application/moderation-removal.use-cases.js';
+import { ReportTargetsQuery, type CommentReportTarget, type MediaPlayback, type MediaReportTarget } from './application/report-targets.query.js';
 
 /** The video shape other contexts answer with (the chunked upload's completion; its OpenAPI class is CatalogModule's VideoResponseDto). */
 export type { VideoView } from './application/media-views.port.js';
 export type { CreatorStats } from './domain/creator-stats.port.js';
+export type { CommentReportTarget, MediaPlayback, MediaReportTarget } from './application/report-targets.query.js';
 
 /** What other contexts may ask of the catalog (the chunked upload hands its assembled file over here). */
 @Injectable()
@@ -39,7 +42,44 @@ export class CatalogFacade {
     @Inject(ENGAGEMENT) private readonly engagement: Engagement,
     private readonly ratings: MovieRatingsUseCases,
     private readonly home: HomeFeedQuery,
+    private readonly moderation: ModerationRemovalUseCases,
+    private readonly reportTargets: ReportTargetsQuery,
   ) {}
+
+  /** A video, reel or movie as a report names it; null unless it exists, is of that kind and the viewer may reach it. */
+  mediaReportTarget(kind: MediaKind, mediaId: string, viewerUserId: string): Promise<MediaReportTarget | null> {
+    return this.reportTargets.mediaTarget(kind, mediaId, viewerUserId);
+  }
+
+  /** A comment as a report names it; null unless it exists and the viewer may reach its item. */
+  commentReportTarget(commentId: string, viewerUserId: string): Promise<CommentReportTarget | null> {
+    return this.reportTargets.commentTarget(commentId, viewerUserId);
+  }
+
+  /** Moderation removes an item (idempotent): hidden from everyone, dropped from the index; with purgeFiles its files go by a job. */
+  removeMediaByModeration(mediaId: string, opts: { purgeFiles: boolean }): Promise<void> {
+    return this.moderation.removeMedia(mediaId, { purgeFiles: opts.purgeFiles });
+  }
+
+  /** The files of a removed item go for good, by a job (idempotent; nothing for an item that is not removed). */
+  purgeRemovedMedia(mediaId: string): Promise<void> {
+    return this.moderation.purgeRemoved(mediaId);
+  }
+
+  /** A removed item back to ready and indexed again while its files are there; false when they are not (idempotent). */
+  restoreMediaByModeration(mediaId: string): Promise<boolean> {
+    return this.moderation.restoreMedia(mediaId);
+  }
+
+  /** Moderation deletes a comment (with its replies), counters kept right (idempotent). */
+  removeCommentByModeration(commentId: string): Promise<void> {
+    return this.moderation.removeComment(commentId);
+  }
+
+  /** The item's current playback for the moderation queue's preview; null when it no longer exists. */
+  mediaPlayback(mediaId: string): Promise<MediaPlayback | null> {
+    return this.reportTargets.playback(mediaId);
+  }
 
   /**
    * Publishes a video file made on this server (the demo) as the user's active account, as a one-request upload of

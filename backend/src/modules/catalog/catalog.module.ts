@@ -42,6 +42,10 @@ import { MovieRatingsUseCases } from './application/movie-ratings.use-cases.js';
 import { MOVIE_RATINGS } from './domain/movie-rating.js';
 import { PgCommentRepository } from './infrastructure/pg-comment-repository.js';
 import { COMMENT_REPOSITORY } from './domain/comment.js';
+import { ModerationEvents } from './application/moderation-events.js';
+import { ModerationRemovalUseCases } from './application/moderation-removal.use-cases.js';
+import { PurgeRemovedMediaJob } from './application/purge-removed-media.job.js';
+import { ReportTargetsQuery } from './application/report-targets.query.js';
 
 /** The video response's OpenAPI class, for contexts that answer with a catalog video (the chunked upload's completion). */
 export { VideoResponseDto } from './http/catalog.dto.js';
@@ -76,6 +80,10 @@ export { VideoResponseDto } from './http/catalog.dto.js';
     CommentsUseCases,
     EngagementLimits,
     CatalogEvents,
+    PurgeRemovedMediaJob,
+    ModerationRemovalUseCases,
+    ModerationEvents,
+    ReportTargetsQuery,
     CatalogFacade,
   ],
   exports: [CatalogFacade],

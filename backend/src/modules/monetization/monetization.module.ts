@@ -2,6 +2,7 @@ import { Module } from '@nestjs/common';
 import { AccountsModule } from '../accounts/accounts.module.js';
 import { CatalogModule } from '../catalog/catalog.module.js';
 import { IdentityModule } from '../identity/identity.module.js';
+import { ModerationModule } from '../moderation/moderation.module.js';
 import { PaymentsModule } from '../payments/payments.module.js';
 import { SocialModule } from '../social/social.module.js';
 import { AccrueAdRevenueUseCase } from './application/accrue-ad-revenue.use-case.js';
@@ -30,7 +31,8 @@ import { StartMembershipCheckoutUseCase } from './application/start-membership-c
 import { StartPremiumCheckoutUseCase } from './application/start-premium-checkout.use-case.js';
 import { WithdrawPlatformEarningsUseCase } from './application/withdraw-platform-earnings.use-case.js';
 import { LEDGER } from './domain/ledger.js';
-import { AD_ACCRUALS, MEMBERSHIPS, MONEY_UNIT_OF_WORK, PARTNER_APPLICATIONS, PAYOUTS, PLATFORM_TREASURY, PREMIUM_PERIODS, SEED_MARKS } from './domain/ports.js';
+import { AD_ACCRUALS, GUIDELINE_STANDING, MEMBERSHIPS, MONEY_UNIT_OF_WORK, PARTNER_APPLICATIONS, PAYOUTS, PLATFORM_TREASURY, PREMIUM_PERIODS, SEED_MARKS } from './domain/ports.js';
+import { ModerationGuidelineStanding } from './infrastructure/moderation-guideline-standing.js';
 import { AdminMoneyController } from './http/admin-money.controller.js';
 import { BuyerController } from './http/buyer.controller.js';
 import { ChannelOwnerController } from './http/channel-owner.controller.js';
@@ -50,7 +52,7 @@ import { MonetizationFacade } from './monetization.facade.js';
 
 /** The double-entry ledger and what it records: premium, memberships, ad revenue, creator payouts, the partner program, owner earnings. */
 @Module({
-  imports: [IdentityModule, AccountsModule, CatalogModule, SocialModule, PaymentsModule],
+  imports: [IdentityModule, AccountsModule, CatalogModule, SocialModule, PaymentsModule, ModerationModule],
   // One controller per audience: buyers, creators, channel owners, admins, the platform owner.
   controllers: [BuyerController, CreatorController, ChannelOwnerController, AdminMoneyController, OwnerController],
   providers: [
@@ -63,6 +65,7 @@ import { MonetizationFacade } from './monetization.facade.js';
     { provide: PLATFORM_TREASURY, useClass: PgPlatformTreasury },
     { provide: SEED_MARKS, useClass: PgSeedMarks },
     { provide: MONEY_UNIT_OF_WORK, useClass: MikroMoneyUnitOfWork },
+    { provide: GUIDELINE_STANDING, useClass: ModerationGuidelineStanding },
     // Buyers
     StartPremiumCheckoutUseCase,
     StartMembershipCheckoutUseCase,

@@ -13,6 +13,7 @@ function setup(refreshSeconds: number) {
     trending: jest.fn(() => answer),
     forgetProgress: async () => false,
     pruneActivity: async () => 0,
+    forgetViewer: async () => undefined,
   } satisfies HomeFeed;
   const media = { findMany: async (ids: string[]) => ids.map((id) => ({ id, isReachableBy: () => true })) } as unknown as MediaRepository;
   const query = new HomeFeedQuery(feed, media, { trendingRefreshSeconds: refreshSeconds } as AppConfig, {} as MikroORM);

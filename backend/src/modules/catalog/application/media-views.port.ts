@@ -1,4 +1,4 @@
-import type { Media } from '../domain/media.js';
+import type { Media, ShownStatus } from '../domain/media.js';
 
 /** Who published an item, as it is shown beside it. */
 export interface MediaOwnerView {
@@ -20,7 +20,7 @@ export interface VideoView {
   likes: number;
   liked: boolean;
   ad_revenue: number;
-  status: 'processing' | 'ready' | 'failed';
+  status: ShownStatus;
   failure_reason: string | null;
   duration_seconds: number | null;
   width: number | null;
@@ -39,6 +39,8 @@ export interface MediaViews {
   videoById(id: string, viewer: string): Promise<VideoView | null>;
   videos(items: Media[], viewer: string | null): Promise<VideoView[]>;
   thumbnailUrl(m: Media, viewer: string | null): string | null;
+  /** Where the item plays and its thumbnail as its owner is given them (the moderation queue's preview). */
+  ownerPlayback(m: Media): { streamUrl: string; thumbnailUrl: string | null };
 }
 
 export const MEDIA_VIEWS = Symbol('MediaViews');

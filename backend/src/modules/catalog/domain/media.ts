@@ -1,7 +1,17 @@
 import { randomUUID } from 'node:crypto';
 
 export type MediaKind = 'video' | 'reel' | 'movie';
-export type MediaStatus = 'processing' | 'ready' | 'failed';
+/** `removed`: taken down by moderation; nobody sees it, its owner included, unless moderation restores it. */
+export type MediaStatus = 'processing' | 'ready' | 'failed' | 'removed';
+export const MEDIA_STATUSES: readonly MediaStatus[] = ['processing', 'ready', 'failed', 'removed'];
+/** The statuses anyone is ever shown: removed media is answered as missing, to everyone. */
+export type ShownStatus = Exclude<MediaStatus, 'removed'>;
+export const SHOWN_STATUSES: ShownStatus[] = ['processing', 'ready', 'failed'];
+/** The status to show of an item someone may see (never a removed one: isListedFor/isReachableBy refuse those first). */
+export function shownStatus(status: MediaStatus): ShownStatus {
+  if (status === 'removed') throw new Error('removed media is never shown');
+  return status;
+}
 export type MediaVisibility = 'public' | 'unlisted' | 'private';
 export type AgeRating = 'G' | 'PG' | 'PG-13' | 'R' | 'NC-17';
 
@@ -53,6 +63,14 @@ export class Media {
   /** Viewers' ratings of a movie (1 to 5 stars each, one per viewer): their sum and count, kept with each change. */
   ratingSum = 0;
   ratingCount = 0;
+  /** When moderation last removed it (null if never). */
+  removedAt: Date | null = null;
+  /** When moderation last restored it (null if never): an older removal event met later changes nothing. */
+  restoredAt: Date | null = null;
+  /** When moderation asked for its files to go: from then on it can never come back. */
+  purgeRequestedAt: Date | null = null;
+  /** When its files (original, HLS, thumbnail) were deleted. */
+  filesPurgedAt: Date | null = null;
   createdAt: Date = new Date();
   updatedAt: Date = new Date();
 
@@ -61,16 +79,60 @@ export class Media {
     return averageRating(this.ratingSum, this.ratingCount);
   }
 
-  /** Others see an item once it is ready and its account is public; the owner always does. */
+  /** Others see an item once it is ready and its account is public; the owner always does, unless it was removed. */
   isListedFor(viewerUserId: string | null): boolean {
+    if (this.status === 'removed') return false;
     if (viewerUserId === this.userId) return true;
     return this.status === 'ready' && this.visibility === 'public';
   }
 
-  /** Reachable by a direct link (stream, page): ready and not private, or the owner. */
+  /** Reachable by a direct link (stream, page): ready and not private, or the owner; a removed item by nobody. */
   isReachableBy(viewerUserId: string | null): boolean {
+    if (this.status === 'removed') return false;
     if (viewerUserId === this.userId) return true;
     return this.status === 'ready' && this.visibility !== 'private';
+  }
+
+  /** Moderation takes it down; false when it already was. */
+  removeByModeration(now: Date = new Date()): boolean {
+    if (this.status === 'removed') return false;
+    this.status = 'removed';
+    this.removedAt = now;
+    this.updatedAt = now;
+    return true;
+  }
+
+  /**
+   * Moderation wants a removed item's files gone (the point of no return: it can no longer be restored). True while
+   * the files are still to be deleted.
+   */
+  requestPurge(now: Date = new Date()): boolean {
+    if (this.status !== 'removed') return false;
+    this.purgeRequestedAt ??= now;
+    return this.filesPurgedAt === null;
+  }
+
+  /** Removed, its purge asked for, and its files not deleted yet. */
+  get purgePending(): boolean {
+    return this.status === 'removed' && this.purgeRequestedAt !== null && this.filesPurgedAt === null;
+  }
+
+  markFilesPurged(now: Date = new Date()): void {
+    this.filesPurgedAt = now;
+    this.updatedAt = now;
+  }
+
+  /** Whether moderation may still bring it back: removed and no purge asked for (the caller checks the files are there). */
+  get restorable(): boolean {
+    return this.status === 'removed' && this.purgeRequestedAt === null;
+  }
+
+  /** Back as it was before its removal (only items that were ready are ever removed). */
+  restoreByModeration(now: Date = new Date()): void {
+    if (!this.restorable) return;
+    this.status = 'ready';
+    this.restoredAt = now;
+    this.updatedAt = now;
   }
 
   markProbed(probe: ProbeResult): void {

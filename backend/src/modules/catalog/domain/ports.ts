@@ -7,9 +7,13 @@ export interface MediaPage {
 
 export interface MediaRepository {
   find(id: string): Promise<Media | null>;
+  /** The item read afresh and locked until the current transaction ends (inside a transaction); null when absent. */
+  findForUpdate(id: string): Promise<Media | null>;
+  /** Removed items whose purge was asked for before `olderThan` and whose files are still there (the purge's sweeper). */
+  awaitingPurge(olderThan: Date, limit: number): Promise<string[]>;
   findMany(ids: string[]): Promise<Media[]>;
   findByThumbnail(key: string): Promise<Media | null>;
-  /** Newest first; what viewer may see (ready items of public accounts, plus viewer's own in every state). */
+  /** Newest first; what viewer may see (ready items of public accounts, plus viewer's own in every state but removed). */
   list(kind: MediaKind, viewerUserId: string | null, limit: number, cursor: string | undefined, filter?: { isVertical?: boolean; ownerOnly?: boolean }): Promise<MediaPage>;
   add(media: Media): void;
   setVisibilityOfAccount(accountId: string, visibility: Media['visibility']): Promise<void>;

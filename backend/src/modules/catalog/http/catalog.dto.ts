@@ -6,6 +6,7 @@ import { COMMENT_MAX, COMMENT_MESSAGES } from '../domain/comment.js';
 import { AGE_RATINGS, MEDIA_LIMITS, MEDIA_MESSAGES } from '../domain/media-rules.js';
 import { RATING_MESSAGES, STARS } from '../domain/movie-rating.js';
 import { CastList } from './cast-list.rule.js';
+import { SHOWN_STATUSES, type ShownStatus } from '../domain/media.js';
 
 export class MediaOwnerDto {
   account_id: string;
@@ -28,8 +29,9 @@ export class VideoResponseDto {
   liked: boolean;
   /** Ad earnings in dollars (two decimals). */
   ad_revenue: number;
-  @ApiProperty({ enum: ['processing', 'ready', 'failed'] })
-  status: 'processing' | 'ready' | 'failed';
+  /** Media removed by moderation is never shown: such an item answers 404 to everyone, its owner included. */
+  @ApiProperty({ enum: SHOWN_STATUSES })
+  status: ShownStatus;
   /** Why processing failed; shown to the owner only. */
   failure_reason: string | null;
   duration_seconds: number | null;
@@ -58,8 +60,9 @@ export class ReelResponseDto {
   comments: number;
   views: number;
   created_at: string;
-  @ApiProperty({ enum: ['processing', 'ready', 'failed'] })
-  status: 'processing' | 'ready' | 'failed';
+  /** Media removed by moderation is never shown: such an item answers 404 to everyone, its owner included. */
+  @ApiProperty({ enum: SHOWN_STATUSES })
+  status: ShownStatus;
   failure_reason: string | null;
   duration_seconds: number | null;
   thumbnail_url: string | null;
@@ -99,8 +102,9 @@ export class MovieResponseDto {
   video_url: string | null;
   cast: string[];
   views: number;
-  @ApiProperty({ enum: ['processing', 'ready', 'failed'] })
-  status: 'processing' | 'ready' | 'failed';
+  /** Media removed by moderation is never shown: such an item answers 404 to everyone, its owner included. */
+  @ApiProperty({ enum: SHOWN_STATUSES })
+  status: ShownStatus;
   failure_reason: string | null;
   stream_url: string;
   created_at: string;

@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { AccountsFacade, type AccountSummary } from '../../accounts/accounts.facade.js';
 import { MediaAccess } from '../application/media-access.js';
-import type { Media } from '../domain/media.js';
+import { shownStatus, type Media } from '../domain/media.js';
 import { MOVIE_RATINGS, type MovieRatings } from '../domain/movie-rating.js';
 import { ENGAGEMENT, MEDIA_REPOSITORY, type Engagement, type MediaRepository } from '../domain/ports.js';
 import type { MediaOwnerDto, MovieResponseDto, ReelResponseDto, VideoResponseDto } from './catalog.dto.js';
@@ -44,6 +44,10 @@ export class MediaPresenter {
     return m.thumbnailKey ? `/api/media/${m.thumbnailKey}${this.query(m, viewer)}` : null;
   }
 
+  ownerPlayback(m: Media): { streamUrl: string; thumbnailUrl: string | null } {
+    return { streamUrl: `/api/${m.kind}s/${m.id}/stream${this.query(m, m.userId)}`, thumbnailUrl: this.thumbnailUrl(m, m.userId) };
+  }
+
   async videos(items: Media[], viewer: string | null): Promise<VideoResponseDto[]> {
     const { owners, liked } = await this.context(items, viewer);
     return items.map((m) => {
@@ -59,7 +63,7 @@ export class MediaPresenter {
         likes: m.likes,
         liked: liked.has(m.id),
         ad_revenue: Number(m.adRevenueCents) / 100,
-        status: m.status,
+        status: shownStatus(m.status),
         failure_reason: mine ? m.failureReason : null,
         duration_seconds: m.durationSeconds,
         width: m.width,
@@ -91,7 +95,7 @@ export class MediaPresenter {
         comments: m.comments,
         views: Number(m.views),
         created_at: m.createdAt.toISOString(),
-        status: m.status,
+        status: shownStatus(m.status),
         failure_reason: mine ? m.failureReason : null,
         duration_seconds: m.durationSeconds,
         thumbnail_url: this.thumbnailUrl(m, viewer),
@@ -125,7 +129,7 @@ export class MediaPresenter {
         video_url: null,
         cast: m.cast,
         views: Number(m.views),
-        status: m.status,
+        status: shownStatus(m.status),
         failure_reason: mine ? m.failureReason : null,
         stream_url: `/api/movies/${m.id}/stream${this.query(m, viewer)}`,
         created_at: m.createdAt.toISOString(),

@@ -12,6 +12,8 @@ export const MediaSchema = defineEntity({
     // A channel's Popular tab (most viewed first) at any size, without sorting the channel's items.
     { name: 'media_account_popular_index', properties: ['accountId', 'kind', 'views', 'id'] },
     { name: 'media_thumbnail_index', properties: ['thumbnailKey'] },
+    // Removed items whose files are still to be purged (the purge job's sweeper): a handful at most.
+    { name: 'media_purge_pending_index', properties: ['purgeRequestedAt'], where: 'purge_requested_at is not null and files_purged_at is null' },
   ],
   properties: {
     id: p.uuid().primary(),
@@ -20,7 +22,7 @@ export const MediaSchema = defineEntity({
     userId: p.uuid(),
     title: p.string().length(200),
     description: p.text().nullable(),
-    status: p.enum(['processing', 'ready', 'failed']).default('processing'),
+    status: p.enum(['processing', 'ready', 'failed', 'removed']).default('processing'),
     failureReason: p.string().length(500).nullable(),
     visibility: p.enum(['public', 'unlisted', 'private']).default('public'),
     originalKey: p.string().length(200),
@@ -48,6 +50,10 @@ export const MediaSchema = defineEntity({
     cast: p.json<string[]>(),
     ratingSum: p.integer().default(0),
     ratingCount: p.integer().default(0),
+    removedAt: p.datetime().nullable(),
+    restoredAt: p.datetime().nullable(),
+    purgeRequestedAt: p.datetime().nullable(),
+    filesPurgedAt: p.datetime().nullable(),
     createdAt: p.datetime(),
     updatedAt: p.datetime(),
   },

@@ -30,7 +30,8 @@ export class MikroChannelMedia implements ChannelMediaReader {
 
   private visible(scope: ChannelScope): object {
     const base = { accountId: scope.accountId, userId: scope.userId };
-    return scope.viewerUserId === scope.userId ? base : { ...base, status: 'ready', visibility: 'public' };
+    // The owner sees every item of theirs but those moderation removed (nobody sees those).
+    return scope.viewerUserId === scope.userId ? { ...base, status: { $ne: 'removed' } } : { ...base, status: 'ready', visibility: 'public' };
   }
 
   async list(scope: ChannelScope, kind: 'video' | 'reel', sort: ChannelSort, limit: number, cursor: string | undefined): Promise<MediaPage> {
@@ -52,7 +53,7 @@ export class MikroChannelMedia implements ChannelMediaReader {
               count(*) filter (where kind = 'reel')::int as reels,
               coalesce(sum(views) filter (where status = 'ready'), 0)::bigint as total_views
          from media
-        where account_id = ? and user_id = ? and kind in ('video', 'reel')${own ? '' : ` and status = 'ready' and visibility = 'public'`}`,
+        where account_id = ? and user_id = ? and kind in ('video', 'reel')${own ? ` and status <> 'removed'` : ` and status = 'ready' and visibility = 'public'`}`,
       [scope.accountId, scope.userId],
     );
     const r = rows[0];

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { EntityManager } from '@mikro-orm/postgresql';
+import { EntityManager, LockMode } from '@mikro-orm/postgresql';
 import { Media, type MediaKind } from '../domain/media.js';
 import type { MediaPage, MediaRepository } from '../domain/ports.js';
 import { afterCursor, encodeCursor, isUuid } from '../../../common/keyset.js';
@@ -16,6 +16,16 @@ export class MikroMediaRepository implements MediaRepository {
     return isUuid(id) ? this.em.findOne(Media, { id }) : Promise.resolve(null);
   }
 
+  findForUpdate(id: string) {
+    return isUuid(id) ? this.em.findOne(Media, { id }, { lockMode: LockMode.PESSIMISTIC_WRITE, refresh: true }) : Promise.resolve(null);
+  }
+
+  async awaitingPurge(olderThan: Date, limit: number) {
+    // media_purge_pending_index: only the removed items still waiting for their purge.
+    const rows = await this.em.find(Media, { purgeRequestedAt: { $ne: null, $lt: olderThan }, filesPurgedAt: null, status: 'removed' }, { fields: ['id'], limit, orderBy: { purgeRequestedAt: 'asc' } });
+    return rows.map((m) => m.id);
+  }
+
   findMany(ids: string[]) {
     const valid = ids.filter((id) => isUuid(id));
     return valid.length ? this.em.find(Media, { id: { $in: valid } }) : Promise.resolve([]);
@@ -28,7 +38,7 @@ export class MikroMediaRepository implements MediaRepository {
   /**
    * One page, newest first. A signed-in viewer's list is everyone's ready public items merged with the viewer's own
    * others: two index-ordered queries (the list index, the owner index) instead of one OR that no index can order,
-   * which at a million items would sort the table for every page.
+   * which at a million items would sort the table for every page. Removed items are nobody's, their owner's neither.
    */
   async list(kind: MediaKind, viewerUserId: string | null, limit: number, cursor: string | undefined, filter: { isVertical?: boolean; ownerOnly?: boolean } = {}): Promise<MediaPage> {
     const common: object[] = [{ kind }];
@@ -37,11 +47,12 @@ export class MikroMediaRepository implements MediaRepository {
     if (after) common.push(after);
     const page = (where: object) => this.em.find(Media, { $and: [...common, where] } as never, { orderBy: { createdAt: 'desc', id: 'desc' }, limit: limit + 1 });
     const publicItems = { status: 'ready', visibility: 'public' };
+    const notRemoved = { status: { $ne: 'removed' } };
     let rows: Media[];
-    if (filter.ownerOnly && viewerUserId) rows = await page({ userId: viewerUserId });
+    if (filter.ownerOnly && viewerUserId) rows = await page({ userId: viewerUserId, ...notRemoved });
     else if (!viewerUserId) rows = await page(publicItems);
     else {
-      const [everyone, own] = await Promise.all([page(publicItems), page({ userId: viewerUserId, $not: publicItems })]);
+      const [everyone, own] = await Promise.all([page(publicItems), page({ $and: [{ userId: viewerUserId, $not: publicItems }, notRemoved] })]);
       rows = [...everyone, ...own].sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime() || (a.id < b.id ? 1 : a.id > b.id ? -1 : 0)).slice(0, limit + 1);
     }
     const items = rows.slice(0, limit);

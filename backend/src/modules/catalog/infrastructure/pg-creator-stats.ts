@@ -9,6 +9,7 @@ export type { CreatorStats } from '../domain/creator-stats.port.js';
 export class PgCreatorStats implements CreatorStatsReader {
   constructor(private readonly em: EntityManager) {}
 
+  /** Ready items only; the watch time of items moderation removed does not count (money already earned stays in the ledger). */
   async stats(userId: string, watchSince: Date): Promise<CreatorStats> {
     const [m] = await this.em.execute<{ n: string; views: string | null; watch: string | null; monetized: string }[]>(
       `select count(*) as n, sum(views) as views, sum(watch_seconds) as watch, count(*) filter (where monetization_enabled) as monetized
@@ -16,7 +17,8 @@ export class PgCreatorStats implements CreatorStatsReader {
       [userId],
     );
     const [w] = await this.em.execute<{ s: string | null }[]>(
-      `select sum(w.seconds) as s from media_watch_time w join media m on m.id = w.media_id where m.user_id = ? and w.user_id <> m.user_id and w.day >= ?::date`,
+      `select sum(w.seconds) as s from media_watch_time w join media m on m.id = w.media_id
+        where m.user_id = ? and m.status <> 'removed' and w.user_id <> m.user_id and w.day >= ?::date`,
       [userId, watchSince.toISOString().slice(0, 10)],
     );
     const views = Number(m?.views ?? 0);

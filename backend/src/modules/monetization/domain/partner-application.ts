@@ -67,6 +67,12 @@ export class PartnerApplication implements PartnerApplicationState {
 }
 
 /** What the partner program's requirements are measured on. */
+/** A guideline strike in force (moderation's): its reason, and when it expires. */
+export interface ActiveStrike {
+  reason: string;
+  expiresAt: Date;
+}
+
 export interface PartnerFigures {
   followers: number;
   watchSeconds: number;
@@ -76,6 +82,8 @@ export interface PartnerFigures {
   inCreatorProgram: boolean;
   monthlyEarningsCents: number;
   lifetimeEarningsCents: number;
+  /** A guideline strike still in force (moderation): the guidelines requirement fails while there is one. */
+  activeStrike: ActiveStrike | null;
 }
 
 export interface PartnerStanding {
@@ -85,6 +93,8 @@ export interface PartnerStanding {
   followers: number;
   watchHours: number;
   guidelinesCompliant: boolean;
+  /** Why the guidelines requirement fails, and until when: the active strike. */
+  activeStrike: ActiveStrike | null;
   originalContent: boolean;
   stats: { totalVideos: number; totalViews: number; subscriberCount: number; avgViewSeconds: number };
   monthlyEarningsCents: number;
@@ -104,8 +114,7 @@ export const partnerWatchSince = (now = Date.now()): Date => new Date(now - PART
 export function partnerStanding(f: PartnerFigures): PartnerStanding {
   const app = f.application;
   const watchHours = Math.floor(f.watchSeconds / 360) / 10;
-  // Moderation strikes do not exist on this instance yet: nobody has an upheld strike.
-  const guidelinesCompliant = true;
+  const guidelinesCompliant = f.activeStrike === null;
   const originalContent = app?.originalContent ?? false;
   const followersMet = f.followers >= PARTNER.followers;
   const watchMet = watchHours >= PARTNER.watchHours;
@@ -119,6 +128,7 @@ export function partnerStanding(f: PartnerFigures): PartnerStanding {
     followers: f.followers,
     watchHours,
     guidelinesCompliant,
+    activeStrike: f.activeStrike,
     originalContent,
     stats: { totalVideos: f.stats.totalVideos, totalViews: f.stats.totalViews, subscriberCount: f.followers, avgViewSeconds: f.stats.avgViewSeconds },
     monthlyEarningsCents: f.monthlyEarningsCents,

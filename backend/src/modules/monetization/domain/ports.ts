@@ -1,7 +1,7 @@
 import type { UnitOfWork } from '../../../common/database/unit-of-work.port.js';
 import type { AdAccrual } from './ad-revenue.js';
 import type { ChannelMember, MembershipTier } from './membership.js';
-import type { ApplicationStatus, PartnerApplication } from './partner-application.js';
+import type { ActiveStrike, ApplicationStatus, PartnerApplication } from './partner-application.js';
 import type { Payout } from './payout.js';
 import type { BankAccountView, PlatformWithdrawal, SealedBankAccount } from './platform.js';
 import type { PremiumPeriod } from './premium.js';
@@ -98,3 +98,10 @@ export const AD_ACCRUALS = Symbol('AdAccrualRepository');
 export const PLATFORM_TREASURY = Symbol('PlatformTreasury');
 export const SEED_MARKS = Symbol('SeedMarks');
 export const MONEY_UNIT_OF_WORK = Symbol('MoneyUnitOfWork');
+
+/** A creator's standing with the community guidelines (moderation's strikes): the active strike, if any. */
+export interface GuidelineStanding {
+  activeStrike(userId: string): Promise<ActiveStrike | null>;
+}
+
+export const GUIDELINE_STANDING = Symbol('GuidelineStanding');

@@ -32,6 +32,8 @@ export class MoneyError extends DomainError {}
 export const moneyErrors = {
   badAmount: (field = 'amount') => new MoneyError('invalid', 'MONEY.BAD_AMOUNT', 'Amount must be a number of dollars greater than 0 with at most two decimals', [{ field, message: 'Amount must be a number of dollars greater than 0 with at most two decimals' }]),
   belowPayoutMinimum: () => new MoneyError('invalid', 'MONEY.BELOW_MINIMUM', 'Minimum payout amount is $50.00', [{ field: 'amount', message: 'Minimum payout amount is $50.00' }]),
+  payoutsOnHold: (until: Date) =>
+    new MoneyError('conflict', 'MONEY.PAYOUTS_ON_HOLD', `Payouts are on hold while your channel has an active guideline strike (until ${until.toISOString().slice(0, 10)}).`),
   aboveAvailable: () => new MoneyError('invalid', 'MONEY.ABOVE_AVAILABLE', 'Amount exceeds your available balance', [{ field: 'amount', message: 'Amount exceeds your available balance' }]),
   badMethod: () => new MoneyError('invalid', 'MONEY.BAD_METHOD', 'Payment method must be bank_transfer, paypal or crypto', [{ field: 'payment_method', message: 'Payment method must be bank_transfer, paypal or crypto' }]),
   badBankDetails: () => new MoneyError('invalid', 'MONEY.BAD_BANK_DETAILS', 'Bank transfers need bank_details with account_type checking or savings and a two-letter country', [{ field: 'bank_details', message: 'Bank transfers need bank_details with account_type checking or savings and a two-letter country' }]),

@@ -43,7 +43,7 @@ export class CreatorController {
   @ApiResponse({ status: 403, type: ErrorResponseDto })
   @ApiResponse({ status: 404, type: ErrorResponseDto })
   async getCreatorRevenue(@CurrentPrincipal() p: Principal, @Param('userId') userId: string): Promise<CreatorEarningsResponseDto> {
-    const { balances: b, revenue, payouts } = await this.earnings.execute(p.userId, userId);
+    const { balances: b, revenue, payouts, activeStrike } = await this.earnings.execute(p.userId, userId);
     return {
       earnings: {
         available_balance: toDollars(b.availableCents),
@@ -53,7 +53,8 @@ export class CreatorController {
         in_transit: toDollars(b.inTransitCents),
         minimum_payout: toDollars(CREATOR_MIN_PAYOUT_CENTS),
       },
-      can_request_payout: b.availableCents >= CREATOR_MIN_PAYOUT_CENTS,
+      can_request_payout: b.availableCents >= CREATOR_MIN_PAYOUT_CENTS && !activeStrike,
+      payouts_on_hold_until: activeStrike?.expiresAt.toISOString() ?? null,
       current_month_revenue: revenue.map((l) => ({ revenue_type: l.kind, payment_date: l.createdAt.toISOString(), creator_share: toDollars(l.creatorCents), platform_fee: toDollars(l.platformCents) })),
       payout_history: payouts.map(payoutDto),
     };
@@ -67,6 +68,7 @@ export class CreatorController {
   @ApiResponse({ status: 200, type: PayoutResponseDto })
   @ApiResponse({ status: 400, type: ErrorResponseDto })
   @ApiResponse({ status: 401, type: ErrorResponseDto })
+  @ApiResponse({ status: 409, type: ErrorResponseDto, description: 'Payouts are on hold while the channel has an active guideline strike' })
   async requestPayout(@CurrentPrincipal() p: Principal, @Body() body: PayoutRequestDto): Promise<PayoutResponseDto> {
     this.payoutRequests.hit(p.userId);
     const payout = await this.payout.execute(p.userId, { amount: body.amount, paymentMethod: body.payment_method, bankDetails: body.bank_details });
@@ -89,6 +91,7 @@ export class CreatorController {
         subscribers: { current: v.followers, required: PARTNER.followers, met: v.followers >= PARTNER.followers },
         watch_hours: { current: v.watchHours, required: PARTNER.watchHours, met: v.watchHours >= PARTNER.watchHours },
         guidelines_compliant: v.guidelinesCompliant,
+        guidelines_strike: v.activeStrike ? { reason: v.activeStrike.reason, expires_at: v.activeStrike.expiresAt.toISOString() } : null,
         original_content: v.originalContent,
       },
       stats: { total_videos: v.stats.totalVideos, total_views: v.stats.totalViews, subscriber_count: v.stats.subscriberCount, avg_view_duration: v.stats.avgViewSeconds },

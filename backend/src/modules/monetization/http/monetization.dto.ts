@@ -186,7 +186,10 @@ export class PayoutDto {
 
 export class CreatorEarningsResponseDto {
   earnings: EarningsBalancesDto;
+  /** At least the minimum available, and no active guideline strike. */
   can_request_payout: boolean;
+  /** While the channel has an active guideline strike, payout requests are held until it ends; null otherwise. */
+  payouts_on_hold_until: string | null;
   current_month_revenue: RevenueLineDto[];
   payout_history: PayoutDto[];
 }
@@ -238,10 +241,19 @@ export class RequirementProgressDto {
   met: boolean;
 }
 
+export class GuidelineStrikeSummaryDto {
+  reason: string;
+  /** When the strike ends (90 days after it was given), unless an appeal overturns it first. */
+  expires_at: string;
+}
+
 export class PartnerRequirementsDto {
   subscribers: RequirementProgressDto;
   watch_hours: RequirementProgressDto;
+  /** False while the channel has an active guideline strike. */
   guidelines_compliant: boolean;
+  /** The active strike that fails the guidelines requirement; null when there is none. */
+  guidelines_strike: GuidelineStrikeSummaryDto | null;
   original_content: boolean;
 }
 

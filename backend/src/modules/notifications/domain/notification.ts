@@ -4,7 +4,19 @@ export interface NotificationLink {
   id: string;
 }
 
-export type NotificationType = 'new_follower' | 'new_upload' | 'new_comment' | 'comment_reply' | 'super_chat' | 'membership' | 'payout' | 'report_resolved' | 'partner_decision';
+export type NotificationType =
+  | 'new_follower'
+  | 'new_upload'
+  | 'new_comment'
+  | 'comment_reply'
+  | 'super_chat'
+  | 'membership'
+  | 'payout'
+  | 'report_resolved'
+  | 'partner_decision'
+  | 'content_removed'
+  | 'strike'
+  | 'appeal_decided';
 
 export interface Notification {
   id: string;
@@ -91,6 +103,34 @@ export const drafts = {
     message: `Thank you for your report. Outcome: ${p.outcome}`,
     link: { kind: 'report', id: p.reportId },
     dedupeKey: `report:${p.reportId}`,
+  }),
+  /** Moderation removed the recipient's item (or comment), with the admin's reason. */
+  contentRemoved: (p: { contentType: string; contentId: string; reason: string; title: string | null }): NotificationDraft => ({
+    type: 'content_removed',
+    title: p.contentType === 'comment' ? 'Your comment was removed' : 'Your content was removed',
+    message: clip(`${p.title ? `"${clip(p.title, 200)}" was removed` : 'It was removed'} for breaking the community guidelines: ${p.reason}`, 1000),
+    link: { kind: 'strikes', id: p.contentId },
+    dedupeKey: `removed:${p.contentType}:${p.contentId}`,
+  }),
+  /** A guideline strike on the recipient's channel, and until when it can be appealed. */
+  strike: (p: { strikeId: string; reason: string; appealDeadline: string }): NotificationDraft => ({
+    type: 'strike',
+    title: 'Community guidelines strike',
+    message: clip(`Your channel received a strike: ${p.reason}. It lasts 90 days; you can appeal it until ${p.appealDeadline.slice(0, 10)}.`, 1000),
+    link: { kind: 'strikes', id: p.strikeId },
+    dedupeKey: `strike:${p.strikeId}`,
+  }),
+  appealDecided: (p: { strikeId: string; decision: 'upheld' | 'overturned'; reason: string }): NotificationDraft => ({
+    type: 'appeal_decided',
+    title: p.decision === 'overturned' ? 'Appeal granted: strike removed' : 'Appeal rejected: strike stays',
+    message: clip(
+      p.decision === 'overturned'
+        ? `Your appeal was granted; the strike is removed and anything removed with it is back: ${p.reason}`
+        : `Your appeal was reviewed and the strike stays: ${p.reason}`,
+      1000,
+    ),
+    link: { kind: 'strikes', id: p.strikeId },
+    dedupeKey: `appeal:${p.strikeId}`,
   }),
   partnerDecision: (p: { applicationId: string; decision: 'approved' | 'rejected'; reason?: string }): NotificationDraft => ({
     type: 'partner_decision',

@@ -1,12 +1,15 @@
 export class NotificationLinkDto {
-  /** user, video, reel, movie, live, membership, payout, report or partner. */
+  /** user, video, reel, movie, live, membership, payout, report, partner or strikes (the creator's strikes, in the partner program screen). */
   kind: string;
   id: string;
 }
 
 export class NotificationDto {
   id: string;
-  /** new_follower, new_upload, new_comment, comment_reply, super_chat, membership, payout, report_resolved or partner_decision. */
+  /**
+   * new_follower, new_upload, new_comment, comment_reply, super_chat, membership, payout, report_resolved,
+   * partner_decision, content_removed, strike or appeal_decided.
+   */
   type: string;
   title: string;
   message: string;

@@ -1,0 +1,89 @@
+import { Injectable } from '@nestjs/common';
+import { AccountsFacade } from '../../accounts/accounts.facade.js';
+import { CatalogFacade } from '../../catalog/catalog.facade.js';
+import type { ContentPreview, ContentSnapshot, ContentType } from '../domain/content.js';
+import type { ContentDirectory } from '../domain/ports.js';
+
+/** How moderation finds, shows, takes down and brings back one kind of content (every call idempotent). */
+interface ContentResolver {
+  find(id: string, viewerUserId: string): Promise<ContentSnapshot | null>;
+  remove(id: string, opts: { purgeFiles: boolean }): Promise<void>;
+  restore(id: string): Promise<boolean>;
+  purge(id: string): Promise<void>;
+  preview(id: string, snapshot: ContentSnapshot): Promise<ContentPreview | null>;
+}
+
+const empty = { title: null, description: null, text: null, channelName: null, handle: null, thumbnailUrl: null, mediaKind: null, mediaId: null, durationSeconds: null };
+
+/**
+ * Every kind of content moderation knows (CONTENT_KINDS), each through the facade of the context that owns it: the
+ * catalog's media and comments, accounts' channels. A new kind adds its resolver here (the Record makes it required).
+ */
+@Injectable()
+export class FacadeContentDirectory implements ContentDirectory {
+  private readonly resolvers: Record<ContentType, ContentResolver>;
+
+  constructor(catalog: CatalogFacade, accounts: AccountsFacade) {
+    const media = (kind: 'video' | 'reel' | 'movie'): ContentResolver => ({
+      async find(id, viewer) {
+        const m = await catalog.mediaReportTarget(kind, id, viewer);
+        return m ? { ...empty, ownerUserId: m.ownerUserId, title: m.title, description: m.description, thumbnailUrl: m.thumbnailUrl, mediaKind: kind, mediaId: id, durationSeconds: m.durationSeconds } : null;
+      },
+      remove: (id, opts) => catalog.removeMediaByModeration(id, opts),
+      restore: (id) => catalog.restoreMediaByModeration(id),
+      purge: (id) => catalog.purgeRemovedMedia(id),
+      preview: (id) => catalog.mediaPlayback(id),
+    });
+    this.resolvers = {
+      video: media('video'),
+      reel: media('reel'),
+      movie: media('movie'),
+      comment: {
+        async find(id, viewer) {
+          const c = await catalog.commentReportTarget(id, viewer);
+          return c ? { ...empty, ownerUserId: c.ownerUserId, title: c.mediaTitle, text: c.text, mediaKind: c.mediaKind, mediaId: c.mediaId } : null;
+        },
+        remove: (id) => catalog.removeCommentByModeration(id),
+        // A removed comment is deleted for good.
+        restore: async () => false,
+        purge: async () => undefined,
+        // The item the comment is on; whether the comment itself is gone is the case's to say.
+        preview: async (_id, s) => {
+          const p = s.mediaId ? await catalog.mediaPlayback(s.mediaId) : null;
+          return p ? { ...p, removed: false } : null;
+        },
+      },
+      user: {
+        async find(id, viewer) {
+          const ch = await accounts.channelReportTarget(id, viewer);
+          return ch ? { ...empty, ownerUserId: ch.ownerUserId, title: ch.name, description: ch.bio, channelName: ch.name, handle: ch.handle, thumbnailUrl: ch.photoUrl } : null;
+        },
+        // A profile is never removed (its owner is struck instead).
+        remove: async () => undefined,
+        restore: async () => false,
+        purge: async () => undefined,
+        preview: async () => null,
+      },
+    };
+  }
+
+  find(type: ContentType, id: string, viewerUserId: string): Promise<ContentSnapshot | null> {
+    return this.resolvers[type].find(id, viewerUserId);
+  }
+
+  remove(type: ContentType, id: string, opts: { purgeFiles: boolean }): Promise<void> {
+    return this.resolvers[type].remove(id, opts);
+  }
+
+  restore(type: ContentType, id: string): Promise<boolean> {
+    return this.resolvers[type].restore(id);
+  }
+
+  purge(type: ContentType, id: string): Promise<void> {
+    return this.resolvers[type].purge(id);
+  }
+
+  preview(type: ContentType, id: string, snapshot: ContentSnapshot): Promise<ContentPreview | null> {
+    return this.resolvers[type].preview(id, snapshot);
+  }
+}
