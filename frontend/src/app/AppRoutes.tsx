@@ -19,6 +19,7 @@ import { VideoRoute } from './routes/VideoRoute';
 import { SignInRoute } from './routes/SignInRoute';
 import { ChannelRoute } from './routes/ChannelRoute';
 import { PageLayout } from './shell/PageLayout';
+import { ReportDialog } from '../features/moderation/components/ReportDialog';
 
 /** Top-level routes (seed 002 §2.1). `?admin=true` replaces everything with the admin console. */
 export function AppRoutes() {
@@ -33,26 +34,30 @@ export function AppRoutes() {
   if (searchParams.get('admin') === 'true') return <AdminConsolePage />;
 
   return (
-    <Routes>
-      <Route path={PATHS.home} element={<HomeRoute />} />
-      <Route path={PATHS.admin} element={<AdminConsolePage />} />
-      <Route path={PATHS.founder} element={<FounderLockedPage />} />
-      <Route path={PATHS.founderControl} element={<FounderControlPage />} />
-      <Route path={PATHS.parentalConsent} element={<ParentalConsentPage />} />
-      <Route path={PATHS.reel} element={<ReelRoute />} />
-      <Route path={PATHS.video} element={<VideoRoute />} />
-      <Route path={PATHS.movie} element={<MovieRoute />} />
-      <Route path={PATHS.signIn} element={<SignInRoute />} />
-      <Route path={PATHS.channel} element={<ChannelRoute />} />
-      {/* Pages of their own: the header as the visitor or user sees it, and the footer, around them. */}
-      <Route element={<PageLayout />}>
-        <Route path={PATHS.help} element={<HelpContent />} />
-        <Route path={PATHS.monetization} element={<MonetizationPage />} />
-        <Route path={PATHS.terms} element={<TermsPage />} />
-        <Route path={PATHS.privacy} element={<PrivacyPage />} />
-        <Route path={PATHS.guidelines} element={<GuidelinesPage />} />
-      </Route>
-      <Route path="*" element={<NotFoundPage />} />
-    </Routes>
+    <>
+      <Routes>
+        <Route path={PATHS.home} element={<HomeRoute />} />
+        <Route path={PATHS.admin} element={<AdminConsolePage />} />
+        <Route path={PATHS.founder} element={<FounderLockedPage />} />
+        <Route path={PATHS.founderControl} element={<FounderControlPage />} />
+        <Route path={PATHS.parentalConsent} element={<ParentalConsentPage />} />
+        <Route path={PATHS.reel} element={<ReelRoute />} />
+        <Route path={PATHS.video} element={<VideoRoute />} />
+        <Route path={PATHS.movie} element={<MovieRoute />} />
+        <Route path={PATHS.signIn} element={<SignInRoute />} />
+        <Route path={PATHS.channel} element={<ChannelRoute />} />
+        {/* Pages of their own: the header as the visitor or user sees it, and the footer, around them. */}
+        <Route element={<PageLayout />}>
+          <Route path={PATHS.help} element={<HelpContent />} />
+          <Route path={PATHS.monetization} element={<MonetizationPage />} />
+          <Route path={PATHS.terms} element={<TermsPage />} />
+          <Route path={PATHS.privacy} element={<PrivacyPage />} />
+          <Route path={PATHS.guidelines} element={<GuidelinesPage />} />
+        </Route>
+        <Route path="*" element={<NotFoundPage />} />
+      </Routes>
+      {/* One Report Content dialog for every page's Report controls (shown to a signed-in user only). */}
+      <ReportDialog />
+    </>
   );
 }

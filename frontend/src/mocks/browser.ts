@@ -29,7 +29,8 @@ export async function startMockWorker(): Promise<void> {
       `(sessionStorage '${SNAPSHOT_KEY}'); close the tab to start over.\n` +
       `[mock] User: ${DEMO_CREDENTIALS.user.email} / ${DEMO_CREDENTIALS.user.password}\n` +
       '[mock] A user who is also an admin (the Updates section, platform earnings): mira@example.com / password123\n' +
-      `[mock] Admin (/admin): ${DEMO_CREDENTIALS.admin.username} / ${DEMO_CREDENTIALS.admin.password}\n` +
+      `[mock] Admin (/admin): ${DEMO_CREDENTIALS.admin.username} / ${DEMO_CREDENTIALS.admin.password}` +
+      ' (Reports: four open cases, one of them on ada\'s loom video, and mira\'s appeal of a strike)\n' +
       `[mock] Parental consent: /parental-consent/${DEMO_CREDENTIALS.consentToken}`,
   );
 }

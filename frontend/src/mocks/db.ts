@@ -5,6 +5,7 @@ import { resetSearchDb, restoreSearchDb, snapshotSearchDb } from './searchDb';
 import { resetPaymentsDb, restorePaymentsDb, snapshotPaymentsDb } from './paymentsDb';
 import { resetEarningsDb, restoreEarningsDb, snapshotEarningsDb } from './earningsDb';
 import { resetCommentsDb, restoreCommentsDb, snapshotCommentsDb, type CommentAuthors } from './commentsDb';
+import { resetModerationDb, restoreModerationDb, snapshotModerationDb, type ModerationPerson } from './moderationDb';
 
 type UserDto = components['schemas']['UserResponseDto'];
 type AccountDto = components['schemas']['AccountResponseDto'];
@@ -125,6 +126,7 @@ export function resetMockDb(): void {
     mira: { userId: mira.id, name: mira.display_name },
   });
   resetCommentsDb(demoCommentAuthors());
+  resetModerationDb(demoModerationPeople());
   resetSearchDb();
   resetPaymentsDb();
   resetEarningsDb({ ada: { userId: ada.id }, mira: { userId: mira.id } });
@@ -149,6 +151,20 @@ function demoCommentAuthors(): CommentAuthors | null {
   };
   const ada = author(DEMO_CREDENTIALS.user.email);
   const mira = author('mira@example.com');
+  return ada && mira ? { ada, mira } : null;
+}
+
+/** Ada and Mira with their primary channels, for the demo reports and strike; null when the data has not both. */
+function demoModerationPeople(): { ada: ModerationPerson; mira: ModerationPerson } | null {
+  const person = (identifier: string): ModerationPerson | null => {
+    const entry = findUserByIdentifier(identifier);
+    const account = entry ? accountsOf(entry.user).find((a) => a.is_primary) : undefined;
+    return entry && account
+      ? { userId: entry.user.id, accountId: account.id, name: account.display_name, handle: account.handle, bio: account.bio }
+      : null;
+  };
+  const ada = person(DEMO_CREDENTIALS.user.email);
+  const mira = person('mira@example.com');
   return ada && mira ? { ada, mira } : null;
 }
 
@@ -281,6 +297,7 @@ export function snapshotMockDb(): string {
     media: snapshotMediaDb(),
     social: snapshotSocialDb(),
     comments: snapshotCommentsDb(),
+    moderation: snapshotModerationDb(),
     search: snapshotSearchDb(),
     payments: snapshotPaymentsDb(),
     earnings: snapshotEarningsDb(),
@@ -302,6 +319,7 @@ export function restoreMockDb(snapshot: string | null): boolean {
       media?: ReturnType<typeof snapshotMediaDb>;
       social?: ReturnType<typeof snapshotSocialDb>;
       comments?: ReturnType<typeof snapshotCommentsDb>;
+      moderation?: ReturnType<typeof snapshotModerationDb>;
       search?: ReturnType<typeof snapshotSearchDb>;
       payments?: ReturnType<typeof snapshotPaymentsDb>;
       earnings?: ReturnType<typeof snapshotEarningsDb>;
@@ -320,6 +338,9 @@ export function restoreMockDb(snapshot: string | null): boolean {
     // A snapshot from before video comments existed gets the demo comments.
     if (data.comments) restoreCommentsDb(data.comments);
     else resetCommentsDb(demoCommentAuthors());
+    // A snapshot from before moderation existed gets the demo reports.
+    if (data.moderation) restoreModerationDb(data.moderation);
+    else resetModerationDb(demoModerationPeople());
     restoreSearchDb(data.search);
     restorePaymentsDb(data.payments);
     restoreEarningsDb(data.earnings);

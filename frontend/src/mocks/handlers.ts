@@ -17,6 +17,7 @@ import { ownerHandlers } from '../features/owner/mocks';
 import { channelsHandlers } from '../features/channels/mocks';
 import { commentsHandlers } from '../features/comments/mocks';
 import { homeHandlers } from '../features/home/mocks';
+import { moderationHandlers } from '../features/moderation/mocks';
 
 /** Every feature's handlers: the whole API as the mock server answers it. */
 export const handlers = [
@@ -39,4 +40,5 @@ export const handlers = [
   ...channelsHandlers,
   ...commentsHandlers,
   ...homeHandlers,
+  ...moderationHandlers,
 ];

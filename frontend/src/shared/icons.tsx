@@ -359,3 +359,13 @@ export function BellIcon(props: IconProps) {
     </Icon>
   );
 }
+
+/** A flag on its pole: Report. */
+export function FlagIcon(props: IconProps) {
+  return (
+    <Icon {...props}>
+      <path d="M5 21V4" />
+      <path d="M5 4h11l-2 4 2 4H5" />
+    </Icon>
+  );
+}

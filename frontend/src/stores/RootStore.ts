@@ -22,6 +22,7 @@ import { ChannelsStore } from '../features/channels/ChannelsStore';
 import { WatchStore } from '../features/watch/WatchStore';
 import { HomeStore } from '../features/home/HomeStore';
 import { CommentsStore } from '../features/comments/CommentsStore';
+import { ModerationStore } from '../features/moderation/ModerationStore';
 import { UiStore } from './UiStore';
 
 export interface RootStoreOptions {
@@ -59,6 +60,7 @@ export class RootStore {
   readonly watch: WatchStore;
   readonly home: HomeStore;
   readonly comments: CommentsStore;
+  readonly moderation: ModerationStore;
 
   constructor({ api, notify, socketFactory }: RootStoreOptions = {}) {
     this.api = api ?? createApiClient({ getUserToken: () => this.auth.token });
@@ -85,6 +87,7 @@ export class RootStore {
     this.watch = new WatchStore(this);
     this.home = new HomeStore(this);
     this.comments = new CommentsStore(this);
+    this.moderation = new ModerationStore(this);
   }
 
   /** Stops timers (tests, hot reload). */

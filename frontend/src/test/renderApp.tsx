@@ -6,6 +6,7 @@ import { AppProviders } from '../app/AppProviders';
 import { AppRoutes } from '../app/AppRoutes';
 import { SECTION_COMPONENTS } from '../app/shell/sections';
 import { VideoDialog } from '../features/videos/components/VideoDialog';
+import { ReportDialog } from '../features/moderation/components/ReportDialog';
 import { RootStore } from '../stores/RootStore';
 import type { SectionId } from '../stores/UiStore';
 
@@ -55,9 +56,9 @@ export function renderApp({ route = '/', store = new RootStore(), section, tab }
 
 /**
  * One section of the signed-in shell on its own, for a feature's tests: the session resolved first (as the app does
- * before it shows the shell), then the section with the dialogs the shell hosts for it, without the header, side
- * navigation and footer that every page carries (their tests are the shell's). Cheaper than the whole app, and the
- * page holds only what the test is about.
+ * before it shows the shell), then the section with the dialogs the app hosts for it (a video, Report content), without
+ * the header, side navigation and footer that every page carries (their tests are the shell's). Cheaper than the whole
+ * app, and the page holds only what the test is about.
  */
 export async function renderSection(
   section: SectionId,
@@ -72,6 +73,7 @@ export async function renderSection(
       <MemoryRouter>
         <Section />
         <VideoDialog />
+        <ReportDialog />
         <LocationProbe />
       </MemoryRouter>
     </AppProviders>

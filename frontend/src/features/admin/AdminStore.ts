@@ -5,6 +5,7 @@ import { bearerHeader } from '../../api/client';
 import { errorDetail } from '../../shared/apiError';
 import { tokenStorage } from '../../shared/storage';
 import { AdminPayoutsStore, PartnerApplicationsStore } from './AdminMoneyStores';
+import { ModerationConsoleStore } from '../moderation/ModerationConsoleStore';
 
 /** The figures of /api/health (HealthResponseDto: status, database, version, uptime_seconds). */
 /** GET /api/health's body (sent with 200, and with 503 when the database is down). */
@@ -50,6 +51,8 @@ export class AdminStore {
   /** The console's money panels: creator payouts and partner applications. */
   readonly payouts: AdminPayoutsStore;
   readonly partnerApplications: PartnerApplicationsStore;
+  /** The Reports panel: the moderation queue, appeals and audit log. */
+  readonly moderation: ModerationConsoleStore;
 
   private pollTimer: ReturnType<typeof setInterval> | null = null;
 
@@ -58,9 +61,10 @@ export class AdminStore {
     this.status = this.token ? 'idle' : 'ready';
     this.payouts = new AdminPayoutsStore(root);
     this.partnerApplications = new PartnerApplicationsStore(root);
+    this.moderation = new ModerationConsoleStore(root);
     makeAutoObservable<this, 'pollTimer'>(
       this,
-      { root: false, pollTimer: false, payouts: false, partnerApplications: false },
+      { root: false, pollTimer: false, payouts: false, partnerApplications: false, moderation: false },
       { autoBind: true },
     );
   }
@@ -188,6 +192,7 @@ export class AdminStore {
     this.healthCheckedAt = null;
     this.payouts.reset();
     this.partnerApplications.reset();
+    this.moderation.reset();
     tokenStorage.remove('admin');
   }
 }

@@ -240,5 +240,6 @@ export class AuthStore {
     this.root.comments.reset();
     this.root.watch.reset();
     this.root.home.reset();
+    this.root.moderation.reset();
   }
 }

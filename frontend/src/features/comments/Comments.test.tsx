@@ -49,7 +49,12 @@ describe('comments on the watch page', () => {
     expect(section.getByText(/to comment\./)).toHaveTextContent('Sign in to comment.');
     expect(section.getByRole('link', { name: 'Sign in' })).toHaveAttribute('href', signInPath(`/videos/${id}`));
     expect(section.queryByRole('textbox', { name: 'Add a comment' })).not.toBeInTheDocument();
-    expect(section.queryByRole('button', { name: 'More actions' })).not.toBeInTheDocument();
+    // A visitor's menu offers Report only (which asks them to sign in).
+    await user.click(comment(section, 'sam_sails').getByRole('button', { name: 'More actions' }));
+    expect(await screen.findByRole('menuitem', { name: 'Report' })).toBeInTheDocument();
+    expect(screen.queryByRole('menuitem', { name: 'Edit' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('menuitem', { name: 'Delete' })).not.toBeInTheDocument();
+    await user.keyboard('{Escape}');
 
     await user.click(comment(section, 'sam_sails').getByRole('button', { name: /^Like comment by sam_sails/ }));
     expect(screen.getByTestId('location').textContent).toBe(signInPath(`/videos/${id}`));
@@ -155,7 +160,12 @@ describe('comments on the watch page', () => {
 
   test('the author edits her comment (marked edited) and deletes it', async () => {
     const { user, section } = await openComments('Sunrise over the harbour', { signedIn: true });
-    expect(comment(section, 'sam_sails').queryByRole('button', { name: 'More actions' })).not.toBeInTheDocument();
+    // Someone else's comment: only Report.
+    await user.click(comment(section, 'sam_sails').getByRole('button', { name: 'More actions' }));
+    expect(await screen.findByRole('menuitem', { name: 'Report' })).toBeInTheDocument();
+    expect(screen.queryByRole('menuitem', { name: 'Edit' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('menuitem', { name: 'Delete' })).not.toBeInTheDocument();
+    await user.keyboard('{Escape}');
 
     await user.click(comment(section, 'ada').getByRole('button', { name: 'More actions' }));
     await user.click(await screen.findByRole('menuitem', { name: 'Edit' }));

@@ -1,6 +1,8 @@
 import { describe, expect, test } from '@jest/globals';
 import { screen, waitFor, within } from '@testing-library/react';
 import { earningsDb } from '../../mocks/earningsDb';
+import { moderationDb } from '../../mocks/moderationDb';
+import { formatDate } from '../../shared/format';
 import { errorBody, http } from '../../mocks/http';
 import { server } from '../../mocks/server';
 import { demoUser } from '../../test/accounts';
@@ -88,6 +90,31 @@ describe('Earnings (seed 001 §2 Creator earnings)', () => {
     expect(await payoutForm().findByText('You can request a payout once your available balance reaches $50.00.')).toBeInTheDocument();
     expect(field(payoutForm(), 'Amount (USD)')).toBeDisabled();
     expect(requestButton()).toBeDisabled();
+  });
+
+  test('an active guideline strike holds payouts: the form says until when and is disabled', async () => {
+    const createdAt = new Date(Date.now() - 86_400_000).toISOString();
+    moderationDb.strikes.push({
+      id: 'strike-ada',
+      userId: demoUser().user.id,
+      caseId: 'case-ada',
+      reason: 'Spam',
+      contentType: 'video',
+      contentId: 'video-ada',
+      contentTitle: null,
+      removedWith: false,
+      createdAt,
+      overturned: false,
+      appeal: null,
+    });
+    await openEarnings();
+
+    const until = formatDate(new Date(new Date(createdAt).getTime() + 90 * 86_400_000).toISOString());
+    expect(await payoutForm().findByText(new RegExp(`^Payouts are on hold while your channel has an active guideline strike \\(until ${until}\\)`))).toBeInTheDocument();
+    expect(field(payoutForm(), 'Amount (USD)')).toBeDisabled();
+    expect(requestButton()).toBeDisabled();
+    // The balance stays where it is.
+    expect(tile('Available balance').getByText('$182.40')).toBeInTheDocument();
   });
 
   test('a payout request is sent, the button is disabled while in flight, and the figures update', async () => {

@@ -1,6 +1,7 @@
 import type { components } from '../../api/schema';
 import { errorBody, http } from '../../mocks/http';
-import { caller, sessionInvalid } from '../../mocks/mediaHelpers';
+import { caller, problem, sessionInvalid } from '../../mocks/mediaHelpers';
+import { activeStrikeOf, strikeExpiresAt } from '../../mocks/moderationDb';
 import {
   MOCK_MONEY_RULES,
   addPayout,
@@ -52,6 +53,7 @@ export const earningsHandlers = [
       return response(403).json(errorBody(403, 'MONEY.NOT_YOURS', 'You can only see your own earnings'));
     }
     const b = balancesOf(params.userId);
+    const strike = activeStrikeOf(params.userId);
     return response(200).json({
       earnings: {
         available_balance: dollars(b.availableCents),
@@ -61,7 +63,8 @@ export const earningsHandlers = [
         in_transit: dollars(b.inTransitCents),
         minimum_payout: dollars(MOCK_MONEY_RULES.creatorMinPayoutCents),
       },
-      can_request_payout: b.availableCents >= MOCK_MONEY_RULES.creatorMinPayoutCents,
+      can_request_payout: b.availableCents >= MOCK_MONEY_RULES.creatorMinPayoutCents && !strike,
+      payouts_on_hold_until: strike ? strikeExpiresAt(strike) : null,
       current_month_revenue: earningsDb.revenue
         .filter((line) => line.userId === params.userId)
         .sort((a, b) => b.createdAt.localeCompare(a.createdAt))
@@ -101,6 +104,14 @@ export const earningsHandlers = [
     if (cents < MOCK_MONEY_RULES.creatorMinPayoutCents) return response(400).json(PAYOUT_ERRORS.belowMinimum());
     const balances = balancesOf(me.user.id);
     if (cents > balances.availableCents) return response(400).json(PAYOUT_ERRORS.aboveAvailable());
+    // Held while the channel has an active guideline strike (the funds stay where they are).
+    const strike = activeStrikeOf(me.user.id);
+    if (strike) {
+      const until = strikeExpiresAt(strike).slice(0, 10);
+      return response.untyped(
+        problem(409, 'MONEY.PAYOUTS_ON_HOLD', `Payouts are on hold while your channel has an active guideline strike (until ${until}).`),
+      );
+    }
     balances.availableCents -= cents;
     balances.inTransitCents += cents;
     const payout = addPayout({

@@ -170,6 +170,34 @@ describe('notifications bell (seed 000 §2)', () => {
     expect(screen.getByRole('button', { name: 'Mark all as read' })).toBeDisabled();
   });
 
+  test("moderation's news: a report's outcome shows in full; a strike opens the partner program at the channel's strikes", async () => {
+    const me = demoUser().user.id;
+    createNotification(me, {
+      type: 'report_resolved',
+      title: 'Report resolved',
+      message: 'Thank you for your report. Outcome: The content was removed.',
+      link: { kind: 'report', id: 'report-1' },
+      dedupeKey: 'report:report-1',
+    });
+    createNotification(me, {
+      type: 'strike',
+      title: 'Community guidelines strike',
+      message: 'Your channel received a strike: Spam. It lasts 90 days; you can appeal it until 2030-01-01.',
+      link: { kind: 'strikes', id: 'strike-1' },
+      dedupeKey: 'strike:strike-1',
+    });
+    const { user, header } = await signedIn();
+    await waitFor(() => expect(bell(header)).toHaveAccessibleName('Notifications (3 unread)'));
+
+    await user.click(bell(header));
+    const dropdown = within(await screen.findByRole('dialog', { name: 'Notifications' }));
+    expect(dropdown.getByText('Thank you for your report. Outcome: The content was removed.')).toBeInTheDocument();
+    await user.click(dropdown.getByRole('button', { name: /Community guidelines strike/ }));
+
+    expect(await screen.findByRole('heading', { name: 'Partner program', level: 1 })).toBeInTheDocument();
+    expect(await screen.findByRole('region', { name: 'Community Guidelines strikes' })).toBeInTheDocument();
+  });
+
   test('signing out closes the socket', async () => {
     const { user, header } = await signedIn();
     const me = demoUser().user.id;

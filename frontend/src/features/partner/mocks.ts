@@ -10,6 +10,7 @@ import {
   latestApplication,
   statsOf,
 } from '../../mocks/earningsDb';
+import { activeStrikeOf, strikeExpiresAt } from '../../mocks/moderationDb';
 
 type PartnerProgramStatusDto = components['schemas']['PartnerProgramStatusDto'];
 
@@ -22,8 +23,9 @@ export function partnerStatus(entry: MockUser): PartnerProgramStatusDto {
   const application = latestApplication(user.id);
   const followersMet = stats.followers >= partner.followers;
   const watchMet = stats.watchHours >= partner.watchHours;
-  // Moderation strikes do not exist yet: nobody has an upheld strike.
-  const guidelinesCompliant = true;
+  // An active guideline strike fails the guidelines requirement, with its reason.
+  const strike = activeStrikeOf(user.id);
+  const guidelinesCompliant = strike === null;
   const originalContent = application?.originalContent ?? false;
   let status: PartnerProgramStatusDto['status'] = application?.status ?? 'not_applied';
   // A creator admitted to the creator program by other means counts as approved.
@@ -36,6 +38,7 @@ export function partnerStatus(entry: MockUser): PartnerProgramStatusDto {
       subscribers: { current: stats.followers, required: partner.followers, met: followersMet },
       watch_hours: { current: stats.watchHours, required: partner.watchHours, met: watchMet },
       guidelines_compliant: guidelinesCompliant,
+      guidelines_strike: strike ? { reason: strike.reason, expires_at: strikeExpiresAt(strike) } : null,
       original_content: originalContent,
     },
     stats: {

@@ -4,8 +4,12 @@ import { useStores } from '../../../stores/StoreProvider';
 import { StatusPanel } from './StatusPanel';
 import { PayoutsPanel } from './PayoutsPanel';
 import { PartnerApplicationsPanel } from './PartnerApplicationsPanel';
+import { ModerationPanel } from '../../moderation/components/ModerationPanel';
 
-/** The admin console once signed in: status, creator payouts and partner applications. Further panels (updates, feature flags, services) come later. */
+/**
+ * The admin console once signed in: status, reported content (the moderation queue, appeals and audit log), creator
+ * payouts and partner applications. Further panels (updates, feature flags, services) come later.
+ */
 export const AdminDashboard = observer(function AdminDashboard() {
   const { admin } = useStores();
 
@@ -24,6 +28,7 @@ export const AdminDashboard = observer(function AdminDashboard() {
           </Button>
         </Group>
         <StatusPanel />
+        <ModerationPanel />
         <PayoutsPanel />
         <PartnerApplicationsPanel />
       </Stack>

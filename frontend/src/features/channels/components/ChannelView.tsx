@@ -6,6 +6,8 @@ import { useRequireAccount } from '../../../stores/useRequireAccount';
 import { formatCount, formatDate } from '../../../shared/format';
 import { FollowButton } from '../../social/components/FollowButton';
 import { VideoTile } from '../../videos/components/VideoTile';
+import { ReportControl } from '../../moderation/components/ReportControl';
+import { channelTarget } from '../../moderation/targets';
 import type { ChannelDto, ChannelSort, ChannelTab } from '../ChannelsStore';
 import { reelPath } from '../../../shared/paths';
 
@@ -163,8 +165,9 @@ function About({ channel }: { channel: ChannelDto }) {
 }
 
 /**
- * A channel's page (`/c/:handle`): its banner and avatar, name, handle, bio, links and follower count with Follow, and
- * the tabs Videos, Shorts and About. A private or unknown channel says it is not available.
+ * A channel's page (`/c/:handle`): its banner and avatar, name, handle, bio, links and follower count with Follow and
+ * Report (someone else's channel), and the tabs Videos, Shorts and About. A private or unknown channel says it is not
+ * available.
  */
 export const ChannelView = observer(function ChannelView({ handle }: { handle: string }) {
   const { channels } = useStores();
@@ -223,7 +226,7 @@ export const ChannelView = observer(function ChannelView({ handle }: { handle: s
             </Text>
           )}
           <HeaderLinks channel={channel} />
-          <Group mt={6}>
+          <Group mt={6} gap="xs">
             {channel.is_own ? null : signedIn ? (
               <FollowButton userId={channel.user_id} following={channel.is_following} username={channel.display_name} size="sm" />
             ) : (
@@ -231,6 +234,7 @@ export const ChannelView = observer(function ChannelView({ handle }: { handle: s
                 Follow
               </Button>
             )}
+            <ReportControl size="sm" own={channel.is_own} target={() => channelTarget(channel)} />
           </Group>
         </Stack>
       </Group>

@@ -5,8 +5,10 @@ import { Anchor, Avatar, Button, Group, Loader, Menu, SegmentedControl, Stack, T
 import { useStores } from '../../../stores/StoreProvider';
 import { useRequireAccount } from '../../../stores/useRequireAccount';
 import { formatCount, formatRelativeTime } from '../../../shared/format';
-import { HeartIcon } from '../../../shared/icons';
+import { FlagIcon, HeartIcon } from '../../../shared/icons';
 import { channelPath } from '../../../shared/paths';
+import { useReport } from '../../moderation/components/ReportControl';
+import { commentTarget } from '../../moderation/targets';
 import { COMMENT_MAX, type CommentDto, type CommentedKind, type CommentOrder, type CommentThread } from '../CommentsStore';
 
 /** The box to write a comment or a reply; the refusal shows under it, never also as a toast. */
@@ -74,6 +76,7 @@ const CommentForm = observer(function CommentForm({
 
 const CommentItem = observer(function CommentItem({ thread, comment, parentId }: { thread: CommentThread; comment: CommentDto; parentId: string | null }) {
   const { requireAccount, signedIn } = useRequireAccount();
+  const report = useReport();
   const [replying, setReplying] = useState(false);
   const [editing, setEditing] = useState(false);
   const replies = parentId ? null : thread.replies.get(comment.id);
@@ -124,7 +127,8 @@ const CommentItem = observer(function CommentItem({ thread, comment, parentId }:
               Reply
             </Button>
           )}
-          {signedIn && (comment.can_edit || comment.can_delete) && (
+          {/* Edit and delete where the server allows them; Report on anyone else's comment (a visitor signs in first). */}
+          {((signedIn && (comment.can_edit || comment.can_delete)) || !comment.can_edit) && (
             <Menu position="bottom-end" withinPortal>
               <Menu.Target>
                 <Button variant="subtle" color="gray" size="compact-xs" aria-label="More actions">
@@ -133,9 +137,14 @@ const CommentItem = observer(function CommentItem({ thread, comment, parentId }:
               </Menu.Target>
               <Menu.Dropdown>
                 {comment.can_edit && <Menu.Item onClick={() => setEditing(true)}>Edit</Menu.Item>}
-                {comment.can_delete && (
+                {signedIn && comment.can_delete && (
                   <Menu.Item color="red" onClick={() => void thread.remove(comment.id, parentId)}>
                     Delete
+                  </Menu.Item>
+                )}
+                {!comment.can_edit && (
+                  <Menu.Item leftSection={<FlagIcon size={14} />} onClick={() => report(() => commentTarget(comment))}>
+                    Report
                   </Menu.Item>
                 )}
               </Menu.Dropdown>
@@ -178,7 +187,7 @@ const CommentItem = observer(function CommentItem({ thread, comment, parentId }:
 
 /**
  * Comments under a video or movie: write one (visitors are asked to sign in and come back), newest or top first, one
- * level of replies, likes, and edit or delete where the server allows it.
+ * level of replies, likes, edit or delete where the server allows it, and Report on other people's comments.
  */
 export const CommentsSection = observer(function CommentsSection({ kind, mediaId }: { kind: CommentedKind; mediaId: string }) {
   const { comments } = useStores();

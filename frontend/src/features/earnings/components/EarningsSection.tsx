@@ -53,10 +53,17 @@ const PayoutForm = observer(function PayoutForm({ data }: { data: CreatorEarning
           <Text size="sm" c="dimmed">
             Minimum payout: {formatDollars(minimum_payout)}. Payouts take {PAYOUT_PROCESSING_TIME}.
           </Text>
-          {!data.can_request_payout && (
+          {data.payouts_on_hold_until ? (
             <Text size="sm" role="note">
-              You can request a payout once your available balance reaches {formatDollars(minimum_payout)}.
+              Payouts are on hold while your channel has an active guideline strike (until{' '}
+              {formatDate(data.payouts_on_hold_until)}). Your balance stays yours; see the strike under Partner program.
             </Text>
+          ) : (
+            !data.can_request_payout && (
+              <Text size="sm" role="note">
+                You can request a payout once your available balance reaches {formatDollars(minimum_payout)}.
+              </Text>
+            )
           )}
           <Group align="flex-end" gap="sm" wrap="wrap">
             <TextInput

@@ -1,4 +1,4 @@
-import { useEffect, type ReactNode } from 'react';
+import { useEffect, useRef, type ReactNode, type RefObject } from 'react';
 import { observer } from 'mobx-react-lite';
 import { Link } from 'react-router-dom';
 import { Anchor, Badge, Box, Button, Center, Grid, Group, Image, Loader, Paper, Stack, Text, Title, Tooltip } from '@mantine/core';
@@ -10,6 +10,8 @@ import { ArrowLeftIcon, BookmarkIcon, LockIcon, ShareIcon, StarIcon } from '../.
 import { CommentsSection } from '../../comments/components/CommentsSection';
 import { MediaPending } from '../../media/components/MediaStatus';
 import { WatchPlayer } from '../../watch/components/WatchPlayer';
+import { ReportControl } from '../../moderation/components/ReportControl';
+import { movieTarget } from '../../moderation/targets';
 import { MOVIE_MESSAGES, movieSource } from '../rules';
 import type { MovieDto } from '../types';
 import { MoviePoster, movieFacts } from './MoviePoster';
@@ -34,7 +36,7 @@ function Locked({ movie, children }: { movie: MovieDto; children: ReactNode }) {
 }
 
 /** The player, or what the viewer needs to play it: to sign in, or premium (with Get Premium); the owner sees processing. */
-const MoviePlayer = observer(function MoviePlayer({ movie }: { movie: MovieDto }) {
+const MoviePlayer = observer(function MoviePlayer({ movie, player }: { movie: MovieDto; player: RefObject<HTMLVideoElement | null> }) {
   const { movies, watch } = useStores();
   const { signedIn, signInHref } = useRequireAccount();
   const { openSection } = useSectionNavigation();
@@ -74,6 +76,7 @@ const MoviePlayer = observer(function MoviePlayer({ movie }: { movie: MovieDto }
   }
   return (
     <WatchPlayer
+      ref={player}
       videoId={movie.id}
       src={movieSource(movie)}
       hlsUrl={null}
@@ -86,7 +89,7 @@ const MoviePlayer = observer(function MoviePlayer({ movie }: { movie: MovieDto }
   );
 });
 
-const Actions = observer(function Actions({ movie }: { movie: MovieDto }) {
+const Actions = observer(function Actions({ movie, player }: { movie: MovieDto; player: RefObject<HTMLVideoElement | null> }) {
   const { movies } = useStores();
   const favorite = movies.favorites.has(movie.id);
   const listed = movies.watchlist.has(movie.id);
@@ -116,6 +119,7 @@ const Actions = observer(function Actions({ movie }: { movie: MovieDto }) {
           Share
         </Button>
       </Tooltip>
+      <ReportControl radius="xl" own={movie.is_owner} target={() => movieTarget(movie, player.current)} />
     </Group>
   );
 });
@@ -123,12 +127,13 @@ const Actions = observer(function Actions({ movie }: { movie: MovieDto }) {
 /**
  * A movie's page (`/movies/:id`), for visitors and signed-in users alike: the player (or what the viewer needs to
  * play it), the title, year, duration, age rating, genres and views, the viewers' rating with the viewer's own stars,
- * favourites, watchlist and share, the synopsis, the cast and the comments. An unknown or hidden movie says it is not
+ * favourites, watchlist, share and report, the synopsis, the cast and the comments. An unknown or hidden movie says it is not
  * available.
  */
 export const MoviePage = observer(function MoviePage({ id }: { id: string }) {
   const { movies, auth } = useStores();
   const { openSection } = useSectionNavigation();
+  const player = useRef<HTMLVideoElement>(null);
   const movie = movies.page?.id === id ? movies.page : null;
   // Signing in or out resets the stores: the page is read again as whoever is now signed in.
   const userId = auth.user?.id ?? null;
@@ -182,7 +187,7 @@ export const MoviePage = observer(function MoviePage({ id }: { id: string }) {
       <Grid gap="xl">
         <Grid.Col span={{ base: 12, lg: 8 }}>
           <Stack gap="md">
-            <MoviePlayer movie={movie} />
+            <MoviePlayer movie={movie} player={player} />
             <Title order={1} size="h3">
               {movie.title}
             </Title>
@@ -194,7 +199,7 @@ export const MoviePage = observer(function MoviePage({ id }: { id: string }) {
             </Group>
             <Group justify="space-between" align="flex-start" gap="md">
               <MovieRating movie={movie} />
-              <Actions movie={movie} />
+              <Actions movie={movie} player={player} />
             </Group>
             <Paper bg="var(--mantine-color-default-hover)" p="sm" radius="md" component="section" aria-label="Synopsis">
               <Title order={2} size="h5" mb={4}>

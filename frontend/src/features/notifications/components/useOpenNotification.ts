@@ -3,10 +3,13 @@ import { useStores } from '../../../stores/StoreProvider';
 import { PATHS } from '../../../shared/paths';
 import { useSectionNavigation } from '../../../stores/useSectionNavigation';
 import type { NotificationDto } from '../types';
+import { STRIKES_TAB } from '../../moderation/components/StrikesSection';
 
 /**
  * What clicking a notification does: an unread one is marked read (seed 002 §4), then what it is about opens: a short
- * in the reels viewer, a video in its dialog, a new follower in Subscriptions → Connections → 'Your Followers'.
+ * in the reels viewer, a video in its dialog, a new follower in Subscriptions → Connections → 'Your Followers', and
+ * moderation's news for a creator (content removed, a strike, an appeal decided) the partner program page at the
+ * channel's strikes. A report's outcome (`report`) is all in its message: it opens nothing.
  */
 export function useOpenNotification(after?: () => void) {
   const { notifications, social, videos } = useStores();
@@ -28,6 +31,6 @@ export function useOpenNotification(after?: () => void) {
     else if (link.kind === 'user') {
       social.setConnectionKind('followers');
       openSection('social', 'connections');
-    }
+    } else if (link.kind === 'strikes') openSection('monetization', STRIKES_TAB);
   };
 }

@@ -6,37 +6,43 @@ import { formatClock, formatDate, formatDollars } from '../../../shared/format';
 import { EARNINGS_CALCULATOR, estimateRange, formatRange } from '../../monetization/earningsCalculator';
 import { MoneyTile } from '../../monetization/components/MoneyTile';
 import { SectionState } from '../../monetization/components/SectionState';
+import { StrikesSection } from '../../moderation/components/StrikesSection';
 import type { PartnerProgramStatus } from '../PartnerStore';
 import { PARTNER_MESSAGES, POTENTIAL_VIEWS, statusDisplay } from '../messages';
 
 const count = (n: number) => n.toLocaleString('en-US');
 
-/** One requirement: met or not, what it asks, and (for the counted ones) how far along the channel is. */
+/**
+ * One requirement: met or not, what it asks, and (for the counted ones) how far along the channel is. `failing` marks
+ * one the channel has lost (an active guideline strike), not merely not reached yet.
+ */
 function Requirement({
   label,
   met,
   detail,
   progress,
+  failing = false,
 }: {
   label: string;
   met: boolean;
   detail?: ReactNode;
   progress?: { current: number; required: number };
+  failing?: boolean;
 }) {
   const percent = progress ? Math.min(100, Math.floor((progress.current / Math.max(1, progress.required)) * 100)) : 0;
   return (
     <List.Item
       aria-label={`${label}: ${met ? 'met' : 'not met'}`}
       icon={
-        <ThemeIcon color={met ? 'green' : 'gray'} size={22} radius="xl" aria-hidden>
-          {met ? '✓' : '•'}
+        <ThemeIcon color={met ? 'green' : failing ? 'red' : 'gray'} size={22} radius="xl" aria-hidden>
+          {met ? '✓' : failing ? '✕' : '•'}
         </ThemeIcon>
       }
     >
       <Stack gap={4}>
         <Text fw={600}>{label}</Text>
         {detail && (
-          <Text size="sm" c="dimmed">
+          <Text size="sm" c={failing && !met ? 'red.8' : 'dimmed'}>
             {detail}
           </Text>
         )}
@@ -50,8 +56,15 @@ function Requirement({
   );
 }
 
+/** The guidelines requirement: good standing, or failing with the active strike's reason and end. */
+function guidelinesDetail(compliant: boolean, strike: PartnerProgramStatus['requirements']['guidelines_strike']): string {
+  if (compliant) return 'Your channel is in good standing.';
+  if (!strike) return 'Your channel has an active strike.';
+  return `Your channel has an active strike until ${formatDate(strike.expires_at)}: ${strike.reason}`;
+}
+
 function Requirements({ data }: { data: PartnerProgramStatus }) {
-  const { subscribers, watch_hours, guidelines_compliant, original_content } = data.requirements;
+  const { subscribers, watch_hours, guidelines_compliant, guidelines_strike, original_content } = data.requirements;
   return (
     <Card withBorder padding="lg" radius="md" component="section" aria-labelledby="requirements-title">
       <Stack gap="sm">
@@ -79,7 +92,8 @@ function Requirements({ data }: { data: PartnerProgramStatus }) {
           <Requirement
             label="No active Community Guidelines strikes"
             met={guidelines_compliant}
-            detail={guidelines_compliant ? 'Your channel is in good standing.' : 'Your channel has an active strike.'}
+            failing={!guidelines_compliant}
+            detail={guidelinesDetail(guidelines_compliant, guidelines_strike)}
           />
           <Requirement
             label="Original content"
@@ -180,7 +194,7 @@ const ApplyPanel = observer(function ApplyPanel({ data }: { data: PartnerProgram
   );
 });
 
-/** The `monetization` section (seed 001 §2 Partner program page). */
+/** The `monetization` section (seed 001 §2 Partner program page), with the channel's guideline strikes and appeals. */
 export const PartnerSection = observer(function PartnerSection() {
   const { partner } = useStores();
 
@@ -224,6 +238,7 @@ export const PartnerSection = observer(function PartnerSection() {
           </Stack>
           <ApplyPanel data={data} />
           <Requirements data={data} />
+          <StrikesSection />
           <Performance data={data} />
           <RevenuePotential share={data.revenue_share} />
         </>

@@ -1,21 +1,32 @@
-import { useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
 import { observer } from 'mobx-react-lite';
-import { Alert, Badge, Button, CloseButton, Group, Loader, Paper, ScrollArea, Stack, Text, Textarea, Title } from '@mantine/core';
+import { ActionIcon, Alert, Badge, Button, CloseButton, Group, Loader, Paper, ScrollArea, Stack, Text, Textarea, Title, Tooltip } from '@mantine/core';
 import { useStores } from '../../../stores/StoreProvider';
 import { formatDate } from '../../../shared/format';
+import { FlagIcon } from '../../../shared/icons';
+import { useReport } from '../../moderation/components/ReportControl';
+import { commentTarget } from '../../moderation/targets';
 import { REEL_COMMENT_MAX, REEL_MESSAGES } from '../messages';
 import type { Reel } from '../types';
 
 /**
  * The comments drawer of the reels viewer (seed 002 §2.6, §5, §8): the comments, oldest first, a page at a time
- * (Load more comments while the server has more), and a form to add one, shown at once.
+ * (Load more comments while the server has more), a form to add one, shown at once, and Report on other people's
+ * comments (a comment names the handle it was written under: the viewer's own channels' handles are theirs).
  */
 export const CommentsPanel = observer(function CommentsPanel({ reel }: { reel: Reel }) {
-  const { auth, reels } = useStores();
+  const { auth, reels, accounts } = useStores();
+  const report = useReport();
   const [text, setText] = useState('');
   const [error, setError] = useState<string | null>(null);
   const state = reels.commentsOf(reel.id);
   const comments = reels.commentList(reel.id);
+  const signedIn = auth.user !== null;
+  useEffect(() => {
+    if (signedIn) accounts.ensureLoaded();
+  }, [signedIn, accounts]);
+  // Until the viewer's channels are known, no comment is offered for reporting (it might be their own).
+  const ownHandles = signedIn ? (accounts.status === 'ready' ? new Set(accounts.accounts.map((a) => a.handle)) : null) : new Set<string>();
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -82,6 +93,20 @@ export const CommentsPanel = observer(function CommentsPanel({ reel }: { reel: R
                   <Text size="xs" c="dimmed">
                     {formatDate(comment.created_at)}
                   </Text>
+                  {!comment.sample && ownHandles && !ownHandles.has(comment.username) && (
+                    <Tooltip label="Report" withArrow>
+                      <ActionIcon
+                        variant="subtle"
+                        color="gray"
+                        size="sm"
+                        ml="auto"
+                        aria-label={`Report comment by @${comment.username}`}
+                        onClick={() => report(() => commentTarget(comment))}
+                      >
+                        <FlagIcon size={14} />
+                      </ActionIcon>
+                    </Tooltip>
+                  )}
                 </Group>
                 <Text size="sm" style={{ whiteSpace: 'pre-wrap', wordBreak: 'break-word' }}>
                   {comment.content}

@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, type ReactNode } from 'react';
+import { useEffect, useId, useRef, type ReactNode, type RefObject } from 'react';
 import { observer } from 'mobx-react-lite';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { ActionIcon, Box, Button, Center, Group, Loader, Modal, Stack, Text, Title, Tooltip, VisuallyHidden } from '@mantine/core';
@@ -10,6 +10,7 @@ import {
   ChevronDownIcon,
   ChevronUpIcon,
   CommentIcon,
+  FlagIcon,
   HeartIcon,
   MutedIcon,
   PauseIcon,
@@ -20,6 +21,8 @@ import {
 import { MediaPending, SampleBadge } from '../../media/components/MediaStatus';
 import { VideoPlayer } from '../../media/components/VideoPlayer';
 import { FollowButton } from '../../social/components/FollowButton';
+import { useReport } from '../../moderation/components/ReportControl';
+import { reelTarget } from '../../moderation/targets';
 import { REEL_MESSAGES, shownHashtags } from '../messages';
 import type { Reel } from '../types';
 import { CommentsPanel } from './CommentsPanel';
@@ -94,9 +97,8 @@ function SideButton({
 }
 
 /** The player of the current reel: its video (muted at first, looping), or what stands in for it. */
-const ReelStage = observer(function ReelStage({ reel }: { reel: Reel }) {
+const ReelStage = observer(function ReelStage({ reel, video }: { reel: Reel; video: RefObject<HTMLVideoElement | null> }) {
   const { reels } = useStores();
-  const video = useRef<HTMLVideoElement>(null);
 
   useEffect(() => {
     const element = video.current;
@@ -108,7 +110,7 @@ const ReelStage = observer(function ReelStage({ reel }: { reel: Reel }) {
       });
     }
     else element.pause();
-  }, [reels, reels.playing, reel.id]);
+  }, [reels, reels.playing, reel.id, video]);
 
   if (reel.sample) return <ReelArt reel={reel} />;
   if (reel.status !== 'ready') return <MediaPending status={reel.status} failureReason={reel.failure_reason} />;
@@ -196,13 +198,15 @@ const LinkedReelState = observer(function LinkedReelState({ onBack }: { onBack: 
 /**
  * The full-screen reels viewer (seed 002 §2.6, §4): vertical paging (buttons, ArrowUp/k, ArrowDown/j, wheel, swipe),
  * space for play/pause, mute (starts muted, each time the viewer opens), like with the server's answer, comments, share,
- * follow the owner and back. Samples are marked, show no like count, have nothing to play, pause or unmute, and cannot
+ * report (someone else's reel, at where it is playing), follow the owner and back. Samples are marked, show no like count, have nothing to play, pause or unmute, and cannot
  * be liked, commented on, shared or followed.
  */
 export const ReelsViewer = observer(function ReelsViewer() {
-  const { auth, reels } = useStores();
+  const { auth, reels, moderation } = useStores();
   const navigate = useNavigate();
   const { pathname } = useLocation();
+  const report = useReport();
+  const stage = useRef<HTMLVideoElement>(null);
   const lastPage = useRef(0);
   const touchStart = useRef<number | null>(null);
   const reel = reels.current;
@@ -222,9 +226,10 @@ export const ReelsViewer = observer(function ReelsViewer() {
   };
 
   // Keys page and play while the viewer is open (not while typing in a field, which useHotkeys leaves alone), except
-  // on a shared link still being read, or not available: no reel to page through or play.
+  // on a shared link still being read, or not available: no reel to page through or play; nor while the Report dialog
+  // is open over it.
   const viewerKey = (run: () => void) => (event: KeyboardEvent) => {
-    if (!reels.viewerOpen || reels.linkPending) return;
+    if (!reels.viewerOpen || reels.linkPending || moderation.report.opened) return;
     event.preventDefault();
     run();
   };
@@ -253,7 +258,7 @@ export const ReelsViewer = observer(function ReelsViewer() {
   const likeReason = reel?.sample ? REEL_MESSAGES.sampleLike : !signedIn ? REEL_MESSAGES.signInToLike : null;
 
   return (
-    <Modal.Root opened={reels.viewerOpen} onClose={close} fullScreen closeOnEscape={!reels.commentsOpen}>
+    <Modal.Root opened={reels.viewerOpen} onClose={close} fullScreen closeOnEscape={!reels.commentsOpen && !moderation.report.opened}>
       <Modal.Overlay />
       <Modal.Content aria-label="Reels viewer" bg="black">
         <Modal.Body p={0} h="100dvh">
@@ -312,7 +317,7 @@ export const ReelsViewer = observer(function ReelsViewer() {
                   aria-roledescription="reel"
                   aria-label={`${reel.title}, ${reels.index + 1} of ${reels.shown.length}`}
                 >
-                  <ReelStage reel={reel} />
+                  <ReelStage reel={reel} video={stage} />
 
                   <Stack
                     pos="absolute"
@@ -369,6 +374,9 @@ export const ReelsViewer = observer(function ReelsViewer() {
                       disabledReason={reel.sample ? REEL_MESSAGES.sampleShare : null}
                       onClick={() => void reels.share(reel)}
                     />
+                    {!reel.sample && !reel.is_owner && (
+                      <SideButton label="Report" icon={<FlagIcon />} onClick={() => report(() => reelTarget(reel, stage.current))} />
+                    )}
                     <SideButton
                       label={reels.muted ? 'Unmute' : 'Mute'}
                       icon={reels.muted ? <MutedIcon /> : <VolumeIcon />}

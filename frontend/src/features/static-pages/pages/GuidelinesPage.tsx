@@ -1,4 +1,5 @@
 import { List, Text } from '@mantine/core';
+import { APPEAL_DAYS, STRIKE_DAYS } from '../../moderation/messages';
 import { ArticleSection } from '../components/ArticleSection';
 import { LegalPage } from '../components/LegalPage';
 
@@ -52,10 +53,14 @@ export function GuidelinesPage() {
 
       <ArticleSection title="Reports and consequences">
         <Text>
-          Content that breaks these guidelines may be removed, and its channel may receive a strike; repeated or
-          serious breaches can end an account. A strike also keeps a channel out of the partner program for a while.
-          Reporting content from its page arrives in a coming update; until then, tell the operator with Send feedback
-          in the settings menu.
+          To report a video, short, movie, comment or channel that breaks these guidelines, choose Report on it (signed
+          in) and say why. Reports are confidential, and the moderation team tells you the outcome.
+        </Text>
+        <Text>
+          Content that breaks these guidelines may be removed, and its channel may receive a strike. A strike lasts{' '}
+          {STRIKE_DAYS} days and can be appealed once within {APPEAL_DAYS} days, from Partner program under Creator
+          Studio. While a strike is active the channel does not meet the partner program&apos;s requirements and its
+          payouts are on hold. Repeated or serious breaches can end an account.
         </Text>
       </ArticleSection>
 

@@ -1,4 +1,4 @@
-import { useId } from 'react';
+import { useId, useRef } from 'react';
 import { observer } from 'mobx-react-lite';
 import { ActionIcon, AspectRatio, Badge, Box, Button, Card, Group, Stack, Text, Title, Tooltip, VisuallyHidden } from '@mantine/core';
 import { useStores } from '../../../stores/StoreProvider';
@@ -6,18 +6,21 @@ import { formatCount, formatDollars, formatViews } from '../../../shared/format'
 import { HeartIcon, ShareIcon } from '../../../shared/icons';
 import { MediaPending } from '../../media/components/MediaStatus';
 import { VideoPlayer } from '../../media/components/VideoPlayer';
+import { ReportControl } from '../../moderation/components/ReportControl';
+import { videoTarget } from '../../moderation/targets';
 import { VIDEO_MESSAGES } from '../messages';
 import type { VideoDto } from '../types';
 
 /**
  * A video (seed 002 §2.5): the inline player (HLS when ready), title, description (up to 2 lines), views and likes,
- * Share (copies the `/videos/:id` link), the monetization badge, ad earnings above zero, and for the owner the
+ * Share (copies the `/videos/:id` link), Report (someone else's video, at where its player is), the monetization badge, ad earnings above zero, and for the owner the
  * processing or failed state. The first play counts a view and the seconds watched are reported. A visitor (on a
  * shared link) is told that liking needs an account.
  */
 export const VideoCard = observer(function VideoCard({ video }: { video: VideoDto }) {
   const { auth, videos } = useStores();
   const likeReasonId = useId();
+  const player = useRef<HTMLVideoElement>(null);
   const ready = video.status === 'ready';
   const likeReason = auth.user ? null : VIDEO_MESSAGES.signInToLike;
 
@@ -44,6 +47,7 @@ export const VideoCard = observer(function VideoCard({ video }: { video: VideoDt
         <Box bg="dark.8">
           {video.status === 'ready' ? (
             <VideoPlayer
+              ref={player}
               src={video.stream_url}
               hlsUrl={video.hls_url}
               poster={video.thumbnail_url}
@@ -109,6 +113,7 @@ export const VideoCard = observer(function VideoCard({ video }: { video: VideoDt
                 <ShareIcon size={16} />
               </ActionIcon>
             </Tooltip>
+            {ready && <ReportControl variant="icon" own={video.is_owner} target={() => videoTarget(video, player.current)} />}
           </Group>
         </Group>
       </Stack>

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState, type RefObject } from 'react';
 import { observer } from 'mobx-react-lite';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { Avatar, Box, Button, Center, Grid, Group, Loader, Paper, Stack, Switch, Text, Title, Tooltip, VisuallyHidden } from '@mantine/core';
@@ -14,6 +14,8 @@ import type { VideoDto } from '../../videos/types';
 import { Description } from './Description';
 import { WatchPlayer } from './WatchPlayer';
 import { CommentsSection } from '../../comments/components/CommentsSection';
+import { ReportControl } from '../../moderation/components/ReportControl';
+import { videoTarget } from '../../moderation/targets';
 
 /** Seconds the next video waits before it plays on its own, with a Cancel. */
 export const AUTOPLAY_DELAY_SECONDS = 5;
@@ -53,7 +55,8 @@ const ChannelBar = observer(function ChannelBar({ video }: { video: VideoDto }) 
   );
 });
 
-const Actions = observer(function Actions({ video }: { video: VideoDto }) {
+/** Like, Share, and Report (someone else's video, at where the player is). */
+const Actions = observer(function Actions({ video, player }: { video: VideoDto; player: RefObject<HTMLVideoElement | null> }) {
   const { videos } = useStores();
   const { requireAccount } = useRequireAccount();
   return (
@@ -75,6 +78,7 @@ const Actions = observer(function Actions({ video }: { video: VideoDto }) {
           Share
         </Button>
       </Tooltip>
+      <ReportControl radius="xl" own={video.is_owner} target={() => videoTarget(video, player.current)} />
     </Group>
   );
 });
@@ -116,7 +120,7 @@ const UpNext = observer(function UpNext({ countdown, onCancel }: { countdown: nu
 });
 
 /**
- * The watch page (`/videos/:id`): the player, the title with views and age, like and share, the channel bar with
+ * The watch page (`/videos/:id`): the player, the title with views and age, like, share and report, the channel bar with
  * Follow, the description, the comments, and Up next with autoplay. Visitors watch; what needs an account asks them to
  * sign in and brings them back.
  */
@@ -220,7 +224,7 @@ export const WatchPage = observer(function WatchPage({ id }: { id: string }) {
         <Text size="sm" c="dimmed">
           {formatViews(video.views)} · {formatRelativeTime(video.created_at)}
         </Text>
-        <Actions video={video} />
+        <Actions video={video} player={player} />
       </Group>
       <ChannelBar video={video} />
       {video.description?.trim() && (

@@ -1,0 +1,33 @@
+import type { ReportTarget } from './ReportStore';
+
+/** A player's position, when it has one worth sending (it has moved from the start). */
+const position = (player?: HTMLVideoElement | null): number | null => {
+  const at = player?.currentTime;
+  return at !== undefined && Number.isFinite(at) && at >= 1 ? Math.floor(at) : null;
+};
+
+/** A video, at where its player is. */
+export function videoTarget(video: { id: string; title: string; duration_seconds: number | null }, player?: HTMLVideoElement | null): ReportTarget {
+  return { contentType: 'video', contentId: video.id, label: `the video “${video.title}”`, at: position(player), durationSeconds: video.duration_seconds };
+}
+
+/** A short (reel), at where its player is. */
+export function reelTarget(reel: { id: string; title: string; duration_seconds: number | null }, player?: HTMLVideoElement | null): ReportTarget {
+  return { contentType: 'reel', contentId: reel.id, label: `the short “${reel.title}”`, at: position(player), durationSeconds: reel.duration_seconds };
+}
+
+/** A movie (its length is in minutes), at where its player is. */
+export function movieTarget(movie: { id: string; title: string; duration: number | null }, player?: HTMLVideoElement | null): ReportTarget {
+  const length = player && Number.isFinite(player.duration) && player.duration > 0 ? player.duration : movie.duration !== null ? movie.duration * 60 : null;
+  return { contentType: 'movie', contentId: movie.id, label: `the movie “${movie.title}”`, at: position(player), durationSeconds: length };
+}
+
+/** A comment (on a video, movie or short), by its author's handle. */
+export function commentTarget(comment: { id: string; username: string }): ReportTarget {
+  return { contentType: 'comment', contentId: comment.id, label: `@${comment.username}'s comment` };
+}
+
+/** A channel (profile), reported by its account id. */
+export function channelTarget(channel: { id: string; display_name: string; handle: string }): ReportTarget {
+  return { contentType: 'user', contentId: channel.id, label: `the channel ${channel.display_name} (@${channel.handle})` };
+}
