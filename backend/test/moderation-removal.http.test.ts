@@ -388,6 +388,16 @@ describe("moderation's durable events", () => {
     await deliver('moderation.content-restored', { contentType: 'video', contentId: video });
     expect((await t.http().get(`/api/videos/${video}`)).status).toBe(404);
   });
+
+  it('a restoration decided before its removal was applied keeps the item up when that removal arrives late', async () => {
+    const creator = await person(t);
+    const video = await processed(creator, 'video', `Overturned ${word()}`);
+    const decidedAt = new Date(Date.now() - 60_000);
+    // The removal's direct call failed and its event is still pending; the appeal is overturned meanwhile.
+    expect(await ctx(() => catalog().restoreMediaByModeration(video))).toBe(true);
+    await deliver('moderation.content-removed', { contentType: 'video', contentId: video, ownerUserId: creator.id, reason: 'Spam', purgeFiles: false, title: null }, decidedAt);
+    expect((await t.http().get(`/api/videos/${video}`)).status).toBe(200);
+  });
 });
 
 describe('report targets', () => {

@@ -154,6 +154,14 @@ describe('the form', () => {
     expect(many.body.errors.map((e: Any) => e.field)).toEqual(['content_type', 'content_id', 'reason']);
   });
 
+  it('a description of 600 emoji with variation selectors (1,200 code points) is taken whole', async () => {
+    const a = await person(t);
+    const hearts = '\u2764\ufe0f'.repeat(600);
+    const ok = await report(t, a.auth, { content_type: 'video', content_id: video, reason: 'other', description: hearts });
+    expect(ok.status).toBe(201);
+    expect(ok.body.description).toBe(hearts);
+  });
+
   it("a timestamp past the item's end is refused (400); its last second is taken", async () => {
     const a = await person(t);
     // markReady made the video 2 seconds long.

@@ -88,6 +88,13 @@ export class ErrorFilter implements ExceptionFilter {
     // A write that found the disk full (a chunk, a one-request upload, a copy into storage) is the same refusal as
     // the free-space checks made before it, not a server fault.
     if ((exception as { code?: unknown })?.code === 'ENOSPC') return this.toBody(noSpace(), request);
+    // A text longer than its column. The DTOs count characters as people see them (an emoji with its variation
+    // selector is one), PostgreSQL counts code points, so a text at the limit can still be too long for the column:
+    // the statement failed and its transaction rolled back, so nothing changed; the client is told plainly.
+    if ((exception as { code?: unknown })?.code === '22001') {
+      const detail = 'A text in the request is too long';
+      return { body: { statusCode: 400, code: 'VALIDATION_FAILED', detail, message: detail } };
+    }
     // The router's own refusal of a path parameter it cannot decode (bad percent-encoding).
     if (exception instanceof URIError) {
       const detail = 'The request URL is not valid';

@@ -73,7 +73,12 @@ export class ModerationRemovalUseCases {
     const restored = await this.uow.inTransaction(async () => {
       const m = await this.media.findForUpdate(mediaId);
       if (!m) return false;
-      if (m.status !== 'removed') return m.status === 'ready';
+      if (m.status !== 'removed') {
+        // The removal this restore undoes may not have been applied yet: it must not be, later.
+        m.noteRestoreDecided();
+        await this.uow.commit();
+        return m.status === 'ready';
+      }
       if (opts.asOf && m.removedAt && m.removedAt > opts.asOf) return false;
       if (!m.restorable || !(await this.storage.stat(m.originalKey))) return false;
       m.restoreByModeration();

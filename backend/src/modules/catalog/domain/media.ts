@@ -135,6 +135,14 @@ export class Media {
     this.updatedAt = now;
   }
 
+  /**
+   * Moderation decided to restore an item that is not removed (yet): its removal's event may still be on its way (a
+   * process died after the decision). Noted, so that older removal never takes the item down afterwards.
+   */
+  noteRestoreDecided(now: Date = new Date()): void {
+    this.restoredAt = now;
+  }
+
   markProbed(probe: ProbeResult): void {
     this.durationSeconds = Math.round(probe.durationSeconds * 100) / 100;
     this.width = probe.width;

@@ -23,11 +23,12 @@ export class RequestPayoutUseCase {
 
   async execute(userId: string, input: { amount: unknown; paymentMethod: unknown; bankDetails: unknown }): Promise<Payout> {
     const payout = Payout.request(userId, input);
-    const strike = await this.guidelines.activeStrike(userId);
-    if (strike) throw moneyErrors.payoutsOnHold(strike.expiresAt);
     await this.uow
       .inTransaction(async () => {
         const available = await this.ledger.lockBalance(Accounts.userAvailable(userId));
+        // Read once the balance is locked, just before the posting: a strike given while this request waited holds it.
+        const strike = await this.guidelines.activeStrike(userId);
+        if (strike) throw moneyErrors.payoutsOnHold(strike.expiresAt);
         if (payout.amountCents > available) throw moneyErrors.aboveAvailable();
         await this.ledger.post(payout.requestPosting());
         await this.payouts.add(payout);

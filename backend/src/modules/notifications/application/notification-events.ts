@@ -56,7 +56,8 @@ export class NotificationEvents implements OnModuleInit {
     this.durable.on('money.membership-started', (p) => this.notifications.notify(p.ownerUserId, drafts.membership(p)));
     this.durable.on('money.payout-status-changed', (p) => this.notifications.notify(p.userId, drafts.payout(p)));
     this.durable.on('moderation.report-resolved', (p) => this.notifications.notify(p.reporterUserId, drafts.reportResolved(p)));
-    this.durable.on('moderation.content-removed', (p) => this.notifications.notify(p.ownerUserId, drafts.contentRemoved(p)));
+    // Keyed by the event: the same content removed again after an overturned appeal is told again.
+    this.durable.on('moderation.content-removed', (p, meta) => this.notifications.notify(p.ownerUserId, drafts.contentRemoved({ ...p, removalId: meta.eventId })));
     this.durable.on('moderation.strike-issued', (p) => this.notifications.notify(p.userId, drafts.strike(p)));
     this.durable.on('moderation.appeal-decided', (p) => this.notifications.notify(p.userId, drafts.appealDecided(p)));
     this.durable.on('partner.decision', (p) => this.notifications.notify(p.userId, drafts.partnerDecision(p)));

@@ -105,12 +105,12 @@ export const drafts = {
     dedupeKey: `report:${p.reportId}`,
   }),
   /** Moderation removed the recipient's item (or comment), with the admin's reason. */
-  contentRemoved: (p: { contentType: string; contentId: string; reason: string; title: string | null }): NotificationDraft => ({
+  contentRemoved: (p: { removalId: string; contentType: string; contentId: string; reason: string; title: string | null }): NotificationDraft => ({
     type: 'content_removed',
     title: p.contentType === 'comment' ? 'Your comment was removed' : 'Your content was removed',
     message: clip(`${p.title ? `"${clip(p.title, 200)}" was removed` : 'It was removed'} for breaking the community guidelines: ${p.reason}`, 1000),
     link: { kind: 'strikes', id: p.contentId },
-    dedupeKey: `removed:${p.contentType}:${p.contentId}`,
+    dedupeKey: `removed:${p.removalId}`,
   }),
   /** A guideline strike on the recipient's channel, and until when it can be appealed. */
   strike: (p: { strikeId: string; reason: string; appealDeadline: string }): NotificationDraft => ({
