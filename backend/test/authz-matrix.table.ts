@@ -233,6 +233,23 @@ export const AUTHZ_MATRIX: Record<string, AuthzCase | AuthzCase[]> = {
     { what: 'a ready movie', request: (w) => ({ params: { id: w.ids.movie } }), expect: users(200) },
     { what: "the owner's movie still processing", request: (w) => ({ params: { id: w.ids.draftMovie } }), expect: hidden(200, 401) },
   ],
+  // A movie's HLS follows its stream's rules (signed-in viewers; the matrix's movie is marked ready without a ladder: 404).
+  getMovieHlsMaster: [
+    { what: 'a ready movie stored without a ladder', request: (w) => ({ params: { id: w.ids.movie } }), expect: users(404) },
+    { what: "the owner's movie still processing", request: (w) => ({ params: { id: w.ids.draftMovie } }), expect: users(404) },
+  ],
+  getMovieHlsFile: [
+    { what: 'a ready movie stored without a ladder', request: (w) => ({ params: { id: w.ids.movie, rendition: '360p', file: 'index.m3u8' } }), expect: users(404) },
+    { what: "the owner's movie still processing", request: (w) => ({ params: { id: w.ids.draftMovie, rendition: '360p', file: 'seg_00000.ts' } }), expect: users(404) },
+  ],
+  listMovieUpNext: [
+    { what: 'a ready movie', request: (w) => ({ params: { id: w.ids.movie } }), expect: anyone(200) },
+    { what: "the owner's movie still processing", request: (w) => ({ params: { id: w.ids.draftMovie } }), expect: hidden(200) },
+  ],
+  recordMovieWatchTime: [
+    { what: 'a ready movie, with where playback is', request: (w) => ({ params: { id: w.ids.movie }, json: { seconds: 5, position: 1 } }), expect: users(204) },
+    { what: "the owner's movie still processing", request: (w) => ({ params: { id: w.ids.draftMovie }, json: { seconds: 5 } }), expect: hidden(204, 401) },
+  ],
 
   // Channel pages (by handle, any case)
   getChannel: [

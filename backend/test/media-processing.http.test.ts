@@ -199,7 +199,7 @@ describe('reels and movies', () => {
     expect((await ffprobe(`${base}${item.stream_url}`)).streams.some((s) => s.codec_type === 'video')).toBe(true);
   });
 
-  it('a movie gets a poster and its duration in minutes, and no HLS', async () => {
+  it('a movie gets a poster, its duration in minutes, and an HLS ladder like a video', async () => {
     const { item } = await processed('movie', 'landscape');
     expect(item).toMatchObject({ status: 'ready', failure_reason: null, duration: 1 });
     expect(item.poster_url).toMatch(/^\/api\/media\/thumbs\/[0-9a-f-]{36}\.jpg\?t=/); // movies are for signed-in viewers only
@@ -207,8 +207,10 @@ describe('reels and movies', () => {
     const poster = await get(item.poster_url);
     expect(poster.status).toBe(200);
     expect(poster.headers['content-type']).toBe('image/jpeg');
-    expect(existsSync(join(t.config.dataDir, 'media', 'hls', item.id))).toBe(false);
-    // A signed-in client plays it with the URL it was given.
+    expect(item.hls_url).toMatch(new RegExp(`^/api/movies/${item.id}/hls/master\\.m3u8\\?t=`));
+    expect(existsSync(join(t.config.dataDir, 'media', 'hls', item.id, '360p', 'index.m3u8'))).toBe(true);
+    // A signed-in client plays it with the URLs it was given.
+    expect((await ffprobe(`${base}${item.hls_url}`)).streams.some((s) => s.codec_type === 'video')).toBe(true);
     expect((await ffprobe(`${base}${item.stream_url}`)).streams.some((s) => s.codec_type === 'video')).toBe(true);
   });
 

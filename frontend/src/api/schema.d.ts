@@ -877,6 +877,57 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/movies/{id}/heartbeat": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Seconds actually watched since the last heartbeat (signed-in viewers; watch hours), and where playback is (resume, Continue watching). */
+        post: operations["recordMovieWatchTime"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/movies/{id}/hls/master.m3u8": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The HLS master playlist of a ready movie processed with a ladder (hls_url; null for movies that have none). Refused like the stream. */
+        get: operations["getMovieHlsMaster"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/movies/{id}/hls/{rendition}/{file}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A rendition playlist or segment of a ready movie's ladder (the playlists pass the master URL's access token on). Refused like the stream. */
+        get: operations["getMovieHlsFile"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/movies/{id}/rating": {
         parameters: {
             query?: never;
@@ -907,6 +958,23 @@ export interface paths {
         };
         /** The movie file with HTTP ranges (the URL from the list carries the viewer's access token). */
         get: operations["streamMovie"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/movies/{id}/up-next": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Up next after this movie: other ready movies the viewer may open, the same channel's first, then by title similarity and newest. */
+        get: operations["listMovieUpNext"];
         put?: never;
         post?: never;
         delete?: never;
@@ -2085,8 +2153,14 @@ export interface components {
             total: number;
         };
         ContinueWatchingItemDto: {
+            /**
+             * @description What the item is: its page is /videos/{id} or /movies/{id}.
+             * @enum {string}
+             */
+            kind: "video" | "movie";
             /** @description Where the viewer stopped, in whole seconds from the start. */
             position_seconds: number;
+            /** @description The video or movie (a movie's stream_url and hls_url are its own /api/movies routes). */
             video: components["schemas"]["VideoResponseDto"];
         };
         CreateAccountRequestDto: {
@@ -2256,7 +2330,7 @@ export interface components {
             seconds: number;
         };
         HomeResponseDto: {
-            /** @description Videos the signed-in viewer stopped part-way through, most recent first (empty for visitors). */
+            /** @description Videos and movies the signed-in viewer stopped part-way through, most recent first (empty for visitors). */
             continue_watching: components["schemas"]["ContinueWatchingItemDto"][];
             /** @description The newest videos of the channels the signed-in viewer follows (empty for visitors). */
             following: components["schemas"]["VideoResponseDto"][];
@@ -2357,11 +2431,15 @@ export interface components {
             failure_reason: string | null;
             family_safe: boolean;
             genre: string[];
+            /** @description The HLS master playlist once the movie's ladder is ready (with the same access token); null for movies without one, which play stream_url. */
+            hls_url: string | null;
             id: string;
             is_owner: boolean;
             is_premium: boolean;
             /** @description The signed-in viewer's own rating (1 to 5); null when they have not rated it, and for visitors. */
             my_rating: number | null;
+            /** @description Where the signed-in viewer stopped, in whole seconds (from their heartbeats); null for visitors and movies they have not played. */
+            position_seconds: number | null;
             poster_url: string | null;
             /** @description The mean of viewers' ratings (1 to 5 stars, two decimals); null while nobody has rated it. */
             rating: number | null;
@@ -2372,6 +2450,7 @@ export interface components {
              * @enum {string}
              */
             status: "processing" | "ready" | "failed";
+            /** @description The original file, with HTTP ranges; carries the signed-in viewer's access token. */
             stream_url: string;
             title: string;
             video_url: string | null;
@@ -5485,6 +5564,181 @@ export interface operations {
             };
         };
     };
+    recordMovieWatchTime: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["HeartbeatRequestDto"];
+            };
+        };
+        responses: {
+            /** @description Recorded */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description seconds not 1 to 60, or a position that is not in the movie */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description A premium movie, and the viewer is not premium, its owner or an administrator */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
+    getMovieHlsMaster: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The master playlist */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description A visitor: movies are for signed-in users */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description A premium movie, and the viewer is not premium, its owner or an administrator */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
+    getMovieHlsFile: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+                rendition: string;
+                file: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The playlist or segment */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description A range of a segment */
+            206: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not modified (If-None-Match, If-Modified-Since) */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description A visitor: movies are for signed-in users */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description A premium movie, and the viewer is not premium, its owner or an administrator */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Range not satisfiable */
+            416: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
     rateMovie: {
         parameters: {
             query?: never;
@@ -5668,6 +5922,44 @@ export interface operations {
             };
             /** @description Range not satisfiable */
             416: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
+    listMovieUpNext: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MovieResponseDto"][];
+                };
+            };
+            /** @description A token that is not a valid user token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -76,6 +76,8 @@ export interface MockMovie extends Omit<Owned, 'accountId'>, Processed {
   poster_url: string | null;
   backdrop_url: string | null;
   video_url: string | null;
+  /** The HLS master of a movie processed with a ladder (the server's hls_url); absent for the others. */
+  hls_url?: string | null;
   cast: string[];
   views: number;
   stream_url: string;

@@ -45,7 +45,7 @@ export const homeHandlers = [
             const shown = video && dto(video);
             if (!video || !shown || position < EDGE_SECONDS) return [];
             if (video.duration_seconds != null && position >= video.duration_seconds - EDGE_SECONDS) return [];
-            return [{ video: shown, position_seconds: position }];
+            return [{ video: shown, kind: 'video' as const, position_seconds: position }];
           })
           .slice(0, SECTION_SIZE)
       : [];

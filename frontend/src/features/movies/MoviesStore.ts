@@ -69,11 +69,15 @@ export class MoviesStore {
   private pageId: string | null = null;
   /** Movies whose rating is being sent. */
   ratingPending = new Set<string>();
+  /** Up next beside the open page: other ready movies the viewer may open (the server ranks them). */
+  upNext: MovieDto[] = [];
+  upNextStatus: 'idle' | 'loading' | 'ready' | 'error' = 'idle';
+  private upNextFor: string | null = null;
 
   private loading: Promise<boolean> | null = null;
 
   constructor(readonly root: RootStore) {
-    makeAutoObservable<this, 'loading' | 'pageId'>(this, { root: false, loading: false, pageId: false }, { autoBind: true });
+    makeAutoObservable<this, 'loading' | 'pageId' | 'upNextFor'>(this, { root: false, loading: false, pageId: false, upNextFor: false }, { autoBind: true });
   }
 
   /** A failed load shows the samples, silently (seed 000 §4, §8). */
@@ -217,6 +221,48 @@ export class MoviesStore {
     this.pageId = null;
     this.page = null;
     this.pageStatus = 'idle';
+    this.upNext = [];
+    this.upNextStatus = 'idle';
+    this.upNextFor = null;
+  }
+
+  /** The movie autoplay opens after this one: the first of Up next. */
+  get next(): MovieDto | null {
+    return this.upNext[0] ?? null;
+  }
+
+  /** Up next for the movie `id` (GET /api/movies/{id}/up-next): the same channel's first, then related and newest. */
+  async loadUpNext(id: string): Promise<void> {
+    if (this.upNextFor === id && this.upNextStatus !== 'error') return;
+    this.upNextFor = id;
+    this.upNextStatus = 'loading';
+    let list: MovieDto[] | undefined;
+    try {
+      const { data } = await this.root.api.GET('/api/movies/{id}/up-next', { params: { path: { id } } });
+      list = data;
+    } catch {
+      list = undefined;
+    }
+    if (this.upNextFor !== id) return;
+    runInAction(() => {
+      this.upNext = (list ?? []).filter((movie) => movie.id !== id && movie.status === 'ready');
+      this.upNextStatus = list ? 'ready' : 'error';
+    });
+  }
+
+  /**
+   * Seconds watched since the last heartbeat and where playback is (signed-in viewers): the server keeps the resume
+   * point (any device) and Continue watching. A heartbeat that could not be sent is not the viewer's problem.
+   */
+  async heartbeat(id: string, seconds: number, position?: number): Promise<void> {
+    const whole = Math.round(seconds);
+    if (!this.root.auth.user || whole < 1) return;
+    const at = position !== undefined && Number.isFinite(position) && position >= 0 ? { position: Math.floor(position) } : {};
+    try {
+      await this.root.api.POST('/api/movies/{id}/heartbeat', { params: { path: { id } }, body: { seconds: Math.min(60, whole), ...at } });
+    } catch {
+      // Lost watch time is not worth an error.
+    }
   }
 
   /** A movie by its id, wherever it is shown (the list, the page), with `fields` changed. */

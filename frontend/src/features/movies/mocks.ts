@@ -21,7 +21,15 @@ export function movieDto(movie: MockMovie, viewerId: string | undefined): MovieD
   settle(movie);
   const isOwner = viewerId !== undefined && movie.userId === viewerId;
   const { userId: _userId, pending: _pending, ratings: _ratings, ...fields } = movie;
-  return { ...fields, ...ratingOf(movie, viewerId), failure_reason: isOwner ? movie.failure_reason : null, is_owner: isOwner };
+  const position = viewerId !== undefined ? (mediaDb.progress[`${viewerId}:${movie.id}`]?.position ?? null) : null;
+  return {
+    ...fields,
+    hls_url: movie.hls_url ?? null,
+    position_seconds: position,
+    ...ratingOf(movie, viewerId),
+    failure_reason: isOwner ? movie.failure_reason : null,
+    is_owner: isOwner,
+  };
 }
 
 const STARS_MESSAGE = 'stars must be a whole number from 1 to 5';
@@ -145,6 +153,41 @@ export const moviesHandlers = [
     const counted = countView('movie', movie.id, viewerId ?? 'visitor');
     if (counted) movie.views += 1;
     return response(200).json({ views: movie.views, counted });
+  }),
+
+  // Up next: other ready movies the caller may open, the same owner's first, newest first.
+  http.get('/api/movies/{id}/up-next', ({ request, params, response }) => {
+    const viewerId = caller(request)?.user.id;
+    const current = visibleMovie(params.id, viewerId);
+    if (!current) return response(404).json(notFound());
+    const others = mediaDb.movies
+      .map((movie) => settle(movie))
+      .filter((movie) => movie.id !== current.id && movie.status === 'ready')
+      .sort((a, b) => b.created_at.localeCompare(a.created_at));
+    const ranked = [...others.filter((movie) => movie.userId === current.userId), ...others.filter((movie) => movie.userId !== current.userId)];
+    return response(200).json(ranked.slice(0, 12).map((movie) => movieDto(movie, viewerId)));
+  }),
+
+  // Watch time and where playback is (resume, Continue watching), as for videos; premium movies need premium.
+  http.post('/api/movies/{id}/heartbeat', async ({ request, params, response }) => {
+    const me = caller(request);
+    if (!me) return response(401).json(sessionInvalid());
+    const movie = visibleMovie(params.id, me.user.id);
+    if (!movie) return response(404).json(notFound());
+    if (movie.is_premium && movie.userId !== me.user.id && !(me.user.is_premium || me.user.is_admin)) {
+      return response(403).json(errorBody(403, 'CATALOG.PREMIUM_REQUIRED', MOVIE_MESSAGES.premiumOnly));
+    }
+    const { seconds, position } = (await request.json()) as { seconds?: unknown; position?: unknown };
+    if (typeof seconds !== 'number' || !Number.isInteger(seconds) || seconds < 1 || seconds > 60) {
+      return response(400).json(badRequest('Seconds must be a whole number from 1 to 60', 'seconds'));
+    }
+    const length = movie.duration === null ? null : movie.duration * 60;
+    if (position !== undefined && (typeof position !== 'number' || !Number.isInteger(position) || position < 0 || (length !== null && position > length + 1))) {
+      return response(400).json(badRequest('position must be a whole number of seconds within the movie', 'position'));
+    }
+    if (position !== undefined) mediaDb.progress[`${me.user.id}:${movie.id}`] = { position, at: Date.now() };
+    mediaDb.watchSeconds[movie.id] = (mediaDb.watchSeconds[movie.id] ?? 0) + seconds;
+    return response(204).empty();
   }),
 
   http.put('/api/movies/{id}/rating', async ({ request, params, response }) => {

@@ -5,6 +5,8 @@ import type { Movie } from './types';
 
 const movie = (fields: Partial<Movie> & Pick<Movie, 'id' | 'title'>): Movie => ({
   description: null,
+  hls_url: null,
+  position_seconds: null,
   year: null,
   duration: null,
   rating: null,

@@ -159,3 +159,9 @@ export function movieLink(origin: string, id: string): string {
 export function movieSource(movie: Pick<Movie, 'video_url' | 'stream_url'>): string {
   return movie.video_url || movie.stream_url;
 }
+
+/** A movie's page that starts playback at `at` (whole seconds; Continue watching), like a video's `?t=`. */
+export function movieWatchPath(id: string, at?: number): string {
+  const start = at !== undefined && Number.isFinite(at) && at > 0 ? `?t=${Math.floor(at)}` : '';
+  return `/movies/${encodeURIComponent(id)}${start}`;
+}

@@ -21,6 +21,8 @@ function sample(id: number, fields: Partial<Omit<Movie, 'rating' | 'rating_count
     status: 'ready',
     failure_reason: null,
     stream_url: '',
+    hls_url: null,
+    position_seconds: null,
     created_at: '2025-01-01T00:00:00.000Z',
     is_owner: false,
     sample: true,

@@ -2,7 +2,8 @@
 const KEY = 'scriven.resume';
 const MAX_ENTRIES = 200;
 /** A position this close to the start or the end is not worth resuming. */
-const EDGE_SECONDS = 5;
+export const RESUME_EDGE_SECONDS = 5;
+const EDGE_SECONDS = RESUME_EDGE_SECONDS;
 
 type Positions = Record<string, number>;
 

@@ -23,8 +23,11 @@ export function humanSize(bytes: number): string {
 }
 
 export const REEL_MAX_BYTES = 268_435_456;
+/** The names an HLS ladder's files may have: `<height>p/index.m3u8` and `<height>p/seg_NNNNN.ts`. */
+const HLS_RENDITION_RE = /^\d{2,4}p$/;
+const HLS_FILE_RE = /^(index\.m3u8|seg_\d{5}\.ts)$/;
 
-/** What the three kinds share: intake limits, access to one item, streaming, views, likes and watch time. */
+/** What the three kinds share: intake limits, access to one item, streaming (the file and HLS), views, likes and watch time. */
 @Injectable()
 export class MediaService {
   constructor(
@@ -99,19 +102,69 @@ export class MediaService {
     return media;
   }
 
-  async stream(kind: MediaKind, id: string, req: Request & { user?: { userId: string } | null }, reply: Response): Promise<void> {
+  /**
+   * The item whose bytes (stream, HLS playlists and segments) a request may read, with every rule they share: movies
+   * are for signed-in viewers (401 to a visitor, whatever the id); the item must be reachable by the viewer (a bearer,
+   * or a `?t=` capability: 404 otherwise, leaking nothing); a premium movie needs premium, its owner or an admin (403).
+   * `fresh` reads the database; otherwise an item read in the last 3 seconds serves (players send many range requests).
+   */
+  async playable(kind: MediaKind, id: string, req: Request & { user?: { userId: string } | null }, fresh = false): Promise<{ media: Media; viewer: string | null }> {
     const viewer = this.viewerOf(req, id);
-    // Movies are for signed-in users (a token or the list's link): a visitor is told to sign in, whatever the id.
     if (kind === 'movie' && !viewer) throw new DomainError('unauthenticated', 'AUTH.REQUIRED', 'Please sign in to watch movies');
-    const m = await this.cachedItem(id);
+    const m = fresh ? await this.media.find(id) : await this.cachedItem(id);
     if (!m || m.kind !== kind || !m.isReachableBy(viewer)) throw MediaNotFound();
-    if (m.isPremium && viewer !== m.userId && !(await this.entitlements.hasPremiumAccess(viewer!))) throw PremiumRequired();
-    const open = kind !== 'movie' && m.status === 'ready' && m.visibility === 'public';
+    await this.checkPremium(m, viewer);
+    return { media: m, viewer };
+  }
+
+  /** A premium item is refused (403) to a viewer who is not premium, its owner or an administrator. */
+  private async checkPremium(m: Media, viewer: string | null): Promise<void> {
+    if (m.isPremium && viewer !== m.userId && !(viewer && (await this.entitlements.hasPremiumAccess(viewer)))) throw PremiumRequired();
+  }
+
+  /** Movies are never served as public: their bytes always need a signed-in viewer. */
+  private static openToAll(m: Media): boolean {
+    return m.kind !== 'movie' && m.status === 'ready' && m.visibility === 'public';
+  }
+
+  async stream(kind: MediaKind, id: string, req: Request & { user?: { userId: string } | null }, reply: Response): Promise<void> {
+    const { media: m } = await this.playable(kind, id, req);
+    const open = MediaService.openToAll(m);
     await serveStored(req, reply, this.storage, m.originalKey, {
       contentType: m.contentType,
       cacheControl: open ? 'public, max-age=300' : 'private, max-age=3600',
       offloadPrefix: this.config.mediaOffload.mode === 'x-accel' ? this.config.mediaOffload.prefix : undefined,
     });
+  }
+
+  /**
+   * One file of a ready item's HLS ladder: `master.m3u8`, or `<rendition>/<file>` (a rendition playlist or segment),
+   * with the same access rules as the stream. Playlists of items that need a capability pass the request's `?t=` on
+   * to every URI they name (players resolve them relatively), so a player given the master URL reaches every segment.
+   */
+  async hls(kind: MediaKind, id: string, rendition: string | null, file: string, req: Request & { user?: { userId: string } | null }, reply: Response): Promise<void> {
+    if (rendition === null ? file !== 'master.m3u8' : !HLS_RENDITION_RE.test(rendition) || !HLS_FILE_RE.test(file)) throw MediaNotFound();
+    // Playlists are read afresh (a ladder that was just made, a visibility change); segments may use the short cache.
+    const { media: m } = await this.playable(kind, id, req, file.endsWith('.m3u8'));
+    if (m.status !== 'ready' || !m.hlsRenditions.length) throw MediaNotFound();
+    const key = `hls/${m.id}/${rendition === null ? file : `${rendition}/${file}`}`;
+    const open = MediaService.openToAll(m);
+    if (file.endsWith('.m3u8')) {
+      const chunks: Buffer[] = [];
+      try {
+        for await (const c of this.storage.read(key)) chunks.push(c as Buffer);
+      } catch {
+        throw MediaNotFound();
+      }
+      let text = Buffer.concat(chunks).toString('utf8');
+      const token = (req.query as { t?: unknown }).t;
+      if (typeof token === 'string' && token && !open) text = text.replace(/^(?!#)(\S+)$/gm, (uri) => `${uri}${uri.includes('?') ? '&' : '?'}t=${encodeURIComponent(token)}`);
+      reply.setHeader('Content-Type', 'application/vnd.apple.mpegurl');
+      reply.setHeader('Cache-Control', open ? 'public, max-age=60' : 'private, no-cache');
+      reply.end(text);
+      return;
+    }
+    await serveStored(req, reply, this.storage, key, { contentType: 'video/mp2t', cacheControl: open ? 'public, max-age=3600' : 'private, max-age=3600' });
   }
 
   /** One view per viewer (user, else address and browser) per item per 30 minutes. */
@@ -139,6 +192,8 @@ export class MediaService {
     const badPosition = () => new ValidationError([{ field: 'position', message: MEDIA_MESSAGES.position }]);
     if (at !== null && (!Number.isInteger(at) || at < 0 || at > MEDIA_LIMITS.maxPositionSeconds)) throw badPosition();
     const m = await this.reachable(kind, id, userId);
+    // Watching a premium movie needs premium (as its stream does): no watch time nor resume point without it.
+    if (kind === 'movie') await this.checkPremium(m, userId);
     if (at !== null && m.durationSeconds !== null && at > Math.ceil(m.durationSeconds) + 1) throw badPosition();
     if (at !== null) await this.engagement.saveProgress(id, userId, at);
     // The owner's own viewing does not count towards their watch hours.

@@ -25,7 +25,7 @@ export function ownerFacing(reason: string): string {
 
 /**
  * The processing job: probe (a file that is not media fails at once, with a reason the owner sees), a thumbnail,
- * and for videos an HLS ladder up to the source height (at most 1080p). Retried with backoff by pg-boss; after the
+ * and for videos and movies an HLS ladder up to the source height (at most 1080p). Retried with backoff by pg-boss; after the
  * last retry the item is marked failed. Idempotent: an item no longer processing is left alone.
  */
 @Injectable()
@@ -99,7 +99,7 @@ export class ProcessMediaJob implements OnModuleInit {
       await this.storage.adopt(thumbKey, thumbFile);
       thumbStored = thumbKey;
       let renditions: number[] = [];
-      if (m.kind === 'video') {
+      if (m.kind === 'video' || m.kind === 'movie') {
         // The ladder follows the short side, so a 1080x1920 phone clip gets 1080p (scaled by width), not 1920p.
         renditions = hlsLadder(Math.min(probe.width, probe.height));
         const hlsDir = join(work, 'hls');

@@ -41,6 +41,8 @@ export interface Engagement {
   addWatchTime(mediaId: string, userId: string, seconds: number, dailyCap: number): Promise<number>;
   /** Where a signed-in viewer is in an item (Continue watching, resume on another device). */
   saveProgress(mediaId: string, userId: string, positionSeconds: number): Promise<void>;
+  /** Where a signed-in viewer stopped in each of these items (from their heartbeats); items never played are absent. */
+  progressOf(mediaIds: string[], userId: string | null): Promise<Map<string, number>>;
 }
 
 /** The newest public videos of the users `userId` follows, as ids newest first (answered by the social context). */
@@ -50,7 +52,7 @@ export type FollowedVideos = (userId: string, limit: number) => Promise<string[]
 export interface HomeFeed {
   /** Public ready videos by views since `since`, each view weighted by how much of the video was watched. */
   trending(since: Date, limit: number): Promise<string[]>;
-  /** The videos `userId` stopped part-way through, most recent first. */
+  /** The videos and movies `userId` stopped part-way through, most recent first. */
   continueWatching(userId: string, limit: number): Promise<{ mediaId: string; positionSeconds: number }[]>;
   /** Removes everything a viewer watched part-way (their account is deleted). */
   forgetViewer(userId: string): Promise<void>;

@@ -106,7 +106,13 @@ export class MovieResponseDto {
   @ApiProperty({ enum: SHOWN_STATUSES })
   status: ShownStatus;
   failure_reason: string | null;
+  /** The original file, with HTTP ranges; carries the signed-in viewer's access token. */
   stream_url: string;
+  /** The HLS master playlist once the movie's ladder is ready (with the same access token); null for movies without one, which play stream_url. */
+  hls_url: string | null;
+  /** Where the signed-in viewer stopped, in whole seconds (from their heartbeats); null for visitors and movies they have not played. */
+  @ApiProperty({ type: 'integer', nullable: true })
+  position_seconds: number | null;
   created_at: string;
   is_owner: boolean;
 }

@@ -35,7 +35,7 @@ export class HomeController {
     return {
       following,
       trending,
-      continue_watching: s.continueWatching.map((c, i) => ({ video: watching[i], position_seconds: c.positionSeconds })),
+      continue_watching: s.continueWatching.map((c, i) => ({ video: watching[i], kind: c.media.kind === 'movie' ? 'movie' : 'video', position_seconds: c.positionSeconds })),
     };
   }
 

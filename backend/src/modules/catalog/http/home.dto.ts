@@ -2,7 +2,11 @@ import { ApiProperty } from '@nestjs/swagger';
 import { VideoResponseDto } from './catalog.dto.js';
 
 export class ContinueWatchingItemDto {
+  /** The video or movie (a movie's stream_url and hls_url are its own /api/movies routes). */
   video: VideoResponseDto;
+  /** What the item is: its page is /videos/{id} or /movies/{id}. */
+  @ApiProperty({ enum: ['video', 'movie'] })
+  kind: 'video' | 'movie';
   /** Where the viewer stopped, in whole seconds from the start. */
   @ApiProperty({ type: 'integer' })
   position_seconds: number;
@@ -16,7 +20,7 @@ export class HomeResponseDto {
   /** Most viewed in the last 48 hours, each view weighted by how much of the video was watched. */
   @ApiProperty({ type: [VideoResponseDto] })
   trending: VideoResponseDto[];
-  /** Videos the signed-in viewer stopped part-way through, most recent first (empty for visitors). */
+  /** Videos and movies the signed-in viewer stopped part-way through, most recent first (empty for visitors). */
   @ApiProperty({ type: [ContinueWatchingItemDto] })
   continue_watching: ContinueWatchingItemDto[];
 }

@@ -69,8 +69,8 @@ export class MediaPresenter {
         width: m.width,
         height: m.height,
         thumbnail_url: this.thumbnailUrl(m, viewer),
-        stream_url: `/api/videos/${m.id}/stream${q}`,
-        hls_url: m.status === 'ready' && m.hlsRenditions.length ? `/api/videos/${m.id}/hls/master.m3u8${q}` : null,
+        stream_url: `/api/${m.kind}s/${m.id}/stream${q}`,
+        hls_url: m.status === 'ready' && m.hlsRenditions.length ? `/api/${m.kind}s/${m.id}/hls/master.m3u8${q}` : null,
         created_at: m.createdAt.toISOString(),
         owner: this.owner(m, owners),
         is_owner: mine,
@@ -108,9 +108,11 @@ export class MediaPresenter {
   }
 
   async movies(items: Media[], viewer: string | null): Promise<MovieResponseDto[]> {
-    const stars = await this.ratings.starsBy(items.map((m) => m.id), viewer);
+    const ids = items.map((m) => m.id);
+    const [stars, positions] = await Promise.all([this.ratings.starsBy(ids, viewer), this.engagement.progressOf(ids, viewer)]);
     return items.map((m) => {
       const mine = m.userId === viewer;
+      const q = this.query(m, viewer);
       return {
         id: m.id,
         title: m.title,
@@ -131,7 +133,9 @@ export class MediaPresenter {
         views: Number(m.views),
         status: shownStatus(m.status),
         failure_reason: mine ? m.failureReason : null,
-        stream_url: `/api/movies/${m.id}/stream${this.query(m, viewer)}`,
+        stream_url: `/api/movies/${m.id}/stream${q}`,
+        hls_url: m.status === 'ready' && m.hlsRenditions.length ? `/api/movies/${m.id}/hls/master.m3u8${q}` : null,
+        position_seconds: positions.get(m.id) ?? null,
         created_at: m.createdAt.toISOString(),
         is_owner: mine,
       };

@@ -9,7 +9,7 @@ import { MediaService } from '../application/media.service.js';
 import { NoMovieFile } from '../domain/catalog.errors.js';
 import { validateMovieMeta } from '../domain/media-rules.js';
 import { MEDIA_REPOSITORY, type MediaRepository } from '../domain/ports.js';
-import { MovieListDto, MovieRatingDto, MovieResponseDto, MovieUploadFormDto, MovieUploadResponseDto, RateMovieRequestDto, ViewCountDto } from './catalog.dto.js';
+import { HeartbeatRequestDto, MovieListDto, MovieRatingDto, MovieResponseDto, MovieUploadFormDto, MovieUploadResponseDto, RateMovieRequestDto, ViewCountDto } from './catalog.dto.js';
 import { MovieRatingsUseCases } from '../application/movie-ratings.use-cases.js';
 import type { MovieRatingState } from '../domain/movie-rating.js';
 import { EngagementLimits } from './engagement-limits.js';
@@ -18,8 +18,11 @@ import { MediaPresenter } from './media-presenter.js';
 import { MediaUploads } from './media-form.js';
 import { pageSize } from '../../../common/keyset.js';
 import { MediaRateLimit } from '../../../common/http/rate-limit.guard.js';
+import { rankUpNext } from '../application/up-next.js';
 
 type Req = Request & { user?: Principal | null };
+/** Up next ranks the newest movies the viewer may see. */
+const UP_NEXT_CANDIDATES = 100;
 
 /** The Cinema room's movies: visitors browse the list and the pages; watching (the stream) needs a signed-in user. */
 @ApiTags('movies')
@@ -87,6 +90,61 @@ export class MoviesController {
   @ApiResponse({ status: 416, type: ErrorResponseDto, description: 'Range not satisfiable' })
   async streamMovie(@Param('id') id: string, @Req() req: Req, @Res() reply: Response): Promise<void> {
     await this.service.stream('movie', id, req, reply);
+  }
+
+  /** The HLS master playlist of a ready movie processed with a ladder (hls_url; null for movies that have none). Refused like the stream. */
+  @MediaRateLimit()
+  @Get(':id/hls/master.m3u8')
+  @UseGuards(OptionalUserAuthGuard)
+  @ApiResponse({ status: 200, description: 'The master playlist' })
+  @ApiResponse({ status: 401, type: ErrorResponseDto, description: 'A visitor: movies are for signed-in users' })
+  @ApiResponse({ status: 403, type: ErrorResponseDto, description: 'A premium movie, and the viewer is not premium, its owner or an administrator' })
+  @ApiResponse({ status: 404, type: ErrorResponseDto })
+  async getMovieHlsMaster(@Param('id') id: string, @Req() req: Req, @Res() reply: Response): Promise<void> {
+    await this.service.hls('movie', id, null, 'master.m3u8', req, reply);
+  }
+
+  /** A rendition playlist or segment of a ready movie's ladder (the playlists pass the master URL's access token on). Refused like the stream. */
+  @MediaRateLimit()
+  @Get(':id/hls/:rendition/:file')
+  @UseGuards(OptionalUserAuthGuard)
+  @ApiResponse({ status: 200, description: 'The playlist or segment' })
+  @ApiResponse({ status: 206, description: 'A range of a segment' })
+  @ApiResponse({ status: 304, description: 'Not modified (If-None-Match, If-Modified-Since)' })
+  @ApiResponse({ status: 401, type: ErrorResponseDto, description: 'A visitor: movies are for signed-in users' })
+  @ApiResponse({ status: 403, type: ErrorResponseDto, description: 'A premium movie, and the viewer is not premium, its owner or an administrator' })
+  @ApiResponse({ status: 404, type: ErrorResponseDto })
+  @ApiResponse({ status: 416, type: ErrorResponseDto, description: 'Range not satisfiable' })
+  async getMovieHlsFile(@Param('id') id: string, @Param('rendition') rendition: string, @Param('file') file: string, @Req() req: Req, @Res() reply: Response): Promise<void> {
+    await this.service.hls('movie', id, rendition, file, req, reply);
+  }
+
+  /** Up next after this movie: other ready movies the viewer may open, the same channel's first, then by title similarity and newest. */
+  @Get(':id/up-next')
+  @UseGuards(OptionalUserAuthGuard)
+  @ApiBearerAuth()
+  @ApiResponse({ status: 200, type: [MovieResponseDto] })
+  @ApiResponse({ status: 401, type: ErrorResponseDto, description: 'A token that is not a valid user token' })
+  @ApiResponse({ status: 404, type: ErrorResponseDto })
+  async listMovieUpNext(@Param('id') id: string, @Req() req: Req): Promise<MovieResponseDto[]> {
+    const viewer = MediaService.signedInViewer(req);
+    const current = await this.service.reachable('movie', id, viewer);
+    const page = await this.media.list('movie', viewer, UP_NEXT_CANDIDATES, undefined);
+    return this.presenter.movies(rankUpNext(current, page.items), viewer);
+  }
+
+  /** Seconds actually watched since the last heartbeat (signed-in viewers; watch hours), and where playback is (resume, Continue watching). */
+  @Post(':id/heartbeat')
+  @HttpCode(204)
+  @UseGuards(UserAuthGuard)
+  @ApiBearerAuth()
+  @ApiResponse({ status: 204, description: 'Recorded' })
+  @ApiResponse({ status: 400, type: ErrorResponseDto, description: 'seconds not 1 to 60, or a position that is not in the movie' })
+  @ApiResponse({ status: 401, type: ErrorResponseDto })
+  @ApiResponse({ status: 403, type: ErrorResponseDto, description: 'A premium movie, and the viewer is not premium, its owner or an administrator' })
+  @ApiResponse({ status: 404, type: ErrorResponseDto })
+  async recordMovieWatchTime(@CurrentPrincipal() p: Principal, @Param('id') id: string, @Body() body: HeartbeatRequestDto): Promise<void> {
+    await this.service.heartbeat('movie', id, p.userId, body?.seconds, body?.position);
   }
 
   /** Counts a view of the movie's page being played: one per viewer per 30 minutes. */

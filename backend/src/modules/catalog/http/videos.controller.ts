@@ -1,12 +1,10 @@
-import { Body, Controller, Get, HttpCode, Inject, NotFoundException, Param, Post, Query, Req, Res, UnauthorizedException, UseGuards } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Inject, Param, Post, Query, Req, Res, UnauthorizedException, UseGuards } from '@nestjs/common';
 import { ApiBearerAuth, ApiBody, ApiConsumes, ApiResponse, ApiTags } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
 import { CurrentPrincipal, UserAuthGuard } from '../../../common/auth/guards.js';
 import { OptionalUserAuthGuard } from '../../../common/auth/optional-user.guard.js';
 import type { Principal } from '../../../common/auth/principal.js';
 import { ErrorResponseDto } from '../../../common/http/error-response.dto.js';
-import { serveStored } from '../../../common/http/serve-file.js';
-import { STORAGE, type Storage } from '../../../common/storage/storage.js';
 import { MediaService } from '../application/media.service.js';
 import { NoVideoFile } from '../domain/catalog.errors.js';
 import { validateVideoMeta } from '../domain/media-rules.js';
@@ -19,8 +17,6 @@ import { EngagementLimits } from './engagement-limits.js';
 import { MediaRateLimit } from '../../../common/http/rate-limit.guard.js';
 
 type Req = Request & { user?: Principal | null };
-const RENDITION_RE = /^\d{2,4}p$/;
-const HLS_FILE_RE = /^(index\.m3u8|seg_\d{5}\.ts)$/;
 
 
 @ApiTags('videos')
@@ -31,7 +27,6 @@ export class VideosController {
     private readonly uploads: MediaUploads,
     private readonly presenter: MediaPresenter,
     @Inject(MEDIA_REPOSITORY) private readonly media: MediaRepository,
-    @Inject(STORAGE) private readonly storage: Storage,
     private readonly limits: EngagementLimits,
   ) {}
 
@@ -98,7 +93,7 @@ export class VideosController {
   @UseGuards(OptionalUserAuthGuard)
   @ApiResponse({ status: 404, type: ErrorResponseDto })
   async getVideoHlsMaster(@Param('id') id: string, @Req() req: Req, @Res() reply: Response): Promise<void> {
-    await this.hls(id, 'master.m3u8', req, reply);
+    await this.service.hls('video', id, null, 'master.m3u8', req, reply);
   }
 
   /** A rendition playlist or segment of a ready video. */
@@ -107,33 +102,7 @@ export class VideosController {
   @UseGuards(OptionalUserAuthGuard)
   @ApiResponse({ status: 404, type: ErrorResponseDto })
   async getVideoHlsFile(@Param('id') id: string, @Param('rendition') rendition: string, @Param('file') file: string, @Req() req: Req, @Res() reply: Response): Promise<void> {
-    if (!RENDITION_RE.test(rendition) || !HLS_FILE_RE.test(file)) throw new NotFoundException();
-    await this.hls(id, `${rendition}/${file}`, req, reply);
-  }
-
-  private async hls(id: string, path: string, req: Req, reply: Response): Promise<void> {
-    const viewer = this.service.viewerOf(req, id);
-    const m = await this.service.reachable('video', id, viewer);
-    if (m.status !== 'ready' || !m.hlsRenditions.length) throw new NotFoundException();
-    const key = `hls/${m.id}/${path}`;
-    const token = (req.query as { t?: string }).t;
-    const open = m.visibility === 'public';
-    if (path.endsWith('.m3u8')) {
-      // Playlists are small: read, and pass the access token on to every URI they name (players resolve them relatively).
-      const chunks: Buffer[] = [];
-      try {
-        for await (const c of this.storage.read(key)) chunks.push(c as Buffer);
-      } catch {
-        throw new NotFoundException();
-      }
-      let text = Buffer.concat(chunks).toString('utf8');
-      if (token && !open) text = text.replace(/^(?!#)(\S+)$/gm, (uri) => `${uri}${uri.includes('?') ? '&' : '?'}t=${encodeURIComponent(token)}`);
-      reply.setHeader('Content-Type', 'application/vnd.apple.mpegurl');
-      reply.setHeader('Cache-Control', open ? 'public, max-age=60' : 'private, no-cache');
-      reply.end(text);
-      return;
-    }
-    await serveStored(req, reply, this.storage, key, { contentType: 'video/mp2t', cacheControl: open ? 'public, max-age=3600' : 'private, max-age=3600' });
+    await this.service.hls('video', id, rendition, file, req, reply);
   }
 
   /** Counts a view: one per viewer per 30 minutes. */

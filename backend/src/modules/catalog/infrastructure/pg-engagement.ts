@@ -95,4 +95,13 @@ export class PgEngagement implements Engagement {
       [userId, mediaId, positionSeconds],
     );
   }
+
+  async progressOf(mediaIds: string[], userId: string | null): Promise<Map<string, number>> {
+    if (!userId || mediaIds.length === 0) return new Map();
+    const rows = await this.em.execute<{ media_id: string; position_seconds: number }[]>(
+      'select media_id, position_seconds from media_watch_progress where user_id = ? and media_id in (?)',
+      [userId, mediaIds],
+    );
+    return new Map(rows.map((r) => [r.media_id, Number(r.position_seconds)]));
+  }
 }

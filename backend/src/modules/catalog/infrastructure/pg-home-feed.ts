@@ -31,7 +31,7 @@ export class PgHomeFeed implements HomeFeed {
     const rows = await this.em.execute<{ media_id: string; position_seconds: number }[]>(
       `select p.media_id, p.position_seconds
          from media_watch_progress p join media m on m.id = p.media_id
-        where p.user_id = ? and m.kind = 'video' and m.status = 'ready'
+        where p.user_id = ? and m.kind in ('video', 'movie') and m.status = 'ready'
           and p.position_seconds >= ? and (m.duration_seconds is null or p.position_seconds < m.duration_seconds - ?)
         order by p.updated_at desc
         limit ?`,

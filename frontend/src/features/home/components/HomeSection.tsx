@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import { observer } from 'mobx-react-lite';
 import { Box, Button, Card, Center, CloseButton, Group, Loader, Modal, ScrollArea, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { reelPath, videoPath } from '../../../shared/paths';
+import { movieWatchPath } from '../../movies/rules';
 import { useStores } from '../../../stores/StoreProvider';
 import { FilmIcon, ScissorsIcon, ShortsIcon, UploadIcon } from '../../../shared/icons';
 import { useSectionNavigation } from '../../../stores/useSectionNavigation';
@@ -208,10 +209,10 @@ function Sections({ data, signedIn, onForget }: { data: HomeDto; signedIn: boole
         <Box component="section" aria-label="Continue watching">
           <SectionTitle>Continue watching</SectionTitle>
           <Shelf label="Continue watching">
-            {data.continue_watching.map(({ video, position_seconds }) => (
+            {data.continue_watching.map(({ video, kind, position_seconds }) => (
               <ShelfItem key={video.id}>
                 <Box pos="relative">
-                  <VideoTile video={video} href={videoPath(video.id, position_seconds)} progress={watchedShare(position_seconds, video)} />
+                  <VideoTile video={video} href={kind === 'movie' ? movieWatchPath(video.id, position_seconds) : videoPath(video.id, position_seconds)} progress={watchedShare(position_seconds, video)} />
                   <CloseButton
                     pos="absolute"
                     top={6}

@@ -1,6 +1,6 @@
 import { useEffect, useRef, type ReactNode, type RefObject } from 'react';
 import { observer } from 'mobx-react-lite';
-import { Link } from 'react-router-dom';
+import { Link, useLocation } from 'react-router-dom';
 import { Anchor, Badge, Box, Button, Center, Grid, Group, Image, Loader, Paper, Stack, Text, Title, Tooltip } from '@mantine/core';
 import { useStores } from '../../../stores/StoreProvider';
 import { useRequireAccount } from '../../../stores/useRequireAccount';
@@ -10,6 +10,8 @@ import { ArrowLeftIcon, BookmarkIcon, LockIcon, ShareIcon, StarIcon } from '../.
 import { CommentsSection } from '../../comments/components/CommentsSection';
 import { MediaPending } from '../../media/components/MediaStatus';
 import { WatchPlayer } from '../../watch/components/WatchPlayer';
+import { UpNextPanel, useAutoplayCountdown } from '../../watch/components/UpNextPanel';
+import { moviePath, startAtParam } from '../../../shared/paths';
 import { ReportControl } from '../../moderation/components/ReportControl';
 import { movieTarget } from '../../moderation/targets';
 import { MOVIE_MESSAGES, movieSource } from '../rules';
@@ -17,6 +19,7 @@ import type { MovieDto } from '../types';
 import { MoviePoster, movieFacts } from './MoviePoster';
 import { MovieBadges } from './MovieBadges';
 import { MovieRating } from './MovieRating';
+import { MovieUpNextTile } from './MovieUpNextTile';
 
 const FRAME = { aspectRatio: '16 / 9', borderRadius: 12, overflow: 'hidden', position: 'relative' } as const;
 
@@ -36,7 +39,17 @@ function Locked({ movie, children }: { movie: MovieDto; children: ReactNode }) {
 }
 
 /** The player, or what the viewer needs to play it: to sign in, or premium (with Get Premium); the owner sees processing. */
-const MoviePlayer = observer(function MoviePlayer({ movie, player }: { movie: MovieDto; player: RefObject<HTMLVideoElement | null> }) {
+const MoviePlayer = observer(function MoviePlayer({
+  movie,
+  player,
+  startAt,
+  onEnded,
+}: {
+  movie: MovieDto;
+  player: RefObject<HTMLVideoElement | null>;
+  startAt: number | null;
+  onEnded: () => void;
+}) {
   const { movies, watch } = useStores();
   const { signedIn, signInHref } = useRequireAccount();
   const { openSection } = useSectionNavigation();
@@ -79,12 +92,16 @@ const MoviePlayer = observer(function MoviePlayer({ movie, player }: { movie: Mo
       ref={player}
       videoId={movie.id}
       src={movieSource(movie)}
-      hlsUrl={null}
+      hlsUrl={movie.video_url ? null : movie.hls_url}
       poster={movie.backdrop_url ?? movie.poster_url}
       title={movie.title}
       theatre={watch.theatre}
       onTheatreChange={watch.setTheatre}
       onFirstPlay={() => void movies.recordView(movie.id)}
+      startAt={startAt}
+      savedAt={movie.position_seconds}
+      onWatched={(seconds) => void movies.heartbeat(movie.id, seconds, player.current?.currentTime)}
+      onEnded={onEnded}
     />
   );
 });
@@ -125,16 +142,19 @@ const Actions = observer(function Actions({ movie, player }: { movie: MovieDto; 
 });
 
 /**
- * A movie's page (`/movies/:id`), for visitors and signed-in users alike: the player (or what the viewer needs to
- * play it), the title, year, duration, age rating, genres and views, the viewers' rating with the viewer's own stars,
+ * A movie's page (`/movies/:id`), for visitors and signed-in users alike: the watch page's player (HLS with its
+ * quality menu when the movie has a ladder, else the file; resume at `?t=`, this browser's or the server's point) or
+ * what the viewer needs to play it, Up next with autoplay (the watch pages' one switch), the title, year, duration, age rating, genres and views, the viewers' rating with the viewer's own stars,
  * favourites, watchlist, share and report, the synopsis, the cast and the comments. An unknown or hidden movie says it is not
  * available.
  */
 export const MoviePage = observer(function MoviePage({ id }: { id: string }) {
-  const { movies, auth } = useStores();
+  const { movies, auth, watch } = useStores();
   const { openSection } = useSectionNavigation();
   const player = useRef<HTMLVideoElement>(null);
+  const startAt = startAtParam(useLocation().search);
   const movie = movies.page?.id === id ? movies.page : null;
+  const autoplay = useAutoplayCountdown(movies.next ? moviePath(movies.next.id) : null, id);
   // Signing in or out resets the stores: the page is read again as whoever is now signed in.
   const userId = auth.user?.id ?? null;
 
@@ -146,6 +166,11 @@ export const MoviePage = observer(function MoviePage({ id }: { id: string }) {
   useEffect(() => {
     if (movie) document.title = `${movie.title} · Scriven`;
   }, [movie]);
+
+  const ready = movie !== null;
+  useEffect(() => {
+    if (ready) void movies.loadUpNext(id);
+  }, [ready, id, movies, userId]);
 
   if (movies.pageStatus === 'loading' || movies.pageStatus === 'idle') {
     return (
@@ -176,6 +201,17 @@ export const MoviePage = observer(function MoviePage({ id }: { id: string }) {
     );
   }
 
+  const playerBlock = (
+    <MoviePlayer
+      movie={movie}
+      player={player}
+      startAt={startAt}
+      onEnded={() => {
+        if (watch.autoplay && movies.next) autoplay.start();
+      }}
+    />
+  );
+
   return (
     <Stack gap="lg">
       <Anchor component="button" type="button" size="sm" onClick={() => openSection('movies')} style={{ alignSelf: 'flex-start' }}>
@@ -184,10 +220,11 @@ export const MoviePage = observer(function MoviePage({ id }: { id: string }) {
           Cinema room
         </Group>
       </Anchor>
+      {watch.theatre && playerBlock}
       <Grid gap="xl">
         <Grid.Col span={{ base: 12, lg: 8 }}>
           <Stack gap="md">
-            <MoviePlayer movie={movie} player={player} />
+            {!watch.theatre && playerBlock}
             <Title order={1} size="h3">
               {movie.title}
             </Title>
@@ -235,6 +272,18 @@ export const MoviePage = observer(function MoviePage({ id }: { id: string }) {
                 </Text>
               )}
             </section>
+            <UpNextPanel
+              countdown={autoplay.countdown}
+              nextTitle={movies.next?.title ?? null}
+              onCancel={autoplay.cancel}
+              status={movies.upNextStatus}
+              count={movies.upNext.length}
+              empty="No other movies yet."
+            >
+              {movies.upNext.map((item) => (
+                <MovieUpNextTile key={item.id} movie={item} />
+              ))}
+            </UpNextPanel>
           </Stack>
         </Grid.Col>
       </Grid>

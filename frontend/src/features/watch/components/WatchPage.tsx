@@ -1,7 +1,7 @@
-import { useEffect, useRef, useState, type RefObject } from 'react';
+import { useEffect, useRef, type RefObject } from 'react';
 import { observer } from 'mobx-react-lite';
-import { Link, useLocation, useNavigate } from 'react-router-dom';
-import { Avatar, Box, Button, Center, Grid, Group, Loader, Paper, Stack, Switch, Text, Title, Tooltip, VisuallyHidden } from '@mantine/core';
+import { Link, useLocation } from 'react-router-dom';
+import { Avatar, Box, Button, Center, Grid, Group, Loader, Paper, Stack, Text, Title, Tooltip, VisuallyHidden } from '@mantine/core';
 import { useStores } from '../../../stores/StoreProvider';
 import { useRequireAccount } from '../../../stores/useRequireAccount';
 import { formatCount, formatRelativeTime, formatViews } from '../../../shared/format';
@@ -13,12 +13,12 @@ import { VideoTile } from '../../videos/components/VideoTile';
 import type { VideoDto } from '../../videos/types';
 import { Description } from './Description';
 import { WatchPlayer } from './WatchPlayer';
+import { UpNextPanel, useAutoplayCountdown } from './UpNextPanel';
 import { CommentsSection } from '../../comments/components/CommentsSection';
 import { ReportControl } from '../../moderation/components/ReportControl';
 import { videoTarget } from '../../moderation/targets';
 
-/** Seconds the next video waits before it plays on its own, with a Cancel. */
-export const AUTOPLAY_DELAY_SECONDS = 5;
+export { AUTOPLAY_DELAY_SECONDS } from './UpNextPanel';
 
 const ChannelBar = observer(function ChannelBar({ video }: { video: VideoDto }) {
   const { channels } = useStores();
@@ -83,42 +83,6 @@ const Actions = observer(function Actions({ video, player }: { video: VideoDto; 
   );
 });
 
-const UpNext = observer(function UpNext({ countdown, onCancel }: { countdown: number | null; onCancel: () => void }) {
-  const { watch } = useStores();
-  return (
-    <Stack gap="sm" component="section" aria-label="Up next">
-      <Group justify="space-between">
-        <Title order={2} size="h5">
-          Up next
-        </Title>
-        <Switch size="xs" label="Autoplay" checked={watch.autoplay} onChange={(e) => watch.setAutoplay(e.currentTarget.checked)} />
-      </Group>
-      {countdown !== null && watch.next && (
-        <Paper withBorder p="xs" radius="md" role="status">
-          <Group justify="space-between" wrap="nowrap">
-            <Text size="sm">
-              Next in {countdown} s: {watch.next.title}
-            </Text>
-            <Button size="compact-sm" variant="default" onClick={onCancel}>
-              Cancel
-            </Button>
-          </Group>
-        </Paper>
-      )}
-      {watch.upNextStatus === 'loading' && watch.upNext.length === 0 && (
-        <Center py="md">
-          <Loader size="sm" aria-label="Loading Up next" />
-        </Center>
-      )}
-      {watch.upNextStatus === 'error' && <Text size="sm" c="dimmed">Up next could not be loaded.</Text>}
-      {watch.upNextStatus === 'ready' && watch.upNext.length === 0 && <Text size="sm" c="dimmed">Nothing else to watch yet.</Text>}
-      {watch.upNext.map((item) => (
-        <VideoTile key={item.id} video={item} compact />
-      ))}
-    </Stack>
-  );
-});
-
 /**
  * The watch page (`/videos/:id`): the player, the title with views and age, like, share and report, the channel bar with
  * Follow, the description, the comments, and Up next with autoplay. Visitors watch; what needs an account asks them to
@@ -126,17 +90,15 @@ const UpNext = observer(function UpNext({ countdown, onCancel }: { countdown: nu
  */
 export const WatchPage = observer(function WatchPage({ id }: { id: string }) {
   const { videos, watch, auth } = useStores();
-  const navigate = useNavigate();
   // Signing in or out resets the stores: the video is read again as whoever is now signed in.
   const userId = auth.user?.id ?? null;
   const player = useRef<HTMLVideoElement>(null);
   const startAt = startAtParam(useLocation().search);
-  const [countdown, setCountdown] = useState<number | null>(null);
   const video = videos.linked?.id === id ? videos.linked : null;
+  const autoplay = useAutoplayCountdown(watch.next ? videoPath(watch.next.id) : null, id);
 
   useEffect(() => {
     void videos.openLink(id);
-    setCountdown(null);
     return () => videos.closeLink();
   }, [id, videos, userId]);
 
@@ -146,19 +108,6 @@ export const WatchPage = observer(function WatchPage({ id }: { id: string }) {
       void watch.loadUpNext(video);
     }
   }, [video, watch]);
-
-  useEffect(() => {
-    if (countdown === null) return undefined;
-    const next = watch.next;
-    if (!next) return undefined;
-    if (countdown <= 0) {
-      setCountdown(null);
-      navigate(videoPath(next.id));
-      return undefined;
-    }
-    const timer = setTimeout(() => setCountdown(countdown - 1), 1000);
-    return () => clearTimeout(timer);
-  }, [countdown, watch, navigate]);
 
   if (videos.linkedStatus === 'loading' || videos.linkedStatus === 'idle') {
     return (
@@ -206,7 +155,7 @@ export const WatchPage = observer(function WatchPage({ id }: { id: string }) {
         startAt={startAt}
         onWatched={(seconds) => void videos.heartbeat(video.id, seconds, player.current?.currentTime)}
         onEnded={() => {
-          if (watch.autoplay && watch.next) setCountdown(AUTOPLAY_DELAY_SECONDS);
+          if (watch.autoplay && watch.next) autoplay.start();
         }}
       />
     ) : (
@@ -247,7 +196,11 @@ export const WatchPage = observer(function WatchPage({ id }: { id: string }) {
           </Stack>
         </Grid.Col>
         <Grid.Col span={{ base: 12, lg: 4 }}>
-          <UpNext countdown={countdown} onCancel={() => setCountdown(null)} />
+          <UpNextPanel countdown={autoplay.countdown} nextTitle={watch.next?.title ?? null} onCancel={autoplay.cancel} status={watch.upNextStatus} count={watch.upNext.length}>
+            {watch.upNext.map((item) => (
+              <VideoTile key={item.id} video={item} compact />
+            ))}
+          </UpNextPanel>
         </Grid.Col>
       </Grid>
     </Stack>

@@ -3,7 +3,7 @@ import { Group, Select, Switch, Text } from '@mantine/core';
 import { attachSource, type QualityControl } from '../../media/hls';
 import { trackPlayback, type PlaybackCallbacks } from '../../media/playback';
 import { formatClock } from '../../../shared/format';
-import { readResume, saveResume } from '../resume';
+import { readResume, RESUME_EDGE_SECONDS, saveResume } from '../resume';
 
 export const SPEEDS = ['0.5', '0.75', '1', '1.25', '1.5', '2'] as const;
 
@@ -16,8 +16,16 @@ export interface WatchPlayerProps extends PlaybackCallbacks {
   theatre: boolean;
   /** Where to start (a link's `?t=`), instead of where this browser left the video. */
   startAt?: number | null;
+  /** Where the viewer stopped as the server knows it (their heartbeats, from any device): used when this browser has no resume point. */
+  savedAt?: number | null;
   onTheatreChange: (theatre: boolean) => void;
   onEnded?: () => void;
+}
+
+/** The server's resume point, when it is worth resuming (not at the very start or end). */
+function serverResume(at: number | null, duration: number): number | null {
+  if (at === null || !Number.isFinite(at) || at < RESUME_EDGE_SECONDS) return null;
+  return Number.isFinite(duration) && at > duration - RESUME_EDGE_SECONDS ? null : at;
 }
 
 /** True when the key press is typing into a field, where the player's shortcuts must not act. */
@@ -29,10 +37,11 @@ function typing(target: EventTarget | null): boolean {
  * The watch page's player: HLS (hls.js) with a quality menu (Auto and each rendition), speed, theatre mode, the
  * browser's own controls (seek, volume, captions when the video has them, full screen), keyboard shortcuts (space or
  * k play/pause, j and l 10 s back and forward, the arrows 5 s and volume, f full screen, m mute), and resume where the
- * viewer stopped (kept in this browser).
+ * viewer stopped (kept in this browser, else where the server says they stopped). Plays `hlsUrl` when there is one,
+ * else the file at `src`.
  */
 export const WatchPlayer = forwardRef<HTMLVideoElement, WatchPlayerProps>(function WatchPlayer(
-  { videoId, src, hlsUrl, poster, title, theatre, onTheatreChange, onEnded, onFirstPlay, onWatched, startAt = null },
+  { videoId, src, hlsUrl, poster, title, theatre, onTheatreChange, onEnded, onFirstPlay, onWatched, startAt = null, savedAt = null },
   forwarded,
 ) {
   const ref = useRef<HTMLVideoElement>(null);
@@ -44,6 +53,8 @@ export const WatchPlayer = forwardRef<HTMLVideoElement, WatchPlayerProps>(functi
   const callbacks = useRef<PlaybackCallbacks & { onEnded?: () => void }>({});
   const start = useRef(startAt);
   start.current = startAt;
+  const saved = useRef(savedAt);
+  saved.current = savedAt;
   callbacks.current = { onFirstPlay, onWatched, onEnded };
 
   useEffect(() => {
@@ -61,7 +72,7 @@ export const WatchPlayer = forwardRef<HTMLVideoElement, WatchPlayerProps>(functi
     setResumedAt(null);
     const restore = () => {
       const asked = start.current;
-      const at = asked !== null && asked > 0 && (!Number.isFinite(video.duration) || asked < video.duration) ? asked : readResume(videoId, video.duration);
+      const at = asked !== null && asked > 0 && (!Number.isFinite(video.duration) || asked < video.duration) ? asked : (readResume(videoId, video.duration) ?? serverResume(saved.current, video.duration));
       if (at !== null) {
         video.currentTime = at;
         setResumedAt(at);
