@@ -54,7 +54,7 @@ export async function step(db, what, sql, params = []) {
 }
 
 /**
- * `users` users (handles u1…uN, public creators, in the directory and the search index) and `videos` ready items
+ * `users` users (handles user1…userN: a handle has at least 3 characters, public creators, in the directory and the search index) and `videos` ready items
  * (one in five a short) spread over them, titled and described from `words`, with their search documents.
  */
 export async function generateUsersAndMedia(db, words, { users, videos }) {
@@ -71,7 +71,7 @@ export async function generateUsersAndMedia(db, words, { users, videos }) {
        insert into users (id, first_name, last_name, display_name, display_name_key, password_hash, status, created_at, updated_at)
        select id, initcap(v.w[1 + (n * 7) % 4000]), initcap(v.w[1 + (n * 13) % 4000]), 'u' || n, 'u' || n, 'x', 'active', at, at from u, vocab v returning id)
      insert into accounts (id, user_id, account_type, display_name, handle, is_primary, is_active, privacy_settings, notification_settings, links, created_at, updated_at)
-     select gen_random_uuid(), u.id, 'creator', 'u' || u.n, 'u' || u.n, true, true,
+     select gen_random_uuid(), u.id, 'creator', 'u' || u.n, 'user' || u.n, true, true,
             '{"profile_visibility":"public","video_visibility":"public","comment_permissions":"everyone"}', '{}', '[]', u.at, u.at from u`,
     [users],
   );
@@ -94,7 +94,7 @@ export async function generateUsersAndMedia(db, words, { users, videos }) {
             '[]', g % 5 = 0, (random() * 100000)::int, (random() * 5000)::int, '[]', '[]', '[]', 60, 640, 360,
             now() - make_interval(secs => g), now()
        from generate_series(1, $1::int) g
-       cross join lateral (select id, user_id from accounts where handle = 'u' || (1 + (g::bigint * 7919) % $2::int)) a
+       cross join lateral (select id, user_id from accounts where handle = 'user' || (1 + (g::bigint * 7919) % $2::int)) a
        cross join lateral (select ${pick} as w1, ${pick} as w2, ${pick} as w3, ${pick} as w4,
                                   ${pick} || ' ' || ${pick} || ' ' || ${pick} || ' ' || ${pick} || ' ' || ${pick} || ' ' || ${pick} as d
                             where g > 0) t`,

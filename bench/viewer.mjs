@@ -40,7 +40,7 @@ async function generate(db, words, readerId) {
        select row_number() over (order by created_at desc, id) as n, id from media where kind = 'video' and original_key = 'bench/none';
      create index on bench_videos (n);
      create temporary table bench_accounts as
-       select substr(handle, 2)::int as n, id, user_id, handle from accounts where handle ~ '^u[0-9]+$';
+       select substr(handle, 5)::int as n, id, user_id, handle from accounts where handle ~ '^user[0-9]+$';
      create index on bench_accounts (n);
      analyze bench_videos; analyze bench_accounts`,
   );
