@@ -5,12 +5,13 @@ import { useStores } from '../../../stores/StoreProvider';
 import { formatDate } from '../../../shared/format';
 import {
   ADMIN_MONEY_MESSAGES,
+  REASON_MAX,
   whoOf,
   type ApplicationFilter,
   type PartnerApplication,
   type PartnerDecision,
 } from '../AdminMoneyStores';
-import { ReasonModal } from './ReasonModal';
+import { ReasonModal } from '../../../shared/ReasonModal';
 
 const FILTERS: { value: ApplicationFilter; label: string }[] = [
   { value: 'pending', label: 'Pending' },
@@ -157,6 +158,8 @@ export const PartnerApplicationsPanel = observer(function PartnerApplicationsPan
         )}
       </Stack>
       <ReasonModal
+        reasonDescription="The creator sees this."
+        maxLength={REASON_MAX}
         opened={asking !== null}
         title={asking?.decision === 'suspend' ? 'Suspend partner' : 'Reject application'}
         message={

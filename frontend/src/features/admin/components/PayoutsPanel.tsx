@@ -4,8 +4,8 @@ import { Alert, Button, Card, Group, Loader, Stack, Table, Text, Title } from '@
 import { useStores } from '../../../stores/StoreProvider';
 import { formatDate, formatDollars } from '../../../shared/format';
 import { payoutMethodLabel } from '../../earnings/messages';
-import { ADMIN_MONEY_MESSAGES, whoOf, type AdminPayout } from '../AdminMoneyStores';
-import { ReasonModal } from './ReasonModal';
+import { ADMIN_MONEY_MESSAGES, REASON_MAX, whoOf, type AdminPayout } from '../AdminMoneyStores';
+import { ReasonModal } from '../../../shared/ReasonModal';
 
 function destination(payout: AdminPayout): string {
   const method = payoutMethodLabel(payout.payment_method);
@@ -84,6 +84,8 @@ export const PayoutsPanel = observer(function PayoutsPanel() {
         )}
       </Stack>
       <ReasonModal
+        reasonDescription="The creator sees this."
+        maxLength={REASON_MAX}
         opened={failing !== null}
         title="Mark payout as failed"
         message={

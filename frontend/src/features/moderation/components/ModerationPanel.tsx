@@ -8,6 +8,7 @@ import {
   AUDIT_ACTION_LABELS,
   CASE_ACTION_EFFECTS,
   CASE_ACTION_LABELS,
+  DECISION_REASON_MAX,
   MODERATION_MESSAGES,
   contentTypeLabel,
   type CaseAction,
@@ -15,7 +16,7 @@ import {
 import { CONSOLE_PAGE_SIZE, type AppealDecision, type ConsoleTab } from '../ModerationConsoleStore';
 import type { AdminStrike, ModerationCase } from '../types';
 import { CaseCard, caseTitle } from './CaseCard';
-import { DecisionModal } from './DecisionModal';
+import { ReasonModal } from '../../../shared/ReasonModal';
 
 /** Load more under a paged list, and what a failed page says. */
 const MoreButton = observer(function MoreButton({
@@ -80,7 +81,8 @@ const CasesList = observer(function CasesList({ status }: { status: 'open' | 're
         />
       ))}
       <MoreButton list={list} label={status === 'open' ? 'More reports' : 'More cases'} />
-      <DecisionModal
+      <ReasonModal
+        maxLength={DECISION_REASON_MAX}
         opened={deciding !== null}
         title={deciding ? `${CASE_ACTION_LABELS[deciding.action]}: ${caseTitle(deciding.item)}` : ''}
         message={deciding ? CASE_ACTION_EFFECTS[deciding.action] : ''}
@@ -161,7 +163,8 @@ const AppealsList = observer(function AppealsList() {
       {store.appeals.map((strike) => (
         <AppealCard key={strike.id} strike={strike} busy={store.isBusy(strike.id)} onDecide={(decision) => setDeciding({ strike, decision })} />
       ))}
-      <DecisionModal
+      <ReasonModal
+        maxLength={DECISION_REASON_MAX}
         opened={deciding !== null}
         title={deciding?.decision === 'overturn' ? 'Overturn strike' : 'Uphold strike'}
         message={

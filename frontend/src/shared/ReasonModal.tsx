@@ -1,20 +1,25 @@
 import { useEffect, useState } from 'react';
 import { Button, Group, Modal, Stack, Text, Textarea } from '@mantine/core';
-import { REASON_MAX } from '../AdminMoneyStores';
 
 interface ReasonModalProps {
   opened: boolean;
   title: string;
-  /** What happens, as the admin reads it. */
+  /** What the decision does, as the admin confirms it. */
   message: string;
   confirmLabel: string;
+  /** Who reads the reason (shown under the field, with the characters used). */
+  reasonDescription: string;
+  /** The longest reason the server takes. */
+  maxLength: number;
+  /** A red confirm button (the default): the decision takes something away. */
+  danger?: boolean;
   loading?: boolean;
   onConfirm: (reason: string) => void;
   onCancel: () => void;
 }
 
-/** Asks why (the creator is told): a reason of up to 500 characters is needed to confirm. */
-export function ReasonModal({ opened, title, message, confirmLabel, loading = false, onConfirm, onCancel }: ReasonModalProps) {
+/** An admin's decision that needs a reason (a payout failed, an application rejected, a moderation case decided). */
+export function ReasonModal({ opened, title, message, confirmLabel, reasonDescription, maxLength, danger = true, loading = false, onConfirm, onCancel }: ReasonModalProps) {
   const [reason, setReason] = useState('');
   useEffect(() => {
     if (opened) setReason('');
@@ -23,6 +28,7 @@ export function ReasonModal({ opened, title, message, confirmLabel, loading = fa
   return (
     <Modal opened={opened} onClose={onCancel} title={title} centered>
       <form
+        noValidate
         onSubmit={(event) => {
           event.preventDefault();
           if (reason.trim()) onConfirm(reason.trim());
@@ -32,11 +38,11 @@ export function ReasonModal({ opened, title, message, confirmLabel, loading = fa
           <Text>{message}</Text>
           <Textarea
             label="Reason"
-            description="The creator sees this."
+            description={`${reasonDescription} ${reason.length}/${maxLength}`}
             required
             autosize
             minRows={2}
-            maxLength={REASON_MAX}
+            maxLength={maxLength}
             value={reason}
             onChange={(event) => setReason(event.currentTarget.value)}
             data-autofocus
@@ -45,7 +51,7 @@ export function ReasonModal({ opened, title, message, confirmLabel, loading = fa
             <Button variant="default" onClick={onCancel} disabled={loading}>
               Cancel
             </Button>
-            <Button type="submit" color="red" loading={loading} disabled={!reason.trim()}>
+            <Button type="submit" color={danger ? 'red' : undefined} loading={loading} disabled={!reason.trim()}>
               {confirmLabel}
             </Button>
           </Group>
