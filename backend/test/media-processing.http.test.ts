@@ -185,6 +185,39 @@ describe('a video', () => {
   });
 });
 
+describe('a chunked upload', () => {
+  it('is processed on the first attempt even when its completion commits slowly (the job waits for the commit)', async () => {
+    const { auth } = await signUp(t);
+    const bytes = clips.bytes('landscape');
+    const init = await t.http().post('/api/videos/upload/init').set(...auth).send({ filename: 'slow.mp4', total_size: bytes.length, title: 'Slow commit' });
+    expect(init.status).toBe(201);
+    const id: string = init.body.session_id;
+    expect(init.body.total_chunks).toBe(1);
+    const sent = await t.http().post(`/api/videos/upload/chunk/${id}`).set(...auth).field('chunk_index', '0').attach('file', bytes, 'blob');
+    expect(sent.status).toBe(200);
+    // The completion's transaction takes longer than the job queue's polling interval to commit.
+    await t.sql(`create or replace function scriven_test_slow_complete() returns trigger language plpgsql as $$
+      begin if new.status = 'completed' and new.id = '${id}' then perform pg_sleep(3); end if; return new; end $$`);
+    await t.sql('create trigger scriven_test_slow_complete before update on upload_sessions for each row execute function scriven_test_slow_complete()');
+    let videoId: string;
+    try {
+      const done = await t.http().post(`/api/videos/upload/complete/${id}`).set(...auth);
+      expect(done.status).toBe(201);
+      videoId = done.body.id;
+    } finally {
+      await t.sql('drop trigger scriven_test_slow_complete on upload_sessions');
+      await t.sql('drop function scriven_test_slow_complete()');
+    }
+    const item = await waitFor('the chunked video to be processed', async () => {
+      const v = await ownView('video', videoId, auth);
+      return v && v.status !== 'processing' ? v : null;
+    }, 90_000, 300);
+    expect(item.status).toBe('ready');
+    const jobs = await t.sql<{ retry_count: number; state: string }>(`select retry_count, state from pgboss.job where name = 'media.process' and data->>'mediaId' = $1`, [videoId]);
+    expect(jobs).toEqual([{ retry_count: 0, state: 'completed' }]);
+  });
+});
+
 describe('reels and movies', () => {
   it('a reel gets a thumbnail and its duration, and no HLS', async () => {
     const { item } = await processed('reel', 'portrait');

@@ -17,6 +17,8 @@ export interface DurableEventMap {
   'identity.user-changed': { userId: string };
   /** An account's profile or privacy changed: the owner's listing and their content's visibility follow. */
   'accounts.profile-changed': { userId: string; accountId: string };
+  /** A media item was created from an upload and waits for processing: its processing job is queued. */
+  'catalog.media-uploaded': { mediaId: string };
   /** A media item changed (ready, failed, deleted): the search index and feeds follow. */
   'catalog.media-changed': { mediaId: string };
   /** A media item became visible to others for the first time: followers are told. */

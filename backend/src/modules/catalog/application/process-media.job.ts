@@ -54,6 +54,9 @@ export class ProcessMediaJob implements OnModuleInit {
       policy: 'exclusive',
       expireInSeconds: 6 * 3600,
     });
+    this.durable.on('catalog.media-uploaded', async ({ mediaId }) => {
+      await this.jobs.send(PROCESS_JOB, { mediaId }, { singletonKey: `process:${mediaId}` });
+    });
   }
 
   async run(mediaId: string, retryCount = PROCESS_RETRIES): Promise<void> {

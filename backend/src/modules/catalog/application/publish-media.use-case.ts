@@ -2,7 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { rm } from 'node:fs/promises';
 import { randomUUID } from 'node:crypto';
 import type { UnitOfWork } from '../../../common/database/unit-of-work.port.js';
-import { JobsService } from '../../../common/jobs/jobs.service.js';
+import { DurableEvents } from '../../../common/events/durable-events.js';
 import { STORAGE, type Storage } from '../../../common/storage/storage.js';
 import { AccountsFacade } from '../../accounts/accounts.facade.js';
 import { IdentityFacade } from '../../identity/identity.facade.js';
@@ -29,7 +29,7 @@ export type PublishInput =
 
 /**
  * Publishes a received file as the user's active account: the file moves (or, with linkAs, is linked) into storage
- * without a copy, the item is created `processing`, and a durable job probes and transcodes it. Only creator-program members may monetize.
+ * without a copy, the item is created `processing`, and (once committed) a durable job probes and transcodes it. Only creator-program members may monetize.
  */
 @Injectable()
 export class PublishMediaUseCase {
@@ -39,7 +39,7 @@ export class PublishMediaUseCase {
     @Inject(STORAGE) private readonly storage: Storage,
     private readonly accounts: AccountsFacade,
     private readonly identity: IdentityFacade,
-    private readonly jobs: JobsService,
+    private readonly durable: DurableEvents,
   ) {}
 
   /**
@@ -85,13 +85,15 @@ export class PublishMediaUseCase {
       else await this.storage.adopt(m.originalKey, file.path);
       adopted = true;
       this.media.add(m);
+      // Queued through the outbox, so the job exists exactly when the item does: a caller's outer transaction (a
+      // chunked upload's completion) may commit well after this flush, and a job sent now would find nothing yet.
+      this.durable.record('catalog.media-uploaded', { mediaId: m.id });
       try {
         await this.uow.commit();
       } catch (e) {
         await this.storage.delete(m.originalKey);
         throw e;
       }
-      await this.jobs.send(PROCESS_JOB, { mediaId: m.id }, { singletonKey: `process:${m.id}` });
       return m;
     } finally {
       if (!adopted && !opts.linkAs) await rm(file.path, { force: true });
