@@ -16,6 +16,7 @@ import { Migration20261123230546_channel_popular_index } from './Migration202611
 import { Migration20261124011000_channel_banner_links } from './Migration20261124011000_channel_banner_links.js';
 import { Migration20261124100000_moderation } from './Migration20261124100000_moderation.js';
 import { Migration20261124100100_media_removed } from './Migration20261124100100_media_removed.js';
+import { Migration20261124200000_admin_audit_log } from './Migration20261124200000_admin_audit_log.js';
 
 /** Every migration, in order. `npm run migration:create -w backend` adds new files and updates this list. */
 export const MIGRATIONS: MigrationObject[] = [
@@ -36,4 +37,5 @@ export const MIGRATIONS: MigrationObject[] = [
   { name: 'Migration20261124013000_comment_page_indexes', class: Migration20261124013000_comment_page_indexes },
   { name: 'Migration20261124100000_moderation', class: Migration20261124100000_moderation },
   { name: 'Migration20261124100100_media_removed', class: Migration20261124100100_media_removed },
+  { name: 'Migration20261124200000_admin_audit_log', class: Migration20261124200000_admin_audit_log },
 ];

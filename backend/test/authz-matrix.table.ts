@@ -45,21 +45,10 @@ export interface AuthzCase {
 
 export const CALLERS: Who[] = ['visitor', 'admin', 'other', 'adminUser', 'owner'];
 
-// The usual shapes of a row.
-/** Signed-in users (owner, other, is_admin user) only. */
-const users = (ok: number): Record<Who, number> => ({ visitor: 401, owner: ok, other: ok, admin: 401, adminUser: ok });
-/** Signed-in users; the thing named is the owner's, and is hidden from everyone else. */
-const ownerOnly = (ok: number, others = 404): Record<Who, number> => ({ visitor: 401, owner: ok, other: others, admin: 401, adminUser: others });
-/** Open to visitors, a signed-in user may be recognised (a token of another audience is refused). */
-const anyone = (ok: number): Record<Who, number> => ({ visitor: ok, owner: ok, other: ok, admin: 401, adminUser: ok });
-/** Things of a private account (or not yet ready): seen by their owner only, as if they did not exist for others. */
-const hidden = (ok: number, visitor = 404): Record<Who, number> => ({ visitor, owner: ok, other: 404, admin: 401, adminUser: 404 });
-/** Open to everyone, no token read at all. */
-const open = (ok: number): Record<Who, number> => ({ visitor: ok, owner: ok, other: ok, admin: ok, adminUser: ok });
-/** The admin console's routes. */
-const adminConsole = (ok: number): Record<Who, number> => ({ visitor: 401, owner: 401, other: 401, admin: ok, adminUser: 401 });
-/** The platform owner's routes (is_admin users). */
-const platform = (ok: number): Record<Who, number> => ({ visitor: 401, owner: 403, other: 403, admin: 401, adminUser: ok });
+import { adminConsole, anyone, hidden, open, ownerOnly, platform, users } from './authz-matrix.shapes.js';
+import { SYSTEM_FLAGS_ROWS } from './authz-matrix.flags.js';
+import { SYSTEM_OPS_ROWS } from './authz-matrix.ops.js';
+import { SYSTEM_ADMINS_ROWS } from './authz-matrix.admins.js';
 
 /**
  * Ids that only earlier rows make (moderation's case and strike): a row starts looking one up while the rows between
@@ -402,6 +391,11 @@ export const AUTHZ_MATRIX: Record<string, AuthzCase | AuthzCase[]> = {
   listPendingAppeals: { request: () => ({}), expect: adminConsole(200) },
   decideAppeal: { what: "the owner's appealed strike", request: () => ({ params: { id: found('strike') }, json: { decision: 'overturn', reason: 'Authz matrix overturn' } }), expect: adminConsole(200) },
   listModerationAudit: { request: () => ({ query: { limit: '5' } }), expect: adminConsole(200) },
+
+  // The admin console's system operations (each file is one part of the SystemAdmin context).
+  ...SYSTEM_FLAGS_ROWS,
+  ...SYSTEM_OPS_ROWS,
+  ...SYSTEM_ADMINS_ROWS,
 
   // Last: these end sessions or delete the caller.
   deleteMyAccount: {

@@ -65,6 +65,7 @@ async function adminConsole(page: Page): Promise<ReturnType<Page['getByRole']>> 
   await page.getByLabel('Username').fill(ADMIN.username);
   await page.getByRole('textbox', { name: 'Password' }).fill(ADMIN.password);
   await page.getByRole('button', { name: /sign in|log in|login/i }).click();
+  await page.getByRole('tab', { name: 'Moderation' }).click();
   const reports = page.getByRole('region', { name: 'Reports' });
   await reports.waitFor();
   return reports;

@@ -184,6 +184,7 @@ it('the admin sees what the platform kept (Owner), saves the bank account masked
   await page.getByLabel('Username').fill('money_admin');
   await page.getByRole('textbox', { name: 'Password' }).fill('an-admin-password-long-enough');
   await page.getByRole('button', { name: /sign in|log in|login/i }).click();
+  await page.getByRole('tab', { name: 'Payouts' }).click();
   const payouts = page.getByRole('region', { name: 'Creator payouts' });
   const row = payouts.getByRole('row', { name: 'Payout to dev_e2e' });
   await row.waitFor();

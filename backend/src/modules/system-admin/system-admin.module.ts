@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { AdminAuditLog } from './application/admin-audit-log.js';
 import { DetachUserFeedbackUseCase } from './application/detach-user-feedback.use-case.js';
 import { ListFeedbackQuery, SubmitFeedbackUseCase } from './application/feedback.use-cases.js';
 import { UserFeedbackQuery } from './application/user-feedback.query.js';
@@ -7,7 +8,7 @@ import { SystemAdminFacade } from './system-admin.facade.js';
 
 @Module({
   controllers: [FeedbackController],
-  providers: [SubmitFeedbackUseCase, ListFeedbackQuery, UserFeedbackQuery, DetachUserFeedbackUseCase, SystemAdminFacade],
-  exports: [SystemAdminFacade],
+  providers: [AdminAuditLog, SubmitFeedbackUseCase, ListFeedbackQuery, UserFeedbackQuery, DetachUserFeedbackUseCase, SystemAdminFacade],
+  exports: [SystemAdminFacade, AdminAuditLog],
 })
 export class SystemAdminModule {}

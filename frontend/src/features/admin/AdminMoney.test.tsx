@@ -8,11 +8,11 @@ import { TOKEN_KEYS } from '../../shared/storage';
 import { demoUser } from '../../test/accounts';
 import { renderApp } from '../../test/renderApp';
 
-/** The admin console, signed in with a stored admin token. */
-async function openConsole() {
+/** The admin console, signed in with a stored admin token, on one of its tabs. */
+async function openConsole(tab: 'payouts' | 'partners') {
   mockDb.adminTokens.set('stored-admin-token', 'admin');
   window.localStorage.setItem(TOKEN_KEYS.admin, 'stored-admin-token');
-  const app = renderApp({ route: '/admin' });
+  const app = renderApp({ route: `/admin?tab=${tab}` });
   await screen.findByText('Signed in as admin');
   return app;
 }
@@ -20,9 +20,26 @@ async function openConsole() {
 const payoutsPanel = () => within(screen.getByRole('region', { name: 'Creator payouts' }));
 const applicationsPanel = () => within(screen.getByRole('region', { name: 'Partner applications' }));
 
+describe('admin console: tabs', () => {
+  test('opens on Status; a tab shows its panel only, and the URL keeps it', async () => {
+    mockDb.adminTokens.set('stored-admin-token', 'admin');
+    window.localStorage.setItem(TOKEN_KEYS.admin, 'stored-admin-token');
+    const { user } = renderApp({ route: '/admin' });
+    await screen.findByText('Signed in as admin');
+    expect(screen.getByRole('tab', { name: 'Status', selected: true })).toBeInTheDocument();
+    expect(screen.getByRole('region', { name: 'Status' })).toBeInTheDocument();
+    expect(screen.queryByRole('region', { name: 'Creator payouts' })).not.toBeInTheDocument();
+
+    await user.click(screen.getByRole('tab', { name: 'Payouts' }));
+    expect(await payoutsPanel().findByRole('row', { name: 'Payout to mira' })).toBeInTheDocument();
+    expect(screen.queryByRole('region', { name: 'Status' })).not.toBeInTheDocument();
+    expect(screen.getByTestId('location')).toHaveTextContent('/admin?tab=payouts');
+  });
+});
+
 describe('admin console: creator payouts', () => {
   test('lists pending payouts; Complete marks one sent and it leaves the list', async () => {
-    const { user } = await openConsole();
+    const { user } = await openConsole('payouts');
 
     const row = within(await payoutsPanel().findByRole('row', { name: 'Payout to mira' }));
     expect(row.getByText('$75.00')).toBeInTheDocument();
@@ -43,7 +60,7 @@ describe('admin console: creator payouts', () => {
         return undefined;
       }),
     );
-    const { user } = await openConsole();
+    const { user } = await openConsole('payouts');
 
     const row = within(await payoutsPanel().findByRole('row', { name: 'Payout to mira' }));
     await user.click(row.getByRole('button', { name: 'Fail' }));
@@ -66,7 +83,7 @@ describe('admin console: creator payouts', () => {
         response(409).json(errorBody(409, 'MONEY.PAYOUT_DECIDED', 'This payout has already been completed or failed')),
       ),
     );
-    const { user } = await openConsole();
+    const { user } = await openConsole('payouts');
 
     const row = within(await payoutsPanel().findByRole('row', { name: 'Payout to mira' }));
     await user.click(row.getByRole('button', { name: 'Complete' }));
@@ -78,7 +95,7 @@ describe('admin console: creator payouts', () => {
 
 describe('admin console: partner applications', () => {
   test('Approve makes the creator a partner: the application moves from Pending to Approved', async () => {
-    const { user } = await openConsole();
+    const { user } = await openConsole('partners');
 
     const row = within(await applicationsPanel().findByRole('row', { name: 'Application of mira' }));
     expect(row.getByText('1,080')).toBeInTheDocument();
@@ -98,7 +115,7 @@ describe('admin console: partner applications', () => {
   });
 
   test('Reject asks for a reason, which then shows with the rejected application', async () => {
-    const { user } = await openConsole();
+    const { user } = await openConsole('partners');
 
     const row = within(await applicationsPanel().findByRole('row', { name: 'Application of mira' }));
     await user.click(row.getByRole('button', { name: 'Reject' }));
@@ -124,7 +141,7 @@ describe('admin console: partner applications', () => {
       decidedAt: '2025-02-10T10:00:00.000Z',
       reason: null,
     });
-    const { user } = await openConsole();
+    const { user } = await openConsole('partners');
     await applicationsPanel().findByRole('row', { name: 'Application of mira' });
 
     await user.click(applicationsPanel().getByRole('radio', { name: 'Approved' }));

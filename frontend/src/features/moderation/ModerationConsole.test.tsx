@@ -14,7 +14,7 @@ import { renderApp } from '../../test/renderApp';
 async function openReports() {
   mockDb.adminTokens.set('stored-admin-token', 'admin');
   window.localStorage.setItem(TOKEN_KEYS.admin, 'stored-admin-token');
-  const app = renderApp({ route: '/admin' });
+  const app = renderApp({ route: '/admin?tab=moderation' });
   await screen.findByText('Signed in as admin');
   await panel().findAllByRole('article', { name: /^Case: / });
   return app;
@@ -250,7 +250,7 @@ describe('admin console: the Reports panel', () => {
     server.use(http.get('/api/admin/moderation/cases', ({ response }) => response(401).json(errorBody(401, 'IDENTITY.SESSION_INVALID', 'No'))));
     mockDb.adminTokens.set('stored-admin-token', 'admin');
     window.localStorage.setItem(TOKEN_KEYS.admin, 'stored-admin-token');
-    renderApp({ route: '/admin' });
+    renderApp({ route: '/admin?tab=moderation' });
     expect(await within(await screen.findByRole('region', { name: 'Reports' })).findByText('Failed to load reports')).toBeInTheDocument();
   });
 });

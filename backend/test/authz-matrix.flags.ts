@@ -1,0 +1,5 @@
+import type { AuthzCase } from './authz-matrix.table.js';
+import { adminConsole, anyone, open, platform, users } from './authz-matrix.shapes.js';
+
+/** The authorization matrix's rows for the admin console's feature flags (see authz-matrix.table.ts). */
+export const SYSTEM_FLAGS_ROWS: Record<string, AuthzCase | AuthzCase[]> = {};

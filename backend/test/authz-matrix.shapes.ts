@@ -1,0 +1,17 @@
+import type { Who } from './authz-matrix.fixtures.js';
+
+// The usual shapes of a row.
+/** Signed-in users (owner, other, is_admin user) only. */
+export const users = (ok: number): Record<Who, number> => ({ visitor: 401, owner: ok, other: ok, admin: 401, adminUser: ok });
+/** Signed-in users; the thing named is the owner's, and is hidden from everyone else. */
+export const ownerOnly = (ok: number, others = 404): Record<Who, number> => ({ visitor: 401, owner: ok, other: others, admin: 401, adminUser: others });
+/** Open to visitors, a signed-in user may be recognised (a token of another audience is refused). */
+export const anyone = (ok: number): Record<Who, number> => ({ visitor: ok, owner: ok, other: ok, admin: 401, adminUser: ok });
+/** Things of a private account (or not yet ready): seen by their owner only, as if they did not exist for others. */
+export const hidden = (ok: number, visitor = 404): Record<Who, number> => ({ visitor, owner: ok, other: 404, admin: 401, adminUser: 404 });
+/** Open to everyone, no token read at all. */
+export const open = (ok: number): Record<Who, number> => ({ visitor: ok, owner: ok, other: ok, admin: ok, adminUser: ok });
+/** The admin console's routes. */
+export const adminConsole = (ok: number): Record<Who, number> => ({ visitor: 401, owner: 401, other: 401, admin: ok, adminUser: 401 });
+/** The platform owner's routes (is_admin users). */
+export const platform = (ok: number): Record<Who, number> => ({ visitor: 401, owner: 403, other: 403, admin: 401, adminUser: ok });
