@@ -81,6 +81,11 @@ export class CatalogFacade {
     return this.reportTargets.playback(mediaId);
   }
 
+  /** The same for many items at once (one query): the queue's page of cases. */
+  mediaPlaybacks(mediaIds: string[]): Promise<Map<string, MediaPlayback>> {
+    return this.reportTargets.playbacks(mediaIds);
+  }
+
   /**
    * Publishes a video file made on this server (the demo) as the user's active account, as a one-request upload of
    * that kind is (the form's rules, the intake's checks, the processing job). The caller keeps its file.

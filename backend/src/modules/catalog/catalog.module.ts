@@ -1,3 +1,4 @@
+import { MovieUpNextQuery } from './application/up-next.js';
 import { EngagementLimits } from './http/engagement-limits.js';
 import { PgCreatorStats } from './infrastructure/pg-creator-stats.js';
 import { Module, type OnModuleInit } from '@nestjs/common';
@@ -61,6 +62,7 @@ export { VideoResponseDto } from './http/catalog.dto.js';
     { provide: ENGAGEMENT, useClass: PgEngagement },
     { provide: MOVIE_RATINGS, useClass: PgMovieRatings },
     MovieRatingsUseCases,
+    MovieUpNextQuery,
     { provide: HOME_FEED, useClass: PgHomeFeed },
     HomeFeedQuery,
     { provide: VIEWER_ENTITLEMENTS, useClass: IdentityEntitlements },

@@ -58,9 +58,18 @@ export class ReportTargetsQuery {
 
   /** Null when the item no longer exists; addresses only while it is ready (with its owner's access where one is needed). */
   async playback(mediaId: string): Promise<MediaPlayback | null> {
-    const m = await this.media.find(mediaId);
-    if (!m) return null;
-    if (m.status !== 'ready') return { streamUrl: null, thumbnailUrl: null, removed: m.status === 'removed' };
-    return { ...this.views.ownerPlayback(m), removed: false };
+    return (await this.playbacks([mediaId])).get(mediaId) ?? null;
+  }
+
+  /** The playback of several items in one query, by id; an item that no longer exists is absent from the map. */
+  async playbacks(mediaIds: string[]): Promise<Map<string, MediaPlayback>> {
+    const unique = [...new Set(mediaIds)];
+    const found = unique.length ? await this.media.findMany(unique) : [];
+    return new Map(
+      found.map((m): [string, MediaPlayback] => [
+        m.id,
+        m.status !== 'ready' ? { streamUrl: null, thumbnailUrl: null, removed: m.status === 'removed' } : { ...this.views.ownerPlayback(m), removed: false },
+      ]),
+    );
   }
 }

@@ -1,4 +1,5 @@
 import { Body, Controller, Delete, Get, HttpCode, Inject, Param, Post, Put, Query, Req, Res, UseGuards } from '@nestjs/common';
+import { RequiresFeature } from '../../../common/features/requires-feature.js';
 import { ApiBearerAuth, ApiBody, ApiConsumes, ApiResponse, ApiTags } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
 import { CurrentPrincipal, UserAuthGuard } from '../../../common/auth/guards.js';
@@ -8,7 +9,6 @@ import { ErrorResponseDto } from '../../../common/http/error-response.dto.js';
 import { MediaService } from '../application/media.service.js';
 import { NoMovieFile } from '../domain/catalog.errors.js';
 import { validateMovieMeta } from '../domain/media-rules.js';
-import { MEDIA_REPOSITORY, type MediaRepository } from '../domain/ports.js';
 import { HeartbeatRequestDto, MovieListDto, MovieRatingDto, MovieResponseDto, MovieUploadFormDto, MovieUploadResponseDto, RateMovieRequestDto, ViewCountDto } from './catalog.dto.js';
 import { MovieRatingsUseCases } from '../application/movie-ratings.use-cases.js';
 import type { MovieRatingState } from '../domain/movie-rating.js';
@@ -18,11 +18,11 @@ import { MediaPresenter } from './media-presenter.js';
 import { MediaUploads } from './media-form.js';
 import { pageSize } from '../../../common/keyset.js';
 import { MediaRateLimit } from '../../../common/http/rate-limit.guard.js';
-import { rankUpNext } from '../application/up-next.js';
+import { MovieUpNextQuery } from '../application/up-next.js';
+import { MEDIA_REPOSITORY, type MediaRepository } from '../domain/ports.js';
 
 type Req = Request & { user?: Principal | null };
 /** Up next ranks the newest movies the viewer may see. */
-const UP_NEXT_CANDIDATES = 100;
 
 /** The Cinema room's movies: visitors browse the list and the pages; watching (the stream) needs a signed-in user. */
 @ApiTags('movies')
@@ -33,6 +33,7 @@ export class MoviesController {
     private readonly uploads: MediaUploads,
     private readonly presenter: MediaPresenter,
     @Inject(MEDIA_REPOSITORY) private readonly media: MediaRepository,
+    private readonly upNext: MovieUpNextQuery,
     private readonly ratings: MovieRatingsUseCases,
     private readonly limits: EngagementLimits,
   ) {}
@@ -51,6 +52,7 @@ export class MoviesController {
 
   /** Adds a movie: file, title, description, genre (JSON list, at most 3), year, duration (minutes), age_rating, is_premium, family_safe, cast (JSON list of names). */
   @Post('upload')
+  @RequiresFeature('uploads')
   @UseGuards(UserAuthGuard)
   @ApiBearerAuth()
   @ApiConsumes('multipart/form-data')
@@ -128,9 +130,7 @@ export class MoviesController {
   @ApiResponse({ status: 404, type: ErrorResponseDto })
   async listMovieUpNext(@Param('id') id: string, @Req() req: Req): Promise<MovieResponseDto[]> {
     const viewer = MediaService.signedInViewer(req);
-    const current = await this.service.reachable('movie', id, viewer);
-    const page = await this.media.list('movie', viewer, UP_NEXT_CANDIDATES, undefined);
-    return this.presenter.movies(rankUpNext(current, page.items), viewer);
+    return this.presenter.movies(await this.upNext.execute(id, viewer), viewer);
   }
 
   /** Seconds actually watched since the last heartbeat (signed-in viewers; watch hours), and where playback is (resume, Continue watching). */

@@ -28,7 +28,7 @@ export class CaseViews {
     }
     const [names, previews] = await Promise.all([
       people.size ? this.identity.usernames([...people]) : Promise.resolve(new Map<string, string>()),
-      Promise.all(cases.map((c) => this.content.preview(c.contentType, c.contentId, c.snapshot))),
+      this.content.previews(cases.map((c) => ({ type: c.contentType, id: c.contentId, snapshot: c.snapshot }))),
     ]);
     return cases.map((c, i) => {
       const preview = previews[i];

@@ -70,6 +70,8 @@ export interface ContentDirectory {
   purge(type: ContentType, id: string): Promise<void>;
   /** What the queue's preview shows now of the content (or of the item a comment is on); null when nothing is playable. */
   preview(type: ContentType, id: string, snapshot: ContentSnapshot): Promise<ContentPreview | null>;
+  /** The same for many at once, in their order (one lookup per owning context, not one per item). */
+  previews(items: { type: ContentType; id: string; snapshot: ContentSnapshot }[]): Promise<(ContentPreview | null)[]>;
 }
 
 /** Display names of users (null when the user is gone). */

@@ -10,7 +10,11 @@ interface ContentResolver {
   remove(id: string, opts: { purgeFiles: boolean }): Promise<void>;
   restore(id: string): Promise<boolean>;
   purge(id: string): Promise<void>;
-  preview(id: string, snapshot: ContentSnapshot): Promise<ContentPreview | null>;
+  /**
+   * The item whose playback previews this content (itself, or the item a comment is on), and whether its removal shows
+   * (a comment's item being up or down says nothing of the comment); null when nothing is playable.
+   */
+  previewOf(id: string, snapshot: ContentSnapshot): { mediaId: string; showsRemoval: boolean } | null;
 }
 
 const empty = { title: null, description: null, text: null, channelName: null, handle: null, thumbnailUrl: null, mediaKind: null, mediaId: null, durationSeconds: null };
@@ -23,7 +27,10 @@ const empty = { title: null, description: null, text: null, channelName: null, h
 export class FacadeContentDirectory implements ContentDirectory {
   private readonly resolvers: Record<ContentType, ContentResolver>;
 
-  constructor(catalog: CatalogFacade, accounts: AccountsFacade) {
+  constructor(
+    private readonly catalog: CatalogFacade,
+    accounts: AccountsFacade,
+  ) {
     const media = (kind: 'video' | 'reel' | 'movie'): ContentResolver => ({
       async find(id, viewer) {
         const m = await catalog.mediaReportTarget(kind, id, viewer);
@@ -32,7 +39,7 @@ export class FacadeContentDirectory implements ContentDirectory {
       remove: (id, opts) => catalog.removeMediaByModeration(id, opts),
       restore: (id) => catalog.restoreMediaByModeration(id),
       purge: (id) => catalog.purgeRemovedMedia(id),
-      preview: (id) => catalog.mediaPlayback(id),
+      previewOf: (id) => ({ mediaId: id, showsRemoval: true }),
     });
     this.resolvers = {
       video: media('video'),
@@ -48,10 +55,7 @@ export class FacadeContentDirectory implements ContentDirectory {
         restore: async () => false,
         purge: async () => undefined,
         // The item the comment is on; whether the comment itself is gone is the case's to say.
-        preview: async (_id, s) => {
-          const p = s.mediaId ? await catalog.mediaPlayback(s.mediaId) : null;
-          return p ? { ...p, removed: false } : null;
-        },
+        previewOf: (_id, s) => (s.mediaId ? { mediaId: s.mediaId, showsRemoval: false } : null),
       },
       user: {
         async find(id, viewer) {
@@ -62,7 +66,7 @@ export class FacadeContentDirectory implements ContentDirectory {
         remove: async () => undefined,
         restore: async () => false,
         purge: async () => undefined,
-        preview: async () => null,
+        previewOf: () => null,
       },
     };
   }
@@ -83,7 +87,19 @@ export class FacadeContentDirectory implements ContentDirectory {
     return this.resolvers[type].purge(id);
   }
 
-  preview(type: ContentType, id: string, snapshot: ContentSnapshot): Promise<ContentPreview | null> {
-    return this.resolvers[type].preview(id, snapshot);
+  async preview(type: ContentType, id: string, snapshot: ContentSnapshot): Promise<ContentPreview | null> {
+    return (await this.previews([{ type, id, snapshot }]))[0];
+  }
+
+  /** The previews of a page of cases with one catalog query, whatever their kinds. */
+  async previews(items: { type: ContentType; id: string; snapshot: ContentSnapshot }[]): Promise<(ContentPreview | null)[]> {
+    const sources = items.map((it) => this.resolvers[it.type].previewOf(it.id, it.snapshot));
+    const ids = sources.flatMap((s) => (s ? [s.mediaId] : []));
+    const playbacks = ids.length ? await this.catalog.mediaPlaybacks(ids) : new Map<string, ContentPreview>();
+    return sources.map((s) => {
+      const p = s ? playbacks.get(s.mediaId) : undefined;
+      if (!s || !p) return null;
+      return s.showsRemoval ? p : { ...p, removed: false };
+    });
   }
 }
