@@ -17,6 +17,9 @@ import { Migration20261124011000_channel_banner_links } from './Migration2026112
 import { Migration20261124100000_moderation } from './Migration20261124100000_moderation.js';
 import { Migration20261124100100_media_removed } from './Migration20261124100100_media_removed.js';
 import { Migration20261124200000_admin_audit_log } from './Migration20261124200000_admin_audit_log.js';
+import { Migration20261124200100_feature_flags } from './Migration20261124200100_feature_flags.js';
+import { Migration20261124200200_backups_updates } from './Migration20261124200200_backups_updates.js';
+import { Migration20261124200300_user_last_seen } from './Migration20261124200300_user_last_seen.js';
 
 /** Every migration, in order. `npm run migration:create -w backend` adds new files and updates this list. */
 export const MIGRATIONS: MigrationObject[] = [
@@ -38,4 +41,7 @@ export const MIGRATIONS: MigrationObject[] = [
   { name: 'Migration20261124100000_moderation', class: Migration20261124100000_moderation },
   { name: 'Migration20261124100100_media_removed', class: Migration20261124100100_media_removed },
   { name: 'Migration20261124200000_admin_audit_log', class: Migration20261124200000_admin_audit_log },
+  { name: 'Migration20261124200100_feature_flags', class: Migration20261124200100_feature_flags },
+  { name: 'Migration20261124200200_backups_updates', class: Migration20261124200200_backups_updates },
+  { name: 'Migration20261124200300_user_last_seen', class: Migration20261124200300_user_last_seen },
 ];

@@ -5,6 +5,7 @@ import type { MikroORM } from '@mikro-orm/postgresql';
 import { AuthModule } from './common/auth/auth.module.js';
 import { APP_CONFIG, type AppConfig } from './common/config/config.js';
 import { DatabaseModule } from './common/database/database.module.js';
+import { FeaturesModule } from './common/features/features.module.js';
 import { ErrorFilter } from './common/http/error.filter.js';
 import { HealthController } from './common/http/health.controller.js';
 import { RateLimitGuard } from './common/http/rate-limit.guard.js';
@@ -33,6 +34,7 @@ export class AppModule {
       global: true,
       imports: [
         DatabaseModule.forRoot(orm, databaseUrl),
+        FeaturesModule,
         ScheduleModule.forRoot(),
         JobsModule,
         EventsModule,

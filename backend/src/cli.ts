@@ -13,6 +13,10 @@ import { createApp, createOrmFor } from './bootstrap.js';
 import { IdentityFacade } from './modules/identity/identity.facade.js';
 import { MonetizationFacade } from './modules/monetization/monetization.facade.js';
 import { DemoFacade } from './modules/demo/demo.facade.js';
+// The composition root reaches the backup format directly: a restore must not start the app on the database it replaces.
+import { backupsRoot, checkMedia, readManifest, restoreDatabase, restoreSecrets } from './modules/system-admin/infrastructure/backup-archive.js';
+import { isValidBackupName } from './modules/system-admin/domain/backup.js';
+import { runningServerPid } from './common/database/embedded-postgres.js';
 
 const USAGE = `Usage: npm run cli -- <command> [options]
 
@@ -22,6 +26,8 @@ Commands:
                                                    pending funds, the premium pool, ad revenue (after downtime)
   demo:remove                                      Remove the demo data (its creators and everything they own);
                                                    it is never seeded again on this database
+  backup:restore NAME [--force]                    Restore the backup DATA_DIR/backups/NAME into the database
+                                                   (the server stopped; --force restores while it runs)
   migration:create [--name NAME]                  Write a migration for the entity changes (developers)
   migration:check                                  Fail when entities and migrations differ (CI)
 `;
@@ -58,6 +64,45 @@ async function scratchDatabase(url: string, fn: (scratchUrl: string) => Promise<
     await admin.query(`drop database if exists ${name} with (force)`);
     await admin.end();
   }
+}
+
+/**
+ * `backup:restore NAME`: the backup's database into the configured database (its public schema replaced), its secret
+ * files back into DATA_DIR/secrets, and the media files checked against its manifest. Refused while a server uses the
+ * database (the embedded server's pid file, or other connections to an external database) unless --force.
+ */
+async function restoreCommand(config: AppConfig, url: string, name: string | undefined, force: boolean): Promise<number> {
+  const out = (line: string) => process.stdout.write(line + '\n');
+  if (!name || !isValidBackupName(name)) {
+    process.stderr.write('backup:restore needs the NAME of a backup in DATA_DIR/backups (letters, digits, _ . -)\n');
+    return 64;
+  }
+  const dir = join(backupsRoot(config.dataDir), name);
+  const manifest = await readManifest(dir);
+  const pid = runningServerPid(config.dataDir);
+  const client = new pg.Client({ connectionString: url, application_name: 'scriven-cli' });
+  await client.connect();
+  const { rows } = await client.query<{ n: number }>('select count(*)::int as n from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()');
+  await client.end();
+  if ((pid !== null || rows[0].n > 0) && !force) {
+    process.stderr.write(
+      `${pid !== null ? `A Scriven server (pid ${pid}) is running with ${config.dataDir}` : `${rows[0].n} other connection(s) use the database`}: stop the server first (or pass --force to restore under it).\n`,
+    );
+    return 1;
+  }
+  out(`Restoring backup ${manifest.name} (made ${manifest.created_at} by Scriven ${manifest.app_version}) from ${dir}`);
+  const result = await restoreDatabase(url, dir, out, { syncBackupsList: true });
+  out(`Restored ${result.tables.length} table(s), ${result.tables.reduce((n, t) => n + t.rows, 0)} row(s), after ${result.migrations.length} migration(s).`);
+  if (result.mismatches.length) out(`Row counts that differ from the backup: ${result.mismatches.join('; ')}`);
+  const secrets = await restoreSecrets(dir, config.dataDir);
+  out(secrets.length ? `Secrets put back into ${join(config.dataDir, 'secrets')}: ${secrets.join(', ')}` : 'The backup holds no secret files (secrets from environment variables are not in backups).');
+  const media = await checkMedia(dir, config.dataDir);
+  out(`Media: ${media.checked} file(s) checked, ${media.missing.length} missing, ${media.changed.length} changed.`);
+  for (const key of media.missing.slice(0, 20)) out(`  missing: ${key}`);
+  for (const key of media.changed.slice(0, 20)) out(`  changed: ${key}`);
+  if (media.missing.length + media.changed.length > 40) out('  …');
+  out(result.mismatches.length ? 'The restore finished with differences (above).' : 'The restore is complete. Start the server.');
+  return result.mismatches.length ? 1 : 0;
 }
 
 async function main(): Promise<number> {
@@ -114,6 +159,10 @@ async function main(): Promise<number> {
           await app.close();
         }
         return 0;
+      }
+      case 'backup:restore': {
+        const { values, positionals } = parseArgs({ args: rest, options: { force: { type: 'boolean' } }, allowPositionals: true });
+        return await restoreCommand(config, db.url, positionals[0], values.force ?? false);
       }
       case 'migration:create': {
         const { values } = parseArgs({ args: rest, options: { name: { type: 'string' } } });

@@ -1,4 +1,4 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -130,4 +130,49 @@ export async function registerAndSignIn(page: Page, baseUrl: string, who: { firs
   await signIn.getByRole('textbox', { name: 'Password' }).fill(who.password);
   await signIn.getByRole('button', { name: 'Sign in' }).click();
   await page.getByRole('heading', { name: `Welcome back, ${who.first}` }).waitFor();
+}
+
+/** Calls the server's API as a client would (JSON back; a failure throws with the status and body). */
+export async function callApi<T>(server: RunningServer, path: string, init: RequestInit & { token?: string } = {}): Promise<T> {
+  const headers = new Headers(init.headers);
+  if (init.token) headers.set('authorization', `Bearer ${init.token}`);
+  const res = await fetch(`${server.url}${path}`, { ...init, headers });
+  if (!res.ok) throw new Error(`${path}: ${res.status} ${await res.text()}`);
+  return (await res.json()) as T;
+}
+
+export interface PublishedVideoSpec {
+  /** Where the generated clip is written. */
+  clipPath: string;
+  /** ffmpeg's size, e.g. 1280x720. */
+  size: string;
+  seconds: number;
+  /** With a sine tone as its sound. */
+  sound?: boolean;
+  creator: { first: string; displayName: string; email: string; password: string };
+  title: string;
+  description?: string;
+}
+
+/** A creator registered through the API who has published one generated clip, processed and ready; its id. */
+export async function publishedVideo(server: RunningServer, spec: PublishedVideoSpec): Promise<string> {
+  const sound = spec.sound ? ['-f', 'lavfi', '-i', 'sine=frequency=330'] : [];
+  const audio = spec.sound ? ['-c:a', 'aac', '-shortest'] : [];
+  execFileSync('ffmpeg', ['-v', 'error', '-y', '-f', 'lavfi', '-i', `testsrc2=size=${spec.size}:rate=25`, ...sound, '-t', String(spec.seconds), '-c:v', 'libx264', '-preset', 'ultrafast', ...audio, spec.clipPath]);
+  const json = { 'content-type': 'application/json' };
+  const { creator } = spec;
+  await callApi(server, '/api/register', { method: 'POST', headers: json, body: JSON.stringify({ first_name: creator.first, last_name: 'Creator', display_name: creator.displayName, email: creator.email, password: creator.password }) });
+  const { access_token: token } = await callApi<{ access_token: string }>(server, '/api/login', { method: 'POST', headers: json, body: JSON.stringify({ login_identifier: creator.email, password: creator.password }) });
+  const form = new FormData();
+  form.append('title', spec.title);
+  if (spec.description) form.append('description', spec.description);
+  form.append('file', new Blob([readFileSync(spec.clipPath)], { type: 'video/mp4' }), spec.clipPath.split('/').pop() ?? 'clip.mp4');
+  const video = await callApi<{ id: string }>(server, '/api/videos/upload', { method: 'POST', body: form, token });
+  const deadline = Date.now() + 90_000;
+  for (;;) {
+    const current = await callApi<{ status: string }>(server, `/api/videos/${video.id}`, { token });
+    if (current.status === 'ready') return video.id;
+    if (current.status === 'failed' || Date.now() > deadline) throw new Error(`the video ended ${current.status}`);
+    await new Promise((r) => setTimeout(r, 500));
+  }
 }

@@ -91,6 +91,7 @@ it('uploads a clip in chunks, pauses, survives a reload, resumes with only the m
   await card.locator('video').waitFor();
   const deadline = Date.now() + 90_000;
   while (Date.now() < deadline && (await card.getByText(/Processing/i).count()) > 0) await page.waitForTimeout(1000);
+  expect({ processing: (await card.getByText(/Processing/i).count()) > 0 }).toEqual({ processing: false });
   await card.locator('video').evaluate((v: HTMLVideoElement) => {
     v.muted = true;
     return v.play();

@@ -1,9 +1,8 @@
-import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { launchBrowser, registerAndSignIn, screenshot, startServer, type RunningServer } from './harness.js';
+import { launchBrowser, publishedVideo, registerAndSignIn, screenshot, startServer, type RunningServer } from './harness.js';
 
 /**
  * Moderation as the people involved live it: a viewer reports a video, an admin removes it and strikes its owner, the
@@ -16,34 +15,6 @@ const clips = mkdtempSync(join(tmpdir(), 'scriven-e2e-moderation-'));
 const ADMIN = { username: 'mod_admin', password: 'a-long-admin-password' };
 const CREATOR = { email: 'omar@example.com', password: 'creator-password' };
 let videoId = '';
-
-async function api<T>(path: string, init: RequestInit & { token?: string } = {}): Promise<T> {
-  const headers = new Headers(init.headers);
-  if (init.token) headers.set('authorization', `Bearer ${init.token}`);
-  const res = await fetch(`${server.url}${path}`, { ...init, headers });
-  if (!res.ok) throw new Error(`${path}: ${res.status} ${await res.text()}`);
-  return (await res.json()) as T;
-}
-
-/** A creator who has published one short video, processed and ready. */
-async function publishedVideo(): Promise<string> {
-  const clip = join(clips, 'copied.mp4');
-  execFileSync('ffmpeg', ['-v', 'error', '-y', '-f', 'lavfi', '-i', 'testsrc2=size=640x360:rate=25', '-t', '3', '-c:v', 'libx264', '-preset', 'ultrafast', clip]);
-  const json = { 'content-type': 'application/json' };
-  await api('/api/register', { method: 'POST', headers: json, body: JSON.stringify({ first_name: 'Omar', last_name: 'Creator', display_name: 'omar_clips', email: CREATOR.email, password: CREATOR.password }) });
-  const { access_token: token } = await api<{ access_token: string }>('/api/login', { method: 'POST', headers: json, body: JSON.stringify({ login_identifier: CREATOR.email, password: CREATOR.password }) });
-  const form = new FormData();
-  form.append('title', 'Highlights I found online');
-  form.append('file', new Blob([readFileSync(clip)], { type: 'video/mp4' }), 'copied.mp4');
-  const video = await api<{ id: string }>('/api/videos/upload', { method: 'POST', body: form, token });
-  const deadline = Date.now() + 90_000;
-  for (;;) {
-    const current = await api<{ status: string }>(`/api/videos/${video.id}`, { token });
-    if (current.status === 'ready') return video.id;
-    if (current.status === 'failed' || Date.now() > deadline) throw new Error(`the video ended ${current.status}`);
-    await new Promise((r) => setTimeout(r, 500));
-  }
-}
 
 async function newPage(): Promise<Page> {
   const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
@@ -74,7 +45,13 @@ async function adminConsole(page: Page): Promise<ReturnType<Page['getByRole']>> 
 beforeAll(async () => {
   server = await startServer({ ADMIN_USERNAME: ADMIN.username, ADMIN_PASSWORD: ADMIN.password });
   browser = await launchBrowser();
-  videoId = await publishedVideo();
+  videoId = await publishedVideo(server, {
+    clipPath: join(clips, 'copied.mp4'),
+    size: '640x360',
+    seconds: 3,
+    creator: { first: 'Omar', displayName: 'omar_clips', email: CREATOR.email, password: CREATOR.password },
+    title: 'Highlights I found online',
+  });
 });
 afterAll(async () => {
   for (const c of contexts) await c.close().catch(() => undefined);

@@ -1,10 +1,9 @@
-import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { launchBrowser, screenshot, startServer, type RunningServer } from './harness.js';
+import { launchBrowser, publishedVideo, screenshot, startServer, type RunningServer } from './harness.js';
 
 let server: RunningServer;
 let browser: Browser;
@@ -12,35 +11,6 @@ let context: BrowserContext;
 let page: Page;
 const clips = mkdtempSync(join(tmpdir(), 'scriven-e2e-viewer-'));
 let videoId = '';
-
-async function api<T>(path: string, init: RequestInit & { token?: string } = {}): Promise<T> {
-  const headers = new Headers(init.headers);
-  if (init.token) headers.set('authorization', `Bearer ${init.token}`);
-  const res = await fetch(`${server.url}${path}`, { ...init, headers });
-  if (!res.ok) throw new Error(`${path}: ${res.status} ${await res.text()}`);
-  return (await res.json()) as T;
-}
-
-/** A creator who has published one 720p video with sound, processed into its HLS ladder. */
-async function publishedVideo(): Promise<string> {
-  const clip = join(clips, 'harbour.mp4');
-  execFileSync('ffmpeg', ['-v', 'error', '-y', '-f', 'lavfi', '-i', 'testsrc2=size=1280x720:rate=25', '-f', 'lavfi', '-i', 'sine=frequency=330', '-t', '4', '-c:v', 'libx264', '-preset', 'ultrafast', '-c:a', 'aac', '-shortest', clip]);
-  const json = { 'content-type': 'application/json' };
-  await api('/api/register', { method: 'POST', headers: json, body: JSON.stringify({ first_name: 'Nadia', last_name: 'Creator', display_name: 'nadia_films', email: 'nadia@example.com', password: 'creator-password' }) });
-  const { access_token: token } = await api<{ access_token: string }>('/api/login', { method: 'POST', headers: json, body: JSON.stringify({ login_identifier: 'nadia@example.com', password: 'creator-password' }) });
-  const form = new FormData();
-  form.append('title', 'Harbour at dawn');
-  form.append('description', 'Boats leave at 0:02, watch the light. More at https://example.com/harbour');
-  form.append('file', new Blob([readFileSync(clip)], { type: 'video/mp4' }), 'harbour.mp4');
-  const video = await api<{ id: string }>('/api/videos/upload', { method: 'POST', body: form, token });
-  const deadline = Date.now() + 90_000;
-  for (;;) {
-    const current = await api<{ status: string }>(`/api/videos/${video.id}`, { token });
-    if (current.status === 'ready') return video.id;
-    if (current.status === 'failed' || Date.now() > deadline) throw new Error(`the video ended ${current.status}`);
-    await new Promise((r) => setTimeout(r, 500));
-  }
-}
 
 async function expectAccessible(name: string): Promise<void> {
   const results = await new AxeBuilder({ page }).analyze();
@@ -51,7 +21,15 @@ async function expectAccessible(name: string): Promise<void> {
 beforeAll(async () => {
   server = await startServer();
   browser = await launchBrowser();
-  videoId = await publishedVideo();
+  videoId = await publishedVideo(server, {
+    clipPath: join(clips, 'harbour.mp4'),
+    size: '1280x720',
+    seconds: 4,
+    sound: true,
+    creator: { first: 'Nadia', displayName: 'nadia_films', email: 'nadia@example.com', password: 'creator-password' },
+    title: 'Harbour at dawn',
+    description: 'Boats leave at 0:02, watch the light. More at https://example.com/harbour',
+  });
 });
 afterAll(async () => {
   await browser?.close();

@@ -94,6 +94,58 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/admins": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Every administrator, by username. */
+        get: operations["listAdmins"];
+        put?: never;
+        /** Makes an existing user (by display name or email) an admin. */
+        post: operations["grantAdmin"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/admins/{userId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Takes admin away from a user (yourself too, while another admin remains); their tokens stop working. */
+        delete: operations["revokeAdmin"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/audit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Every admin action (sign-ins, admins granted and removed, flags, backups, updates…), newest first. */
+        get: operations["listAdminAudit"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/feedback": {
         parameters: {
             query?: never;
@@ -531,6 +583,23 @@ export interface paths {
         put?: never;
         /** Applies (or reapplies) to the partner program; only when eligible, attesting that the content is original. */
         post: operations["applyToPartnerProgram"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/features": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Which features are on, for the app (it hides what is off): `{ "<name>": true | false }`. Open to visitors. */
+        get: operations["getFeatures"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -1479,6 +1548,188 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/system/backup": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Makes a backup now: a consistent database dump, the secret files and a manifest of the media files with their
+         *     checksums, under DATA_DIR/backups/<name>. Its verification (a restore into a scratch database) follows in the
+         *     background.
+         */
+        post: operations["createBackup"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/system/backup-settings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** How many backups are kept, and the daily backup. */
+        get: operations["getBackupSettings"];
+        /** Sets the retention and the daily backup; the oldest backups beyond keep_last are removed at once. */
+        put: operations["updateBackupSettings"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/system/backups": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Every backup, newest first, with its size and verification. */
+        get: operations["listBackups"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/system/backups/{name}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Deletes a backup (its folder and its entry). */
+        delete: operations["deleteBackup"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/system/features": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Every feature flag keyed by name (sorted by name): enabled, description, created_by (null for built-in flags), created_at. */
+        get: operations["listFeatureFlags"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/system/features/{name}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Creates the flag when it does not exist (enabled unless `enabled=false`), or changes it: `enabled` and/or
+         *     `description`, what is omitted stays. Every server process applies the change within a second.
+         */
+        post: operations["setFeatureFlag"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/system/status": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Real readings of the platform: version, active users, uptime, CPU, memory, storage and each service's state. */
+        get: operations["getSystemStatus"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/system/version": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The running version. */
+        get: operations["getSystemVersion"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/updates/apply/{version}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Installs a release (and any between the installed version and it): a backup first when asked, then the
+         *     migrations, the releases' data steps, a health check and the version recorded, in one transaction. A failure rolls
+         *     everything back and answers 409 with the log.
+         */
+        post: operations["applyUpdate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/updates/check": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The installed version, this build's, and the releases that can be installed. */
+        get: operations["checkForUpdates"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/users/discover": {
         parameters: {
             query?: never;
@@ -1857,6 +2108,41 @@ export interface components {
             accounts: components["schemas"]["AccountResponseDto"][];
             active_account: components["schemas"]["AccountResponseDto"];
         };
+        AdminAccountDto: {
+            /** @description False while their account cannot sign in (pending parental consent, refused). */
+            active: boolean;
+            email: string | null;
+            /** @enum {boolean} */
+            is_admin: true;
+            last_seen_at: string | null;
+            /** @description When an admin made them one in the console; null for admins made by the CLI or the environment. */
+            since: string | null;
+            /** Format: uuid */
+            user_id: string;
+            /** @description Their display name (what they sign in with). */
+            username: string;
+        };
+        AdminAuditEntryDto: {
+            /** @description `admin.signed_in`, `admin.granted`, `admin.revoked`, `feature.enabled`, `backup.created`, `update.applied`… */
+            action: string;
+            /** @description The admin's display name when the action was taken. */
+            admin_username: string | null;
+            created_at: string;
+            /** @description The particulars (never a secret). */
+            detail: {
+                [key: string]: unknown;
+            } | null;
+            /** Format: uuid */
+            id: string;
+            /** @description What it was done to (a user id, a flag's name, a backup's name, a version). */
+            target: string | null;
+        };
+        AdminAuditResponseDto: {
+            /** @description Newest first. */
+            items: components["schemas"]["AdminAuditEntryDto"][];
+            /** @description Pass as `cursor` for the next page; null on the last page. */
+            next_cursor: string | null;
+        };
         AdminLoginRequestDto: {
             /** @description At most 256 characters. */
             password: string;
@@ -1916,6 +2202,9 @@ export interface components {
         AdminStrikesResponseDto: {
             strikes: components["schemas"]["AdminStrikeDto"][];
         };
+        AdminsResponseDto: {
+            admins: components["schemas"]["AdminAccountDto"][];
+        };
         AppealDecisionRequestDto: {
             /** @enum {string} */
             decision: "uphold" | "overturn";
@@ -1944,6 +2233,35 @@ export interface components {
         AuditResponseDto: {
             entries: components["schemas"]["AuditEntryDto"][];
             next_cursor: string | null;
+        };
+        BackupDto: {
+            /** @description Where the backup is on the server. */
+            backup_path: string;
+            created_at: string;
+            /** @enum {string} */
+            kind: "manual" | "scheduled" | "pre_update";
+            name: string;
+            size_bytes: number;
+            verified_at: string | null;
+            /** @description Why the backup is not verified, when it failed. */
+            verify_error: string | null;
+            /**
+             * @description pending until the verification (a restore into a scratch database) has run.
+             * @enum {string}
+             */
+            verify_status: "pending" | "verified" | "failed";
+        };
+        BackupListDto: {
+            /** @description Newest first. */
+            backups: components["schemas"]["BackupDto"][];
+        };
+        BackupSettingsDto: {
+            /** @description Make a backup every day at daily_hour_utc. */
+            daily_enabled: boolean;
+            /** @description The hour (UTC, 0-23) of the daily backup. */
+            daily_hour_utc: number;
+            /** @description How many backups to keep (the oldest beyond it are removed after each new one). */
+            keep_last: number;
         };
         BankAccountRequestDto: {
             /** @description 1 to 100 characters (spaces around it are dropped). */
@@ -2163,6 +2481,17 @@ export interface components {
             /** @description The video or movie (a movie's stream_url and hls_url are its own /api/movies routes). */
             video: components["schemas"]["VideoResponseDto"];
         };
+        CpuDetailsDto: {
+            cores: number;
+            /** @description Share of all the host's cores busy over the last window, in percent (null before the first window). */
+            host_percent: number | null;
+            /** @description 1, 5 and 15 minutes. */
+            load_average: number[];
+            /** @description This server process's CPU over the same window, as a share of the whole host. */
+            process_percent: number | null;
+            /** @description How long the window was, in ms (sampled every 5 s in the background). */
+            window_ms: number | null;
+        };
         CreateAccountRequestDto: {
             /**
              * @description Defaults to creator.
@@ -2250,6 +2579,25 @@ export interface components {
             /** @description HTTP status code. */
             statusCode: number;
         };
+        FeatureFlagDto: {
+            /** @description ISO 8601. */
+            created_at: string;
+            /** @description The display name of the admin who created it; null for the built-in flags (or when that admin is gone). */
+            created_by: string | null;
+            description: string;
+            enabled: boolean;
+        };
+        FeatureFlagResultDto: {
+            /** @description True when this request created the flag. */
+            created: boolean;
+            /** @description ISO 8601. */
+            created_at: string;
+            /** @description The display name of the admin who created it; null for the built-in flags (or when that admin is gone). */
+            created_by: string | null;
+            description: string;
+            enabled: boolean;
+            name: string;
+        };
         FeedItemDto: {
             /** @enum {string} */
             content_type: "video" | "music" | "podcast";
@@ -2309,6 +2657,17 @@ export interface components {
             following: components["schemas"]["UserCardDto"][];
             next_cursor: string | null;
             total: number;
+        };
+        GrantAdminRequestDto: {
+            /** @description The display name or email of an existing user. */
+            username: string;
+        };
+        GrantAdminResponseDto: {
+            /** @enum {boolean} */
+            is_admin: true;
+            /** Format: uuid */
+            user_id: string;
+            username: string;
         };
         GuidelineStrikeSummaryDto: {
             /** @description When the strike ends (90 days after it was given), unless an appeal overturns it first. */
@@ -2404,6 +2763,14 @@ export interface components {
             name: string;
             /** @description Dollars per month. */
             price: number;
+        };
+        MemoryDetailsDto: {
+            host_available_bytes: number;
+            host_total_bytes: number;
+            host_used_percent: number;
+            process_heap_total_bytes: number;
+            process_heap_used_bytes: number;
+            process_rss_bytes: number;
         };
         MessageResponseDto: {
             message: string;
@@ -2718,6 +3085,8 @@ export interface components {
             content: string;
             created_at: string;
             id: string;
+            /** @description The signed-in caller wrote it (under any of their channels); false for visitors. */
+            is_mine: boolean;
             username: string;
         };
         ReelCommentListDto: {
@@ -2880,6 +3249,55 @@ export interface components {
             users: components["schemas"]["UserSearchItemDto"][];
             videos: components["schemas"]["VideoSearchItemDto"][];
         };
+        ServiceStateDto: {
+            /** @description One sentence saying what the state rests on, or what to do. */
+            detail: string;
+            /** @description The figures behind the state (latency_ms, queued, failed_24h, connections, provider…); null where a figure could not be read. */
+            figures: {
+                [key: string]: (number | string) | null;
+            };
+            /** @enum {string} */
+            state: "up" | "degraded" | "down" | "not_configured";
+        };
+        ServicesStatusDto: {
+            /** @description `select 1` with the database's size, timed. */
+            database: components["schemas"]["ServiceStateDto"];
+            /** @description pg-boss: queued, running, and failed jobs in the last 24 hours. */
+            jobs: components["schemas"]["ServiceStateDto"];
+            /** @description The mail outbox: waiting and failed mails, and the transport. */
+            mail: components["schemas"]["ServiceStateDto"];
+            /** @description Stripe or the sandbox, from the configuration (no call to the provider). */
+            payments: components["schemas"]["ServiceStateDto"];
+            /** @description The WebSocket gateway: open connections on this process, and the bus between processes. */
+            realtime: components["schemas"]["ServiceStateDto"];
+            /** @description A probe object written, read back and deleted; the data directory's free space. */
+            storage: components["schemas"]["ServiceStateDto"];
+        };
+        StatusDetailsDto: {
+            /** @description active_users counts users with an authenticated request in this many minutes. */
+            active_users_window_minutes: number;
+            cpu: components["schemas"]["CpuDetailsDto"];
+            memory: components["schemas"]["MemoryDetailsDto"];
+            storage: components["schemas"]["StorageDetailsDto"];
+            /** @description Readings that are null, and why. */
+            unavailable: components["schemas"]["UnavailableReadingDto"][];
+            uptime: components["schemas"]["UptimeDetailsDto"];
+            /** @description The server's processes (one today; a supervisor will add its workers). */
+            workers: components["schemas"]["WorkerDto"][];
+        };
+        StorageDetailsDto: {
+            /** @description Free and total bytes of the file system holding the data directory. */
+            data_dir_free_bytes: number | null;
+            data_dir_total_bytes: number | null;
+            /** @description pg_database_size of the database. */
+            database_bytes: number | null;
+            /** @description Bytes of every file under the media folder (measured in the background every 5 minutes; null before the first measure). */
+            media_bytes: number | null;
+            media_files: number | null;
+            media_measured_at: string | null;
+            /** @description How the media figure is measured, or why there is none. */
+            media_note: string;
+        };
         StrikeAppealDto: {
             created_at: string;
             decided_at: string | null;
@@ -2945,6 +3363,23 @@ export interface components {
             message: string;
             success: boolean;
         };
+        SystemStatusDto: {
+            /** @description Users with an authenticated request in the last 15 minutes. */
+            active_users: number | null;
+            checked_at: string;
+            /** @description Percent of the host's CPU in use (the last sample window). */
+            cpu_usage: number | null;
+            details: components["schemas"]["StatusDetailsDto"];
+            /** @description Percent of the host's memory in use. */
+            memory_usage: number;
+            /** @description The running version. */
+            platform_version: string;
+            services_status: components["schemas"]["ServicesStatusDto"];
+            /** @description Bytes used by media and by the database (null when either is not known yet). */
+            storage_used: number | null;
+            /** @description Seconds since this server process started. */
+            uptime: number;
+        };
         TrendingItemDto: {
             /** @description How many people searched it in the last 24 hours. */
             count: number;
@@ -2952,6 +3387,11 @@ export interface components {
         };
         TrendingResponseDto: {
             trending: components["schemas"]["TrendingItemDto"][];
+        };
+        UnavailableReadingDto: {
+            /** @description The field that is null (`cpu_usage`, `storage.media_bytes`…). */
+            reading: string;
+            reason: string;
         };
         UpdateAccountRequestDto: {
             bio?: string;
@@ -2971,9 +3411,52 @@ export interface components {
             account: components["schemas"]["AccountResponseDto"];
             success: boolean;
         };
+        UpdateCheckDto: {
+            /** @description The version of the code running now: releases up to it can be installed. */
+            build_version: string;
+            /** @description The installed version (recorded in the database). */
+            current_version: string;
+            /** @description Releases newer than the installed version that this build contains, oldest first. */
+            updates: components["schemas"]["UpdateDto"][];
+        };
         UpdateCommentRequestDto: {
             /** @description 1-500 characters, not blank (spaces around it are dropped). */
             content: string;
+        };
+        UpdateDto: {
+            bug_fixes: string[];
+            description: string;
+            features: string[];
+            /** @description YYYY-MM-DD */
+            release_date: string;
+            size_mb: number;
+            version: string;
+        };
+        UpdateFailedDto: {
+            /** @description Stable machine-readable code, e.g. IDENTITY.INVALID_CREDENTIALS. */
+            code: string;
+            /** @description Human sentence; clients show it after 'Failed to …: '. */
+            detail: string;
+            errors?: components["schemas"]["FieldErrorDto"][];
+            /** @description The same sentence as detail. */
+            message: string;
+            /** @description HTTP status code. */
+            statusCode: number;
+            /** @description What ran, the failed step and the rollback (only when the update failed). */
+            steps?: components["schemas"]["UpdateStepDto"][];
+        };
+        UpdateResultDto: {
+            /** @description The log of the update, in order. */
+            steps: components["schemas"]["UpdateStepDto"][];
+            success: boolean;
+            version: string;
+        };
+        UpdateStepDto: {
+            detail: string;
+            duration_ms: number;
+            name: string;
+            /** @enum {string} */
+            status: "ok" | "failed" | "skipped";
         };
         UploadPhotoResponseDto: {
             photo_url: string;
@@ -2994,6 +3477,10 @@ export interface components {
             /** @description Indexes of the chunks received so far, to resume after a reload or a restart. */
             uploaded_chunks: number[];
             video_id: string | null;
+        };
+        UptimeDetailsDto: {
+            host_seconds: number;
+            process_seconds: number;
         };
         UserCardDto: {
             content_stats: components["schemas"]["ContentStatsDto"];
@@ -3044,6 +3531,15 @@ export interface components {
             photo_url: string | null;
             user_id: string;
             username: string;
+        };
+        VersionDto: {
+            /** @description The version of the build this process runs (package.json). */
+            build_version: string;
+            /** @description The commit the build was made from, when the install is a git checkout. */
+            commit: string | null;
+            node_version: string;
+            /** @description The running version. */
+            version: string;
         };
         VideoResponseDto: {
             /** @description Ad earnings in dollars (two decimals). */
@@ -3124,6 +3620,17 @@ export interface components {
             amount: number;
             message: string;
             success: boolean;
+        };
+        WorkerDto: {
+            cpu_percent: number | null;
+            heap_used_bytes: number;
+            pid: number;
+            /** @enum {string} */
+            role: "api";
+            rss_bytes: number;
+            /** @enum {string} */
+            state: "up" | "degraded" | "down" | "not_configured";
+            uptime_seconds: number;
         };
     };
     responses: never;
@@ -3446,6 +3953,176 @@ export interface operations {
                 };
             };
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
+    listAdmins: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminsResponseDto"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
+    grantAdmin: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["GrantAdminRequestDto"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GrantAdminResponseDto"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description 'User not found' */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Already an admin, or the account is not active */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
+    revokeAdmin: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                userId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Removed */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description 'Admin not found' */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description 'The last admin cannot be removed' */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
+    listAdminAudit: {
+        parameters: {
+            query?: {
+                /** @description How many items, as digits: 1 to 100 (a larger number gives 100; 0 or none gives the list's default). */
+                limit?: string;
+                /** @description Where the page starts: the previous page's next cursor. */
+                cursor?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminAuditResponseDto"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            401: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4308,6 +4985,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
+            /** @description "reels" switched off (SYSTEM.FEATURE_DISABLED) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
         };
     };
     listChannelVideos: {
@@ -4674,6 +5360,36 @@ export interface operations {
                 };
             };
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
+    getFeatures: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        [key: string]: boolean;
+                    };
+                };
+            };
+            /** @description A token that is not a valid user token */
+            401: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5396,6 +6112,15 @@ export interface operations {
                 };
             };
             413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description "uploads" switched off (SYSTEM.FEATURE_DISABLED) */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6603,6 +7328,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
+            /** @description "reels" switched off (SYSTEM.FEATURE_DISABLED) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
         };
     };
     uploadReel: {
@@ -6650,6 +7384,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
+            /** @description "uploads" switched off (SYSTEM.FEATURE_DISABLED) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
         };
     };
     getReel: {
@@ -6672,6 +7415,15 @@ export interface operations {
                 };
             };
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description "reels" switched off (SYSTEM.FEATURE_DISABLED) */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6714,6 +7466,15 @@ export interface operations {
                 };
             };
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description "reels" switched off (SYSTEM.FEATURE_DISABLED) */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6788,6 +7549,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
+            /** @description "reels" switched off (SYSTEM.FEATURE_DISABLED) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
         };
     };
     likeReel: {
@@ -6827,6 +7597,15 @@ export interface operations {
             };
             /** @description More than ENGAGEMENT_LIMIT_PER_MINUTE likes a minute */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description "reels" switched off (SYSTEM.FEATURE_DISABLED) */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6885,6 +7664,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
+            /** @description "reels" switched off (SYSTEM.FEATURE_DISABLED) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
         };
     };
     countReelView: {
@@ -6907,6 +7695,15 @@ export interface operations {
                 };
             };
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description "reels" switched off (SYSTEM.FEATURE_DISABLED) */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6948,6 +7745,15 @@ export interface operations {
             };
             /** @description Display name, email or phone already used */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description "registration" switched off (SYSTEM.FEATURE_DISABLED) */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -7233,6 +8039,430 @@ export interface operations {
                 };
             };
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
+    createBackup: {
+        parameters: {
+            query?: {
+                /** @description The backup's name (its folder under DATA_DIR/backups); default 'manual_backup_' + today's date (UTC), with _2, _3… when taken. */
+                backup_name?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BackupDto"];
+                };
+            };
+            /** @description A name that is not a folder name */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description The name exists, or 'A backup is already running' */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
+    getBackupSettings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BackupSettingsDto"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
+    updateBackupSettings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["BackupSettingsDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BackupSettingsDto"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
+    listBackups: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BackupListDto"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
+    deleteBackup: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                name: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description The backup is being verified or restored */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
+    listFeatureFlags: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        [key: string]: components["schemas"]["FeatureFlagDto"];
+                    };
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
+    setFeatureFlag: {
+        parameters: {
+            query?: {
+                /** @description Switches the flag on or off; a new flag is enabled when omitted. */
+                enabled?: "true" | "false";
+                /** @description At most 500 characters (spaces around it are dropped); a new flag has none when omitted. */
+                description?: string;
+            };
+            header?: never;
+            path: {
+                name: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FeatureFlagResultDto"];
+                };
+            };
+            /** @description 'Feature flag name is required', a name off the pattern, or a bad enabled/description */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description There are already as many flags as allowed */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
+    getSystemStatus: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SystemStatusDto"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
+    getSystemVersion: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["VersionDto"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
+    applyUpdate: {
+        parameters: {
+            query?: {
+                /** @description Take a backup before anything changes (the console always asks for one); default false. */
+                backup_first?: boolean;
+            };
+            header?: never;
+            path: {
+                version: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UpdateResultDto"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Not a release this build contains */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Not newer than the installed version, another update is running, or the update failed and was rolled back (then with its steps) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UpdateFailedDto"];
+                };
+            };
+            /** @description The release manifest cannot be read */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
+    checkForUpdates: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UpdateCheckDto"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description The release manifest cannot be read */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -7540,6 +8770,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
+            /** @description "uploads" switched off (SYSTEM.FEATURE_DISABLED) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
         };
     };
     cancelUpload: {
@@ -7666,6 +8905,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
+            /** @description "uploads" switched off (SYSTEM.FEATURE_DISABLED) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
             /** @description Not enough disk space */
             507: {
                 headers: {
@@ -7738,6 +8986,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
+            /** @description "uploads" switched off (SYSTEM.FEATURE_DISABLED) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
         };
     };
     initUpload: {
@@ -7779,6 +9036,15 @@ export interface operations {
             };
             /** @description Too many uploads in progress */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description "uploads" switched off (SYSTEM.FEATURE_DISABLED) */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -23,13 +23,15 @@ import { ReportDialog } from '../features/moderation/components/ReportDialog';
 
 /** Top-level routes (seed 002 §2.1). `?admin=true` replaces everything with the admin console. */
 export function AppRoutes() {
-  const { auth } = useStores();
+  const { auth, features } = useStores();
   const [searchParams] = useSearchParams();
 
   // A stored user token is checked once, whatever page the app opens on.
   useEffect(() => {
     void auth.init();
   }, [auth]);
+  // Which features are on (read now, then every minute): the app hides what is off.
+  useEffect(() => features.start(), [features]);
 
   if (searchParams.get('admin') === 'true') return <AdminConsolePage />;
 

@@ -18,6 +18,9 @@ import { channelsHandlers } from '../features/channels/mocks';
 import { commentsHandlers } from '../features/comments/mocks';
 import { homeHandlers } from '../features/home/mocks';
 import { moderationHandlers } from '../features/moderation/mocks';
+import { featuresHandlers } from '../features/features/mocks';
+import { featureFlagHandlers } from '../features/admin/featureMocks';
+import { opsHandlers } from '../features/admin/opsMocks';
 
 /** Every feature's handlers: the whole API as the mock server answers it. */
 export const handlers = [
@@ -41,4 +44,7 @@ export const handlers = [
   ...commentsHandlers,
   ...homeHandlers,
   ...moderationHandlers,
+  ...featuresHandlers,
+  ...featureFlagHandlers,
+  ...opsHandlers,
 ];

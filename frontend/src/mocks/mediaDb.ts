@@ -57,7 +57,7 @@ export interface MockReel extends Owned, Processed {
   stream_url: string;
 }
 
-export type MockReelComment = Schemas['ReelCommentDto'] & {
+export type MockReelComment = Omit<Schemas['ReelCommentDto'], 'is_mine'> & {
   reelId: string;
   userId: string | null;
 };

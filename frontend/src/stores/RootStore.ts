@@ -23,6 +23,7 @@ import { WatchStore } from '../features/watch/WatchStore';
 import { HomeStore } from '../features/home/HomeStore';
 import { CommentsStore } from '../features/comments/CommentsStore';
 import { ModerationStore } from '../features/moderation/ModerationStore';
+import { FeaturesStore } from '../features/features/FeaturesStore';
 import { UiStore } from './UiStore';
 
 export interface RootStoreOptions {
@@ -61,6 +62,7 @@ export class RootStore {
   readonly home: HomeStore;
   readonly comments: CommentsStore;
   readonly moderation: ModerationStore;
+  readonly features: FeaturesStore;
 
   constructor({ api, notify, socketFactory }: RootStoreOptions = {}) {
     this.api = api ?? createApiClient({ getUserToken: () => this.auth.token });
@@ -88,6 +90,7 @@ export class RootStore {
     this.home = new HomeStore(this);
     this.comments = new CommentsStore(this);
     this.moderation = new ModerationStore(this);
+    this.features = new FeaturesStore(this);
   }
 
   /** Stops timers (tests, hot reload). */

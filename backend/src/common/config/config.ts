@@ -29,6 +29,8 @@ export interface AppConfig {
   /** 'x-accel': media bodies are handed to nginx (X-Accel-Redirect) after the server has checked access. */
   mediaOffload: { mode: 'none' | 'x-accel'; prefix: string };
   frontendDist: string;
+  /** RELEASES_FILE: the release manifest (default: releases/manifest.json of the repository, shipped with the build). */
+  releasesFile?: string;
   version: string;
   /** Stripe when a secret key is given; otherwise the sandbox provider (a hosted checkout page served here). */
   payments: { stripeSecretKey?: string; stripeWebhookSecret?: string; stripeApiBase?: string };
@@ -197,6 +199,7 @@ export function loadConfig(env: Env = process.env, opts: { cwd?: string; version
       prefix: (env.MEDIA_OFFLOAD_PREFIX?.trim() || '/_scriven_media/').replace(/\/?$/, '/'),
     },
     frontendDist: env.FRONTEND_DIST?.trim() || resolve(cwd, 'frontend', 'dist'),
+    releasesFile: env.RELEASES_FILE?.trim() ? resolve(cwd, env.RELEASES_FILE.trim()) : undefined,
     version: opts.version ?? '0.1.0',
     payments: {
       stripeSecretKey: env.STRIPE_SECRET_KEY?.trim() || undefined,

@@ -27,6 +27,11 @@ export class PgNotifier implements OnApplicationBootstrap, OnApplicationShutdown
     await this.listen();
   }
 
+  /** Whether the listener is connected now (the admin console's status; false while it reconnects). */
+  get listening(): boolean {
+    return this.client !== undefined;
+  }
+
   /** Called after every (re)connection of the listener: messages sent while it was down were missed. */
   onConnect(handler: () => void): void {
     this.connectHandlers.add(handler);

@@ -95,6 +95,11 @@ export class RealtimeGateway implements OnApplicationBootstrap, OnApplicationShu
     await this.bus.publish('realtime', { to: 'room', target: room, event } satisfies BusMessage);
   }
 
+  /** This process's connections now (the admin console's status): open sockets, signed-in users, followed rooms, and the bus. */
+  stats(): { sockets: number; users: number; rooms: number; bus: 'postgres' | 'redis' } {
+    return { sockets: this.wss.clients.size, users: this.byUser.size, rooms: this.rooms.size, bus: this.bus.name };
+  }
+
   /** Users with an open socket on this process (for fan-outs that deliver to the connected ones only). */
   connectedUsers(): string[] {
     return [...this.byUser.keys()];

@@ -2,6 +2,7 @@ import { Inject, Injectable, type OnModuleInit } from '@nestjs/common';
 import { DurableEvents } from '../../common/events/durable-events.js';
 import { USER_REPOSITORY, type UserRepository } from './domain/ports.js';
 import { USER_RECORDS, type UserRecords } from './domain/user-records.port.js';
+import { AdminAccountsUseCases, UserActivity, type AdminView, type GrantResult, type RevokeResult } from './application/admin-accounts.use-cases.js';
 import { CreateAdminUseCase } from './application/create-admin.use-case.js';
 import { CreateSampleCreatorUseCase } from './application/create-sample-creator.use-case.js';
 import { DeleteMeUseCase } from './application/my-data.use-cases.js';
@@ -24,6 +25,8 @@ export class IdentityFacade implements OnModuleInit {
     private readonly setCreatorProgramUseCase: SetCreatorProgramUseCase,
     private readonly createSampleCreatorUseCase: CreateSampleCreatorUseCase,
     private readonly deleteMe: DeleteMeUseCase,
+    private readonly adminAccounts: AdminAccountsUseCases,
+    private readonly activity: UserActivity,
   ) {}
 
   onModuleInit(): void {
@@ -140,6 +143,26 @@ export class IdentityFacade implements OnModuleInit {
     if (await this.createAdmin.exists(username)) return 'exists';
     await this.createAdmin.execute(username, password);
     return 'created';
+  }
+
+  /** Every administrator (is_admin), by display name. */
+  admins(): Promise<AdminView[]> {
+    return this.adminAccounts.list();
+  }
+
+  /** Makes the user named by display name or email an admin; inside the caller's transaction (refreshPrincipal after commit). */
+  grantAdmin(identifier: string): Promise<GrantResult> {
+    return this.adminAccounts.grant(identifier);
+  }
+
+  /** Takes admin away, never from the last admin; their tokens stop working. Inside the caller's transaction. */
+  revokeAdmin(userId: string): Promise<RevokeResult> {
+    return this.adminAccounts.revoke(userId);
+  }
+
+  /** How many users made an authenticated request since then. */
+  activeUsersSince(since: Date): Promise<number> {
+    return this.activity.activeSince(since);
   }
 
   async createAdminUser(username: string, password: string): Promise<{ id: string; displayName: string }> {

@@ -1,7 +1,9 @@
-import { Module } from '@nestjs/common';
+import { Module, type OnModuleInit } from '@nestjs/common';
 import { PRINCIPAL_LOADER } from '../../common/auth/principal.js';
 import { AccountsModule } from '../accounts/accounts.module.js';
 import { SystemAdminModule } from '../system-admin/system-admin.module.js';
+import { SystemAdminFacade } from '../system-admin/system-admin.facade.js';
+import { AdminAccountsUseCases, UserActivity } from './application/admin-accounts.use-cases.js';
 import { DeleteMeUseCase, ExportMyDataQuery } from './application/my-data.use-cases.js';
 import { CreateAdminUseCase } from './application/create-admin.use-case.js';
 import { CreateSampleCreatorUseCase } from './application/create-sample-creator.use-case.js';
@@ -51,8 +53,20 @@ import { IdentityFacade } from './identity.facade.js';
     ExpirePremiumsUseCase,
     SetCreatorProgramUseCase,
     CreateSampleCreatorUseCase,
+    AdminAccountsUseCases,
+    UserActivity,
     IdentityFacade,
   ],
   exports: [IdentityFacade, PRINCIPAL_LOADER],
 })
-export class IdentityModule {}
+export class IdentityModule implements OnModuleInit {
+  constructor(
+    private readonly systemAdmin: SystemAdminFacade,
+    private readonly identity: IdentityFacade,
+  ) {}
+
+  /** The admin console lists and changes admins and counts active users through this facade (it cannot import Identity). */
+  onModuleInit(): void {
+    this.systemAdmin.useUserDirectory(this.identity);
+  }
+}

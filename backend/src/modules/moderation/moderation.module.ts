@@ -1,3 +1,4 @@
+import { DecisionRecorder } from './application/decision-recorder.js';
 import { Module } from '@nestjs/common';
 import { AccountsModule } from '../accounts/accounts.module.js';
 import { CatalogModule } from '../catalog/catalog.module.js';
@@ -42,6 +43,7 @@ import { ModerationFacade } from './moderation.facade.js';
     { provide: MODERATION_UNIT_OF_WORK, useClass: MikroModerationUnitOfWork },
     { provide: CLOCK, useClass: SystemClock },
     CaseViews,
+    DecisionRecorder,
     // Users
     ReportContentUseCase,
     AppealStrikeUseCase,

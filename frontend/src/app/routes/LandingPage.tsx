@@ -1,17 +1,19 @@
 import { observer } from 'mobx-react-lite';
-import { Box, Button, Container, Group, List, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Alert, Box, Button, Container, Group, List, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useStores } from '../../stores/StoreProvider';
 import { PublicHeader } from '../shell/AppHeader';
 import { AppFooter } from '../shell/AppFooter';
 import { LoginForm } from '../../features/auth/components/LoginForm';
 import { RegisterForm } from '../../features/auth/components/RegisterForm';
 import type { AuthPanel } from '../../stores/UiStore';
+import { FEATURE_MESSAGES } from '../../features/features/FeaturesStore';
 
 const OFFERS = ['Long videos and shorts', 'Music and podcasts', 'Live streams with chat', 'Earnings for creators'];
 
 /** `/` for visitors: what Scriven is, and the sign-in and registration forms. */
 export const LandingPage = observer(function LandingPage() {
-  const { auth, ui } = useStores();
+  const { auth, ui, features } = useStores();
+  const registration = features.isEnabled('registration');
 
   const open = (panel: AuthPanel) => {
     auth.clearFormMessages();
@@ -38,9 +40,11 @@ export const LandingPage = observer(function LandingPage() {
               ))}
             </List>
             <Group>
-              <Button size="md" onClick={() => open('register')}>
-                Create account
-              </Button>
+              {registration && (
+                <Button size="md" onClick={() => open('register')}>
+                  Create account
+                </Button>
+              )}
               <Button size="md" variant="default" onClick={() => open('login')}>
                 Sign in
               </Button>
@@ -49,7 +53,15 @@ export const LandingPage = observer(function LandingPage() {
 
           {ui.authPanel && (
             <Paper withBorder shadow="sm" p="lg" radius="md">
-              {ui.authPanel === 'login' ? <LoginForm /> : <RegisterForm />}
+              {ui.authPanel === 'login' ? (
+                <LoginForm />
+              ) : registration ? (
+                <RegisterForm />
+              ) : (
+                <Alert color="gray" variant="light" role="status" title="Create account">
+                  {FEATURE_MESSAGES.registrationClosed}
+                </Alert>
+              )}
             </Paper>
           )}
         </SimpleGrid>

@@ -1,3 +1,4 @@
+import { observer } from 'mobx-react-lite';
 import { Box, Button, Menu } from '@mantine/core';
 import { useStores } from '../../stores/StoreProvider';
 import { ChevronDownIcon, PlusIcon } from '../../shared/icons';
@@ -9,11 +10,12 @@ import { useSectionNavigation } from '../../stores/useSectionNavigation';
  * The Create menu: only what exists in this build (uploads arrive with their sections; Go live says it is coming).
  * Below the `sm` breakpoint its button shows the plus alone, so the header fits a phone (390 px) whole.
  */
-export function CreateMenu() {
-  const { notify } = useStores();
+export const CreateMenu = observer(function CreateMenu() {
+  const { notify, features } = useStores();
   const { openSection } = useSectionNavigation();
 
   const items = CREATE_ITEMS.flatMap((item) => {
+    if (item.features?.some((feature) => !features.isEnabled(feature))) return [];
     if ('toast' in item) return [{ label: item.label, icon: item.icon, run: () => notify.info(item.toast, { action: 'header.create' }) }];
     const section = registeredSection(item.section);
     return section ? [{ label: item.label, icon: item.icon, run: () => openSection(section, item.tab) }] : [];
@@ -41,4 +43,4 @@ export function CreateMenu() {
       </Menu.Dropdown>
     </Menu>
   );
-}
+});

@@ -5,7 +5,8 @@ import { AppShell, Box, Burger, NavLink, ScrollArea, Text } from '@mantine/core'
 import { useDisclosure, useWindowEvent } from '@mantine/hooks';
 import { useStores } from '../../stores/StoreProvider';
 import { PATHS } from '../../shared/paths';
-import { NAV_GROUPS, visibleNavGroups } from './navigation';
+import { NAV_GROUPS, featureOfSection, visibleNavGroups } from './navigation';
+import { FeatureOff } from '../../features/features/components/FeatureOff';
 import { SECTION_COMPONENTS } from './sections';
 import { VideoDialog } from '../../features/videos/components/VideoDialog';
 import { PaymentProcessingOverlay } from '../../features/payments/components/PaymentProcessingOverlay';
@@ -39,8 +40,8 @@ function useFounderKeyWord(onTyped: () => void): void {
 
 /** The side navigation: the working sections in their groups, the active one marked. */
 const SideNavigation = observer(function SideNavigation({ onNavigate }: { onNavigate: () => void }) {
-  const { ui, auth } = useStores();
-  const groups = visibleNavGroups(NAV_GROUPS, { isAdmin: auth.user?.is_admin ?? false, signedIn: auth.user !== null });
+  const { ui, auth, features } = useStores();
+  const groups = visibleNavGroups(NAV_GROUPS, { isAdmin: auth.user?.is_admin ?? false, signedIn: auth.user !== null, isEnabled: features.isEnabled });
 
   return (
     <ScrollArea>
@@ -77,8 +78,11 @@ const SideNavigation = observer(function SideNavigation({ onNavigate }: { onNavi
 
 /** The section the store has chosen. */
 const ActiveSection = observer(function ActiveSection() {
-  const { ui } = useStores();
+  const { ui, features } = useStores();
   const Section = SECTION_COMPONENTS[ui.activeSection];
+  // A section of a feature switched off (reached by a link or a section opened before the switch) says so.
+  const feature = featureOfSection(ui.activeSection);
+  if (feature && !features.isEnabled(feature)) return <FeatureOff title={NAV_GROUPS.flatMap((g) => g.items).find((i) => i.section === ui.activeSection)?.label} />;
   return <Section />;
 });
 

@@ -1,5 +1,6 @@
 import type { ComponentType } from 'react';
 import { FilmIcon, LiveIcon, UploadIcon, type IconProps } from '../../shared/icons';
+import type { FeatureName } from '../../features/features/FeaturesStore';
 
 /** Seed 002 §2.2: the top bar's live stream entry shows this until live streaming exists. */
 export const GO_LIVE_MESSAGE = 'Live streaming coming soon!';
@@ -7,19 +8,20 @@ export const GO_LIVE_MESSAGE = 'Live streaming coming soon!';
 /** The info toast of a header search while no search section exists (seed 002 §2.2). */
 export const searchToast = (query: string) => `Search is coming soon. You searched for "${query}".`;
 
-export type CreateItem =
+export type CreateItem = (
   | { label: string; icon: ComponentType<IconProps>; section: string; /** The tab the section opens on. */ tab?: string }
-  | { label: string; icon: ComponentType<IconProps>; toast: string };
+  | { label: string; icon: ComponentType<IconProps>; toast: string }
+) & { /** Offered only while every one of these features is on. */ features?: readonly FeatureName[] };
 
 /**
  * The Create menu of seed 000 §2, in its order. An item that opens a section is offered only once that section
  * exists (see `registeredSection`), so no item does nothing.
  */
 export const CREATE_ITEMS: readonly CreateItem[] = [
-  { label: 'Upload video', icon: UploadIcon, section: 'video-upload' },
-  { label: 'Upload short', icon: UploadIcon, section: 'reels', tab: 'upload' },
-  { label: 'Go live', icon: LiveIcon, toast: GO_LIVE_MESSAGE },
-  { label: 'Upload music', icon: UploadIcon, section: 'music' },
+  { label: 'Upload video', icon: UploadIcon, section: 'video-upload', features: ['uploads'] },
+  { label: 'Upload short', icon: UploadIcon, section: 'reels', tab: 'upload', features: ['uploads', 'reels'] },
+  { label: 'Go live', icon: LiveIcon, toast: GO_LIVE_MESSAGE, features: ['live'] },
+  { label: 'Upload music', icon: UploadIcon, section: 'music', features: ['uploads', 'music'] },
   { label: 'Creator Studio', icon: FilmIcon, section: 'editor' },
 ];
 

@@ -16,6 +16,7 @@ import {
   type IconProps,
 } from '../../shared/icons';
 import type { SectionId } from '../../stores/UiStore';
+import type { FeatureName } from '../../features/features/FeaturesStore';
 
 /** Side navigation groups, in the order of seed 002 §2.2. */
 export type NavGroupId = 'main' | 'install' | 'library' | 'explore' | 'studio' | 'entertainment' | 'premium';
@@ -28,6 +29,8 @@ export interface NavItem {
   adminOnly?: boolean;
   /** Shown to visitors too: what is public can be browsed without an account (seed 000 §1). */
   visitors?: boolean;
+  /** Shown only while this feature is on (the instance's feature flags). */
+  feature?: FeatureName;
 }
 
 export interface NavGroup {
@@ -43,7 +46,7 @@ export const NAV_GROUPS: readonly NavGroup[] = [
     label: null,
     items: [
       { section: 'home', label: 'Home', icon: HomeIcon, visitors: true },
-      { section: 'reels', label: 'Shorts', icon: ShortsIcon, visitors: true },
+      { section: 'reels', label: 'Shorts', icon: ShortsIcon, visitors: true, feature: 'reels' },
       { section: 'social', label: 'Subscriptions', icon: UsersIcon },
       { section: 'updates', label: 'Updates', icon: ChartIcon, adminOnly: true },
     ],
@@ -62,7 +65,7 @@ export const NAV_GROUPS: readonly NavGroup[] = [
     id: 'studio',
     label: 'Creator Studio',
     items: [
-      { section: 'video-upload', label: 'Uploads', icon: UploadIcon },
+      { section: 'video-upload', label: 'Uploads', icon: UploadIcon, feature: 'uploads' },
       { section: 'editor', label: 'Editor Studio', icon: ScissorsIcon },
       { section: 'earnings', label: 'Earnings', icon: DollarIcon },
       { section: 'monetization', label: 'Partner program', icon: BadgeCheckIcon },
@@ -79,16 +82,23 @@ export const NAV_GROUPS: readonly NavGroup[] = [
   },
 ];
 
+/** The feature a section belongs to (its side navigation entry's), when the instance can switch it off. */
+export function featureOfSection(section: SectionId, groups: readonly NavGroup[] = NAV_GROUPS): FeatureName | null {
+  for (const group of groups) for (const item of group.items) if (item.section === section && item.feature) return item.feature;
+  return null;
+}
+
 /**
  * The groups the side navigation shows: admin-only items only to admins, to visitors only what they can browse, and
  * a group without a working section (for this viewer) is left out.
  */
 export function visibleNavGroups(
   groups: readonly NavGroup[] = NAV_GROUPS,
-  viewer: { isAdmin: boolean; signedIn?: boolean } = { isAdmin: false, signedIn: true },
+  viewer: { isAdmin: boolean; signedIn?: boolean; isEnabled?: (feature: FeatureName) => boolean } = { isAdmin: false, signedIn: true },
 ): NavGroup[] {
   const signedIn = viewer.signedIn ?? true;
+  const on = (item: NavItem) => !item.feature || (viewer.isEnabled?.(item.feature) ?? true);
   return groups
-    .map((group) => ({ ...group, items: group.items.filter((item) => (!item.adminOnly || viewer.isAdmin) && (signedIn || item.visitors)) }))
+    .map((group) => ({ ...group, items: group.items.filter((item) => (!item.adminOnly || viewer.isAdmin) && (signedIn || item.visitors) && on(item)) }))
     .filter((group) => group.items.length > 0);
 }

@@ -6,7 +6,8 @@ import { errorBody, http } from '../../mocks/http';
 import { server } from '../../mocks/server';
 import { TOKEN_KEYS } from '../../shared/storage';
 import { renderApp } from '../../test/renderApp';
-import { healthResponse } from './mocks';
+import { systemStatusBody } from './statusMocks';
+import { SYSTEM_STATUS_REFRESH_MS } from './StatusStore';
 import { field } from '../../test/queries';
 
 async function signIn(username: string, password: string, route = '/admin') {
@@ -53,10 +54,10 @@ describe('admin console', () => {
     expect(password).toHaveAttribute('type', 'password');
   });
 
-  test('signing in shows the console with real status figures, and sign out drops the token', async () => {
+  test('signing in shows the console with the system status, and sign out drops the token', async () => {
     server.use(
-      http.get('/api/health', ({ response }) =>
-        response.untyped(healthResponse({ status: 'ok', database: 'up', version: '1.4.2', uptime_seconds: 93_784 })),
+      http.get('/api/system/status', ({ response }) =>
+        response(200).json(systemStatusBody({ platform_version: '1.4.2', uptime: 93_784, active_users: 7, cpu_usage: 23.4, memory_usage: 61.5, storage_used: 3 * 1024 ** 3 })),
       ),
     );
     const { admin } = DEMO_CREDENTIALS;
@@ -67,10 +68,15 @@ describe('admin console', () => {
     expect(window.localStorage.getItem(TOKEN_KEYS.admin)).toEqual(expect.any(String));
 
     const status = within(screen.getByRole('region', { name: 'Status' }));
-    expect(await status.findByText('OK')).toBeInTheDocument();
-    expect(status.getByText('Up')).toBeInTheDocument();
-    expect(status.getByText('1.4.2')).toBeInTheDocument();
-    expect(status.getByText('1d 2h 3m')).toBeInTheDocument();
+    expect(within(await status.findByRole('group', { name: 'Platform version' })).getByText('1.4.2')).toBeInTheDocument();
+    expect(within(status.getByRole('group', { name: 'Active users' })).getByText('7')).toBeInTheDocument();
+    expect(within(status.getByRole('group', { name: 'Uptime' })).getByText('1d 2h 3m')).toBeInTheDocument();
+    expect(within(status.getByRole('group', { name: 'CPU' })).getByText('23.4%')).toBeInTheDocument();
+    expect(within(status.getByRole('group', { name: 'Memory' })).getByText('61.5%')).toBeInTheDocument();
+    const storage = within(status.getByRole('group', { name: 'Storage used' }));
+    expect(storage.getByText('3 GB')).toBeInTheDocument();
+    expect(storage.getByText('Media 1.5 GB · Database 50 MB · 40 GB free')).toBeInTheDocument();
+    expect(status.getByText(/^Last updated /)).toBeInTheDocument();
 
     await user.click(screen.getByRole('button', { name: 'Sign out' }));
     expect(await screen.findByRole('form', { name: 'Admin sign in form' })).toBeInTheDocument();
@@ -94,12 +100,28 @@ describe('admin console', () => {
     expect(window.localStorage.getItem(TOKEN_KEYS.admin)).toBeNull();
   });
 
-  test('a degraded server (503 with its figures) shows the figures, not an error', async () => {
+  test('each service shows its state and detail, and a reading the server could not take says why', async () => {
+    const base = systemStatusBody();
     server.use(
-      http.get('/api/health', ({ response }) =>
-        response.untyped(
-          healthResponse({ status: 'degraded', database: 'down', version: '1.4.2', uptime_seconds: 42 }, 503),
-        ),
+      http.get('/api/system/status', ({ response }) =>
+        response(200).json({
+          ...base,
+          cpu_usage: null,
+          storage_used: null,
+          services_status: {
+            ...base.services_status,
+            jobs: { state: 'degraded', detail: '3 queued, 1 running, 2 failed in the last 24 hours', figures: { queued: 3, active: 1, failed_24h: 2 } },
+            storage: { state: 'down', detail: 'Media storage cannot be written and read back: EACCES', figures: {} },
+          },
+          details: {
+            ...base.details,
+            storage: { ...base.details.storage, media_bytes: null, media_files: null, media_measured_at: null },
+            unavailable: [
+              { reading: 'cpu_usage', reason: 'The first CPU sample is not complete yet' },
+              { reading: 'storage.media_bytes', reason: 'The media folder has not been measured yet' },
+            ],
+          },
+        }),
       ),
     );
     mockDb.adminTokens.set('stored-admin-token', 'admin');
@@ -107,23 +129,36 @@ describe('admin console', () => {
     renderApp({ route: '/admin' });
 
     const status = within(await screen.findByRole('region', { name: 'Status' }));
-    expect(await status.findByText('Degraded')).toBeInTheDocument();
-    expect(status.getByText('Down')).toBeInTheDocument();
-    expect(status.getByText('42s')).toBeInTheDocument();
+    const services = within(await status.findByRole('table', { name: 'Services' }));
+    const jobs = within(services.getByRole('row', { name: 'Jobs' }));
+    expect(jobs.getByText('Degraded')).toBeInTheDocument();
+    expect(jobs.getByText('3 queued, 1 running, 2 failed in the last 24 hours')).toBeInTheDocument();
+    expect(within(services.getByRole('row', { name: 'Storage' })).getByText('Down')).toBeInTheDocument();
+    expect(within(services.getByRole('row', { name: 'Database' })).getByText('Up')).toBeInTheDocument();
+    expect(within(services.getByRole('row', { name: 'Payments' })).getByText('Not configured')).toBeInTheDocument();
+    expect(within(services.getByRole('row', { name: 'Worker 4242' })).getByText('Up')).toBeInTheDocument();
+    expect(within(status.getByRole('group', { name: 'CPU' })).getByText('Not available: The first CPU sample is not complete yet')).toBeInTheDocument();
+    expect(within(status.getByRole('group', { name: 'Storage used' })).getByText('Not available: The media folder has not been measured yet')).toBeInTheDocument();
     expect(status.queryByText('Failed to load system status')).not.toBeInTheDocument();
   });
 
-  test('the status panel shows the failure when /api/health cannot be read', async () => {
+  test('the status panel says when the status cannot be read, and Retry reads it again', async () => {
+    let fail = true;
     server.use(
-      http.get('/api/health', ({ response }) =>
-        response.untyped(Response.json(errorBody(503, 'SYSTEM.UNAVAILABLE', 'Down for maintenance'), { status: 503 })),
+      http.get('/api/system/status', ({ response }) =>
+        fail ? response(401).json(errorBody(401, 'ADMIN.SESSION_INVALID', 'Admin session is not valid')) : response(200).json(systemStatusBody({ platform_version: '2.0.0' })),
       ),
     );
     mockDb.adminTokens.set('stored-admin-token', 'admin');
     window.localStorage.setItem(TOKEN_KEYS.admin, 'stored-admin-token');
-    renderApp({ route: '/admin' });
+    const { user } = renderApp({ route: '/admin' });
 
-    expect(await screen.findByText('Failed to load system status')).toBeInTheDocument();
+    const status = within(await screen.findByRole('region', { name: 'Status' }));
+    expect(await status.findByText('Failed to load system status')).toBeInTheDocument();
+    fail = false;
+    await user.click(status.getByRole('button', { name: 'Retry' }));
+    expect(await status.findByText('2.0.0')).toBeInTheDocument();
+    expect(status.queryByText('Failed to load system status')).not.toBeInTheDocument();
   });
 
   test('the status refreshes every 30 seconds', async () => {
@@ -131,13 +166,16 @@ describe('admin console', () => {
     try {
       let calls = 0;
       server.use(
-        http.get('/api/health', ({ response }) => {
+        http.get('/api/system/status', ({ response }) => {
           calls += 1;
-          return response.untyped(healthResponse({ status: 'ok', database: 'up', version: '1.0.0', uptime_seconds: calls }));
+          return response(200).json(systemStatusBody({ uptime: calls }));
         }),
       );
+      mockDb.adminTokens.set('stored-admin-token', 'admin');
+      window.localStorage.setItem(TOKEN_KEYS.admin, 'stored-admin-token');
       const store = new RootStore();
-      const stop = store.admin.startHealthPolling();
+      expect(SYSTEM_STATUS_REFRESH_MS).toBe(30_000);
+      const stop = store.admin.systemStatus.startPolling();
       await jest.advanceTimersByTimeAsync(0);
       expect(calls).toBe(1);
 
@@ -145,7 +183,7 @@ describe('admin console', () => {
       expect(calls).toBe(1);
       await jest.advanceTimersByTimeAsync(1);
       expect(calls).toBe(2);
-      expect(store.admin.health?.uptime_seconds).toBe(2);
+      expect(store.admin.systemStatus.status?.uptime).toBe(2);
 
       stop();
       await jest.advanceTimersByTimeAsync(60_000);

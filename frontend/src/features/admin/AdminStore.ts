@@ -1,4 +1,3 @@
-import type { components } from '../../api/schema';
 import { makeAutoObservable, runInAction } from 'mobx';
 import type { RootStore } from '../../stores/RootStore';
 import { bearerHeader } from '../../api/client';
@@ -6,33 +5,21 @@ import { errorDetail } from '../../shared/apiError';
 import { tokenStorage } from '../../shared/storage';
 import { AdminPayoutsStore, PartnerApplicationsStore } from './AdminMoneyStores';
 import { ModerationConsoleStore } from '../moderation/ModerationConsoleStore';
+import { FeatureFlagsStore } from './FeatureFlagsStore';
+import { UpdatesStore } from './UpdatesStore';
+import { BackupsStore } from './BackupsStore';
+import { StatusStore } from './StatusStore';
+import { AdminsStore } from './AdminsStore';
+import { AuditStore } from './AuditStore';
+import { FeedbackInboxStore } from './FeedbackStore';
 
-/** The figures of /api/health (HealthResponseDto: status, database, version, uptime_seconds). */
-/** GET /api/health's body (sent with 200, and with 503 when the database is down). */
-export type HealthReadings = components['schemas']['HealthResponseDto'];
-
-/** True when a body carries the health figures (the server sends them with 200, and with 503 when degraded). */
-function isHealthReadings(body: unknown): body is HealthReadings {
-  if (!body || typeof body !== 'object') return false;
-  const b = body as Record<string, unknown>;
-  return (
-    (b.status === 'ok' || b.status === 'degraded') &&
-    (b.database === 'up' || b.database === 'down') &&
-    typeof b.version === 'string' &&
-    typeof b.uptime_seconds === 'number'
-  );
-}
 export type AdminStatus = 'idle' | 'verifying' | 'ready';
-
-/** The Status panel refreshes this often (seed 000 §2). */
-export const HEALTH_REFRESH_MS = 30_000;
 
 export const ADMIN_MESSAGES = {
   bothRequired: 'Please enter both username and password',
   loginFailed: 'Login failed',
   connectionFailed: 'Connection failed',
   loginSuccess: 'Admin login successful',
-  statusFailed: 'Failed to load system status',
 } as const;
 
 /** The admin console's session (its own token, 'scriven.adminToken') and the platform status. */
@@ -44,17 +31,21 @@ export class AdminStore {
   loginPending = false;
   loginError: string | null = null;
 
-  health: HealthReadings | null = null;
-  healthError: string | null = null;
-  healthCheckedAt: Date | null = null;
-
   /** The console's money panels: creator payouts and partner applications. */
   readonly payouts: AdminPayoutsStore;
   readonly partnerApplications: PartnerApplicationsStore;
   /** The Reports panel: the moderation queue, appeals and audit log. */
   readonly moderation: ModerationConsoleStore;
-
-  private pollTimer: ReturnType<typeof setInterval> | null = null;
+  /** The Features tab: feature flags and their switches. */
+  readonly featureFlags: FeatureFlagsStore;
+  /** The Updates tab: releases to install, and backups. */
+  readonly updates: UpdatesStore;
+  readonly backups: BackupsStore;
+  /** The Status tab (GET /api/system/status every 30 s), the Admins, Audit log and Feedback tabs. */
+  readonly systemStatus: StatusStore;
+  readonly admins: AdminsStore;
+  readonly audit: AuditStore;
+  readonly feedback: FeedbackInboxStore;
 
   constructor(readonly root: RootStore) {
     this.token = tokenStorage.get('admin');
@@ -62,9 +53,16 @@ export class AdminStore {
     this.payouts = new AdminPayoutsStore(root);
     this.partnerApplications = new PartnerApplicationsStore(root);
     this.moderation = new ModerationConsoleStore(root);
-    makeAutoObservable<this, 'pollTimer'>(
+    this.featureFlags = new FeatureFlagsStore(root);
+    this.updates = new UpdatesStore(root);
+    this.backups = new BackupsStore(root);
+    this.systemStatus = new StatusStore(root);
+    this.admins = new AdminsStore(root);
+    this.audit = new AuditStore(root);
+    this.feedback = new FeedbackInboxStore(root);
+    makeAutoObservable(
       this,
-      { root: false, pollTimer: false, payouts: false, partnerApplications: false, moderation: false },
+      { root: false, payouts: false, partnerApplications: false, moderation: false, systemStatus: false, admins: false, audit: false, feedback: false },
       { autoBind: true },
     );
   }
@@ -142,54 +140,22 @@ export class AdminStore {
   }
 
   logout(): void {
-    this.stopHealthPolling();
     this.clearSession();
   }
 
-  async loadHealth(): Promise<void> {
-    let readings: HealthReadings | null = null;
-    try {
-      const { data, error } = await this.root.api.GET('/api/health');
-      // A degraded server answers 503 with the same figures; they are shown, not an error.
-      const body: unknown = data ?? error;
-      if (isHealthReadings(body)) readings = body;
-    } catch {
-      readings = null;
-    }
-    runInAction(() => {
-      if (readings) {
-        this.health = readings;
-        this.healthError = null;
-        this.healthCheckedAt = new Date();
-      } else {
-        this.healthError = ADMIN_MESSAGES.statusFailed;
-      }
-    });
-  }
-
-  /** Loads the status now and every 30 s; returns the function that stops it. */
-  startHealthPolling(intervalMs: number = HEALTH_REFRESH_MS): () => void {
-    this.stopHealthPolling();
-    void this.loadHealth();
-    this.pollTimer = setInterval(this.loadHealth, intervalMs);
-    return this.stopHealthPolling;
-  }
-
-  stopHealthPolling(): void {
-    if (this.pollTimer !== null) clearInterval(this.pollTimer);
-    this.pollTimer = null;
-  }
-
   dispose(): void {
-    this.stopHealthPolling();
+    this.systemStatus.stopPolling();
   }
 
   private clearSession(): void {
     this.token = null;
     this.username = null;
-    this.health = null;
-    this.healthError = null;
-    this.healthCheckedAt = null;
+    this.systemStatus.reset();
+    this.updates.reset();
+    this.backups.reset();
+    this.admins.reset();
+    this.audit.reset();
+    this.feedback.reset();
     this.payouts.reset();
     this.partnerApplications.reset();
     this.moderation.reset();

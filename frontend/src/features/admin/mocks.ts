@@ -1,13 +1,8 @@
 import { HttpResponse } from 'msw';
 import { DEMO_CREDENTIALS, bearerToken, mockDb, mockId } from '../../mocks/db';
 import { http, errorBody } from '../../mocks/http';
-import type { HealthReadings } from './AdminStore';
 import { adminMoneyHandlers } from './moneyMocks';
-
-/** A /api/health answer: the schema's HealthResponseDto, with 200, or with 503 when the database is down. */
-export function healthResponse(readings: HealthReadings, status: 200 | 503 = 200) {
-  return HttpResponse.json(readings, { status });
-}
+import { systemStatusHandlers } from './statusMocks';
 
 /** The server's answers for the admin console, backed by the in-memory mock data. */
 export const adminHandlers = [
@@ -35,7 +30,7 @@ export const adminHandlers = [
 
   http.get('/api/health', ({ response }) =>
     response.untyped(
-      healthResponse({
+      HttpResponse.json({
         status: 'ok',
         database: 'up',
         version: '0.1.0-mock',
@@ -45,4 +40,5 @@ export const adminHandlers = [
   ),
 
   ...adminMoneyHandlers,
+  ...systemStatusHandlers,
 ];

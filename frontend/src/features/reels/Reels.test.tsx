@@ -135,11 +135,15 @@ describe('Shorts', () => {
     const drawer = within(viewer().getByRole('complementary', { name: 'Comments' }));
     expect(await drawer.findByText('I can smell the sea from here')).toBeInTheDocument();
     expect(drawer.getByText('Beautiful light!')).toBeInTheDocument();
+    // Report is offered on other people's comments, never on the viewer's own (ada's: the server says which are theirs).
+    const reportable = () => drawer.getAllByRole('button', { name: /^Report comment by / }).map((b) => b.getAttribute('aria-label'));
+    expect(reportable()).toEqual(['Report comment by @sam_sails']);
 
     await user.type(drawer.getByRole('textbox', { name: 'Add a comment' }), 'j and k'); // typed here, they do not page
     expect(currentReel()).toBe('Harbour in 15 seconds, 4 of 4');
     await user.click(drawer.getByRole('button', { name: 'Post' }));
     expect(await drawer.findByText('j and k')).toBeInTheDocument();
+    expect(reportable()).toEqual(['Report comment by @sam_sails']);
     expect(drawer.getByRole('textbox', { name: 'Add a comment' })).toHaveValue('');
     expect(viewer().getByText('3')).toBeInTheDocument(); // the count beside the button
 

@@ -175,7 +175,8 @@ export const reelsHandlers = [
 
   // Oldest first, `limit` (default 20, at most 100) at a time, after the keyset `cursor`, as the server.
   http.get('/api/reels/{id}/comments', ({ request, params, response }) => {
-    const reel = visibleReel(params.id, caller(request)?.user.id);
+    const viewer = caller(request)?.user.id ?? null;
+    const reel = visibleReel(params.id, viewer ?? undefined);
     if (!reel) return response(404).json(notFound());
     const url = new URL(request.url);
     const limit = commentPageSize(url.searchParams.get('limit'));
@@ -187,7 +188,7 @@ export const reelsHandlers = [
     const items = rows.slice(0, limit);
     const last = items[items.length - 1];
     return response(200).json({
-      comments: items.map(({ id, username, content, created_at }) => ({ id, username, content, created_at })),
+      comments: items.map(({ id, username, content, created_at, userId }) => ({ id, username, content, created_at, is_mine: viewer !== null && userId === viewer })),
       next_cursor: rows.length > limit && last ? commentCursor(last) : null,
     });
   }),
@@ -212,7 +213,7 @@ export const reelsHandlers = [
     };
     mediaDb.comments.push(comment);
     const { id, username, created_at } = comment;
-    return response(201).json({ id, username, content: body, created_at });
+    return response(201).json({ id, username, content: body, created_at, is_mine: true });
   }),
 
   http.post('/api/reels/{id}/view', ({ request, params, response }) => {

@@ -51,6 +51,6 @@ export const SAMPLE_REELS: readonly SampleReel[] = [
 
 /** The sample comments of seed 002 §8, shown (marked) when a reel's comments cannot be loaded. */
 export const SAMPLE_COMMENTS: readonly ReelComment[] = [
-  { id: 'sample-comment-1', username: 'scriven', content: 'Comments appear here once they can be loaded.', created_at: '2025-01-01T00:00:00.000Z', sample: true },
-  { id: 'sample-comment-2', username: 'scriven', content: 'Be kind: comments are public.', created_at: '2025-01-01T00:00:00.000Z', sample: true },
+  { id: 'sample-comment-1', username: 'scriven', content: 'Comments appear here once they can be loaded.', created_at: '2025-01-01T00:00:00.000Z', is_mine: false, sample: true },
+  { id: 'sample-comment-2', username: 'scriven', content: 'Be kind: comments are public.', created_at: '2025-01-01T00:00:00.000Z', is_mine: false, sample: true },
 ];

@@ -132,6 +132,8 @@ export class ReelCommentDto {
   username: string;
   content: string;
   created_at: string;
+  /** The signed-in caller wrote it (under any of their channels); false for visitors. */
+  is_mine: boolean;
 }
 
 export class ReelCommentListDto {

@@ -1,4 +1,5 @@
 import { Controller, Get, Param, Query, Req, Res, UseGuards } from '@nestjs/common';
+import { RequiresFeature } from '../../../common/features/requires-feature.js';
 import { ApiBearerAuth, ApiResponse, ApiTags } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
 import { OptionalUserAuthGuard } from '../../../common/auth/optional-user.guard.js';
@@ -42,6 +43,7 @@ export class ChannelMediaController {
 
   /** The channel's reels, newest (default) or most viewed first: `{ reels, next_cursor }`. */
   @Get(':handle/reels')
+  @RequiresFeature('reels')
   @UseGuards(OptionalUserAuthGuard)
   @ApiBearerAuth()
   @ApiResponse({ status: 200, type: ReelListDto })

@@ -28,7 +28,7 @@ export function toCommentListDto(page: CommentViewPage): CommentListDto {
 
 /** The reel routes' shape (unchanged): the handle the comment was written under. */
 export function toReelCommentDto(v: CommentView): ReelCommentDto {
-  return { id: v.comment.id, username: v.comment.username, content: v.comment.content, created_at: v.comment.createdAt.toISOString() };
+  return { id: v.comment.id, username: v.comment.username, content: v.comment.content, created_at: v.comment.createdAt.toISOString(), is_mine: v.canEdit };
 }
 
 export function toReelCommentListDto(page: CommentViewPage): ReelCommentListDto {

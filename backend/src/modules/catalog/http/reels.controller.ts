@@ -1,4 +1,5 @@
 import { Body, Controller, Get, HttpCode, Inject, Param, Post, Query, Req, Res, UnauthorizedException, UseGuards } from '@nestjs/common';
+import { RequiresFeature } from '../../../common/features/requires-feature.js';
 import { ApiBearerAuth, ApiBody, ApiConsumes, ApiResponse, ApiTags } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
 import { CurrentPrincipal, UserAuthGuard } from '../../../common/auth/guards.js';
@@ -23,6 +24,7 @@ type Req = Request & { user?: Principal | null };
 
 @ApiTags('reels')
 @Controller('api/reels')
+@RequiresFeature('reels')
 export class ReelsController {
   constructor(
     private readonly service: MediaService,
@@ -48,6 +50,7 @@ export class ReelsController {
 
   /** Uploads a reel: a video file up to 256MB, title up to 100 characters, description up to 500, tags as JSON text. */
   @Post('upload')
+  @RequiresFeature('uploads')
   @UseGuards(UserAuthGuard)
   @ApiBearerAuth()
   @ApiConsumes('multipart/form-data')

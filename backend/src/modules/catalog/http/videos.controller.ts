@@ -1,4 +1,5 @@
 import { Body, Controller, Get, HttpCode, Inject, Param, Post, Query, Req, Res, UnauthorizedException, UseGuards } from '@nestjs/common';
+import { RequiresFeature } from '../../../common/features/requires-feature.js';
 import { ApiBearerAuth, ApiBody, ApiConsumes, ApiResponse, ApiTags } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
 import { CurrentPrincipal, UserAuthGuard } from '../../../common/auth/guards.js';
@@ -48,6 +49,7 @@ export class VideosController {
 
   /** Uploads a video in one request (up to MAX_VIDEO_UPLOAD_BYTES; larger files use the chunked upload). */
   @Post('upload')
+  @RequiresFeature('uploads')
   @UseGuards(UserAuthGuard)
   @ApiBearerAuth()
   @ApiConsumes('multipart/form-data')

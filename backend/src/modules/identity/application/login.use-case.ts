@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
 import { ValidationError, type FieldProblem } from '../../../common/errors/domain-error.js';
 import { TokenService } from '../../../common/auth/token.service.js';
+import { SystemAdminFacade } from '../../system-admin/system-admin.facade.js';
 import { AccessDenied, AwaitingParentalConsent, InvalidCredentials, TooManyLoginAttempts } from '../domain/identity.errors.js';
 import { identifierKinds, type IdentifierKind } from '../domain/registration.js';
 import { throttleAddress } from '../domain/sign-in-throttle.js';
@@ -38,6 +39,7 @@ export class LoginUseCase {
     @Inject(PASSWORD_HASHER) private readonly hasher: PasswordHasher,
     @Inject(LOGIN_THROTTLE) private readonly throttle: LoginThrottle,
     private readonly tokens: TokenService,
+    private readonly systemAdmin: SystemAdminFacade,
   ) {}
 
   async execute(input: LoginInput): Promise<LoginResult> {
@@ -76,6 +78,9 @@ export class LoginUseCase {
     if (user.status === 'pending_parental_consent') throw AwaitingParentalConsent();
     if (user.status === 'denied') throw AccessDenied();
     const issued = this.tokens.issue({ sub: user.id, aud: input.audience, ver: user.tokenVersion });
+    if (input.audience === 'admin') {
+      await this.systemAdmin.recordAdminAction({ adminUserId: user.id, adminUsername: user.displayName, action: 'admin.signed_in', detail: { address: input.ip } });
+    }
     return { token: issued.token, expiresIn: issued.expiresIn, user };
   }
 

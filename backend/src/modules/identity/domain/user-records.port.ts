@@ -19,6 +19,27 @@ export interface UserRecords {
   hasPeople(): Promise<boolean>;
   /** Display names by user id (deleted users are absent). */
   displayNames(userIds: string[]): Promise<Map<string, string>>;
+  /** Records that the user made an authenticated request now (one statement; skipped when written in the last minute). */
+  touchLastSeen(userId: string): Promise<void>;
+  /** How many users made an authenticated request since `since`. */
+  countSeenSince(since: Date): Promise<number>;
+  /** Every administrator (is_admin), by display name. */
+  admins(): Promise<AdminRecord[]>;
+  /**
+   * Takes the lock every change of who is an admin holds until the caller's transaction ends (so two removals cannot
+   * both see "another admin remains"), then answers how many admins there are. Inside a transaction only.
+   */
+  lockAdmins(): Promise<number>;
+  /** Sets is_admin; returns false when the user does not exist. */
+  setAdmin(userId: string, admin: boolean): Promise<boolean>;
+}
+
+export interface AdminRecord {
+  userId: string;
+  displayName: string;
+  email: string | null;
+  status: 'active' | 'pending_parental_consent' | 'denied';
+  lastSeenAt: Date | null;
 }
 
 export const USER_RECORDS = Symbol('UserRecords');

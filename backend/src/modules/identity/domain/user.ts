@@ -27,6 +27,8 @@ export class User {
   dateOfBirth: string | null = null;
   parentEmail: string | null = null;
   tokenVersion = 0;
+  /** The last authenticated request (written at most once a minute): "active users" in the admin console. */
+  lastSeenAt: Date | null = null;
   createdAt: Date = new Date();
   updatedAt: Date = new Date();
 

@@ -1,4 +1,5 @@
 import { Body, Controller, Delete, Get, HttpCode, Inject, Ip, Param, Post, Res, UseGuards } from '@nestjs/common';
+import { RequiresFeature } from '../../../common/features/requires-feature.js';
 import type { Response } from 'express';
 import { ApiBearerAuth, ApiResponse, ApiTags } from '@nestjs/swagger';
 import { CurrentPrincipal, UserAuthGuard } from '../../../common/auth/guards.js';
@@ -39,6 +40,7 @@ export class IdentityController {
 
   /** Creates a user and its primary account. */
   @Post('register')
+  @RequiresFeature('registration')
   @ApiResponse({ status: 409, type: ErrorResponseDto, description: 'Display name, email or phone already used' })
   async registerNewUser(@Body() body: RegisterRequestDto): Promise<RegisterResponseDto> {
     const r = await this.registerUser.execute(body);

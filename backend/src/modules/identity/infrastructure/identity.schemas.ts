@@ -24,6 +24,7 @@ export const UserSchema = defineEntity({
     dateOfBirth: p.string().length(10).nullable(),
     parentEmail: p.string().length(254).nullable(),
     tokenVersion: p.integer().default(0),
+    lastSeenAt: p.datetime().nullable().index('users_last_seen_at_index'),
     createdAt: p.datetime(),
     updatedAt: p.datetime(),
   },

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/postgresql';
-import type { UserRecords } from '../domain/user-records.port.js';
+import type { AdminRecord, UserRecords } from '../domain/user-records.port.js';
 
 /** The users table, one statement per operation (on the caller's transaction when there is one). */
 @Injectable()
@@ -49,5 +49,48 @@ export class PgUserRecords implements UserRecords {
     if (ids.length === 0) return new Map();
     const rows = await this.em.execute<{ id: string; display_name: string }[]>('select id, display_name from users where id in (?)', [ids]);
     return new Map(rows.map((r) => [r.id, r.display_name]));
+  }
+
+  async touchLastSeen(userId: string): Promise<void> {
+    await this.em.execute(
+      `update users set last_seen_at = now() where id = ? and (last_seen_at is null or last_seen_at < now() - interval '1 minute')`,
+      [userId],
+    );
+  }
+
+  async countSeenSince(since: Date): Promise<number> {
+    const rows = await this.em.execute<{ n: string }[]>('select count(*) as n from users where last_seen_at >= ?', [since]);
+    return Number(rows[0]?.n ?? 0);
+  }
+
+  async admins(): Promise<AdminRecord[]> {
+    const rows = await this.em.execute<{ id: string; display_name: string; email: string | null; status: AdminRecord['status']; last_seen_at: Date | null }[]>(
+      'select id, display_name, email, status, last_seen_at from users where is_admin order by display_name_key, id',
+    );
+    return rows.map((r) => ({
+      userId: r.id,
+      displayName: r.display_name,
+      email: r.email,
+      status: r.status,
+      lastSeenAt: r.last_seen_at ? new Date(r.last_seen_at) : null,
+    }));
+  }
+
+  async lockAdmins(): Promise<number> {
+    await this.em.execute(`select pg_advisory_xact_lock(hashtext('identity:admins'))`);
+    const rows = await this.em.execute<{ n: string }[]>('select count(*) as n from users where is_admin');
+    return Number(rows[0]?.n ?? 0);
+  }
+
+  async setAdmin(userId: string, admin: boolean): Promise<boolean> {
+    // Taking admin away also bumps the token version: every token the person holds stops working at once, so an old
+    // console token cannot come back to life if they are made admin again within its 8 hours.
+    const rows = await this.em.execute<{ id: string }[]>(
+      admin
+        ? 'update users set is_admin = true, updated_at = now() where id = ? returning id'
+        : 'update users set is_admin = false, token_version = token_version + 1, updated_at = now() where id = ? returning id',
+      [userId],
+    );
+    return rows.length > 0;
   }
 }

@@ -1,28 +1,12 @@
-import { Inject, Injectable, Logger } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import { DurableEvents } from '../../../common/events/durable-events.js';
-import { IdentityFacade } from '../../identity/identity.facade.js';
-import { auditEntry } from '../domain/audit.js';
 import type { CaseAction } from '../domain/case.js';
 import { contentTitle } from '../domain/content.js';
 import { moderationErrors } from '../domain/moderation.errors.js';
-import {
-  AUDIT_LOG,
-  CASES,
-  CLOCK,
-  CONTENT_DIRECTORY,
-  MODERATION_UNIT_OF_WORK,
-  REPORTS,
-  STRIKES,
-  type AuditLog,
-  type CaseRepository,
-  type Clock,
-  type ContentDirectory,
-  type ModerationUnitOfWork,
-  type ReportRepository,
-  type StrikeRepository,
-} from '../domain/ports.js';
+import { CASES, CLOCK, MODERATION_UNIT_OF_WORK, REPORTS, STRIKES, type CaseRepository, type Clock, type ModerationUnitOfWork, type ReportRepository, type StrikeRepository } from '../domain/ports.js';
 import { Strike } from '../domain/strike.js';
 import { CaseViews } from './case-views.js';
+import { DecisionRecorder } from './decision-recorder.js';
 import type { CaseView } from './views.js';
 
 /**
@@ -37,19 +21,15 @@ import type { CaseView } from './views.js';
  */
 @Injectable()
 export class DecideCaseUseCase {
-  private readonly logger = new Logger('Moderation');
-
   constructor(
     @Inject(CASES) private readonly cases: CaseRepository,
     @Inject(REPORTS) private readonly reports: ReportRepository,
     @Inject(STRIKES) private readonly strikes: StrikeRepository,
-    @Inject(AUDIT_LOG) private readonly audit: AuditLog,
-    @Inject(CONTENT_DIRECTORY) private readonly content: ContentDirectory,
     @Inject(MODERATION_UNIT_OF_WORK) private readonly uow: ModerationUnitOfWork,
     @Inject(CLOCK) private readonly clock: Clock,
-    private readonly identity: IdentityFacade,
     private readonly events: DurableEvents,
     private readonly views: CaseViews,
+    private readonly recorder: DecisionRecorder,
   ) {}
 
   async execute(adminUserId: string, caseId: string, action: CaseAction, reason: string): Promise<CaseView> {
@@ -73,29 +53,20 @@ export class DecideCaseUseCase {
       // Without a strike nothing can bring the content back: its files go now.
       const removal = effect.removes ? { purgeFiles: !effect.strikes } : null;
       if (removal) this.events.record('moderation.content-removed', { contentType: c.contentType, contentId: c.contentId, ownerUserId, reason, purgeFiles: removal.purgeFiles, title });
-      const names = await this.identity.usernames([adminUserId, ownerUserId]);
-      await this.audit.add(
-        auditEntry({
-          adminUserId,
-          adminUsername: names.get(adminUserId) ?? null,
-          action,
-          contentType: c.contentType,
-          contentId: c.contentId,
-          targetUserId: ownerUserId,
-          targetUsername: names.get(ownerUserId) ?? null,
-          caseId: c.id,
-          strikeId: strike?.id ?? null,
-          reason,
-          createdAt: now,
-        }),
-      );
+      await this.recorder.audited({
+        adminUserId,
+        action,
+        contentType: c.contentType,
+        contentId: c.contentId,
+        targetUserId: ownerUserId,
+        caseId: c.id,
+        strikeId: strike?.id ?? null,
+        reason,
+        createdAt: now,
+      });
       return { decided: c, removal };
     });
-    if (removal) {
-      await this.content.remove(decided.contentType, decided.contentId, removal).catch((e: unknown) => {
-        this.logger.warn(`removing ${decided.contentType} ${decided.contentId} failed (its durable event will retry): ${(e as Error).message}`);
-      });
-    }
+    if (removal) await this.recorder.applied('remove', decided.contentType, decided.contentId, removal);
     return (await this.views.of([decided]))[0];
   }
 }

@@ -49,6 +49,16 @@ export class AdminAuditLog {
     return entry;
   }
 
+  /** When each target last had `action` done to it (e.g. when each admin was made one). */
+  async latestOf(action: string, targets: string[]): Promise<Map<string, Date>> {
+    if (targets.length === 0) return new Map();
+    const rows = await this.em.execute<{ target: string; at: Date }[]>(
+      'select target, max(created_at) as at from admin_audit_log where action = ? and target in (?) group by target',
+      [action, targets],
+    );
+    return new Map(rows.map((r) => [r.target, new Date(r.at)]));
+  }
+
   /** Newest first, by keyset (ties of time broken by the order they were written in). */
   async list(limit: number, cursor: string | null): Promise<{ items: AdminAuditEntry[]; nextCursor: string | null }> {
     const after = decode(cursor);

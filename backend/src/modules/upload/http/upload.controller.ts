@@ -1,4 +1,5 @@
 import { Controller, Delete, Get, HttpCode, Param, Post, Query, Req, UseGuards } from '@nestjs/common';
+import { RequiresFeature } from '../../../common/features/requires-feature.js';
 import { ApiBearerAuth, ApiBody, ApiConsumes, ApiQuery, ApiResponse, ApiTags } from '@nestjs/swagger';
 import type { Request } from 'express';
 import { isMultipart, MultipartLimit, multipartParts } from '../../../common/http/multipart.js';
@@ -68,6 +69,7 @@ export class UploadController {
 
   /** Opens a session (JSON, or a urlencoded or multipart form): filename, total_size, title, description, is_vertical, monetization_enabled. */
   @Post('init')
+  @RequiresFeature('uploads')
   @ApiBody({ type: InitUploadRequestDto })
   @ApiResponse({ status: 201, type: UploadSessionDto })
   @ApiResponse({ status: 400, type: ErrorResponseDto })
@@ -85,6 +87,7 @@ export class UploadController {
    */
   @MediaRateLimit()
   @Post('chunk/:sessionId')
+  @RequiresFeature('uploads')
   @HttpCode(200)
   @ApiConsumes('multipart/form-data', 'application/octet-stream')
   @ApiQuery({ name: 'chunk_index', required: false, schema: { type: 'string', pattern: '^\\d+$' }, description: "The chunk's index, as digits (required with application/octet-stream)" })
@@ -130,6 +133,7 @@ export class UploadController {
 
   /** Finishes: every chunk must be there; the file becomes a video being processed. Repeating it returns the same video. */
   @Post('complete/:uploadId')
+  @RequiresFeature('uploads')
   @ApiResponse({ status: 201, type: VideoResponseDto })
   @ApiResponse({ status: 400, type: ErrorResponseDto, description: 'Chunks missing' })
   @ApiResponse({ status: 403, type: ErrorResponseDto, description: 'Monetization without the creator program' })

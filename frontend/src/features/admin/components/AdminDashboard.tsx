@@ -3,16 +3,26 @@ import { useSearchParams } from 'react-router-dom';
 import { Button, Container, Group, Stack, Tabs, Text, Title } from '@mantine/core';
 import { useStores } from '../../../stores/StoreProvider';
 import { StatusPanel } from './StatusPanel';
+import { FeaturesPanel } from './FeaturesPanel';
+import { UpdatesPanel } from './UpdatesPanel';
 import { PayoutsPanel } from './PayoutsPanel';
 import { PartnerApplicationsPanel } from './PartnerApplicationsPanel';
+import { AdminsPanel } from './AdminsPanel';
+import { AuditLogPanel } from './AuditLogPanel';
+import { FeedbackPanel } from './FeedbackPanel';
 import { ModerationPanel } from '../../moderation/components/ModerationPanel';
 
 /** The console's tabs, in order; the open one is kept in the URL (`?tab=`), so a reload or a shared link keeps it. */
 export const ADMIN_TABS = [
   { value: 'status', label: 'Status' },
+  { value: 'features', label: 'Features' },
+  { value: 'updates', label: 'Updates' },
   { value: 'moderation', label: 'Moderation' },
   { value: 'payouts', label: 'Payouts' },
   { value: 'partners', label: 'Partner applications' },
+  { value: 'admins', label: 'Admins' },
+  { value: 'audit', label: 'Audit log' },
+  { value: 'feedback', label: 'Feedback' },
 ] as const;
 export type AdminTab = (typeof ADMIN_TABS)[number]['value'];
 
@@ -60,6 +70,12 @@ export const AdminDashboard = observer(function AdminDashboard() {
           <Tabs.Panel value="status" pt="md">
             <StatusPanel />
           </Tabs.Panel>
+          <Tabs.Panel value="features" pt="md">
+            <FeaturesPanel />
+          </Tabs.Panel>
+          <Tabs.Panel value="updates" pt="md">
+            <UpdatesPanel />
+          </Tabs.Panel>
           <Tabs.Panel value="moderation" pt="md">
             <ModerationPanel />
           </Tabs.Panel>
@@ -68,6 +84,15 @@ export const AdminDashboard = observer(function AdminDashboard() {
           </Tabs.Panel>
           <Tabs.Panel value="partners" pt="md">
             <PartnerApplicationsPanel />
+          </Tabs.Panel>
+          <Tabs.Panel value="admins" pt="md">
+            <AdminsPanel />
+          </Tabs.Panel>
+          <Tabs.Panel value="audit" pt="md">
+            <AuditLogPanel />
+          </Tabs.Panel>
+          <Tabs.Panel value="feedback" pt="md">
+            <FeedbackPanel />
           </Tabs.Panel>
         </Tabs>
       </Stack>

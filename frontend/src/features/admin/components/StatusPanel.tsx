@@ -1,25 +1,67 @@
 import { useEffect, type ReactNode } from 'react';
 import { observer } from 'mobx-react-lite';
-import { Alert, Badge, Card, Group, Loader, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Alert, Badge, Button, Card, Group, Loader, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import { useStores } from '../../../stores/StoreProvider';
-import { formatUptime } from '../../../shared/format';
+import { formatBytes, formatUptime } from '../../../shared/format';
+import type { ServiceState, SystemStatus } from '../StatusStore';
 
-function Figure({ label, children }: { label: string; children: ReactNode }) {
+const STATE_LABELS: Record<ServiceState['state'], { label: string; color: string }> = {
+  up: { label: 'Up', color: 'teal' },
+  degraded: { label: 'Degraded', color: 'yellow' },
+  down: { label: 'Down', color: 'red' },
+  not_configured: { label: 'Not configured', color: 'gray' },
+};
+
+const SERVICE_LABELS: Record<keyof SystemStatus['services_status'], string> = {
+  database: 'Database',
+  storage: 'Storage',
+  jobs: 'Jobs',
+  realtime: 'Realtime',
+  payments: 'Payments',
+  mail: 'Mail',
+};
+
+function Figure({ label, children, note }: { label: string; children: ReactNode; note?: string | null }) {
   return (
-    <Stack gap={2}>
+    <Stack gap={2} role="group" aria-label={label}>
       <Text size="xs" c="dimmed" tt="uppercase" fw={700}>
         {label}
       </Text>
       <div>{children}</div>
+      {note && (
+        <Text size="xs" c="dimmed">
+          {note}
+        </Text>
+      )}
     </Stack>
   );
 }
 
-/** Real readings from /api/health, refreshed every 30 seconds while the panel is open. */
+function StateBadge({ state }: { state: ServiceState['state'] }) {
+  const { label, color } = STATE_LABELS[state];
+  return (
+    <Badge color={color} variant="light">
+      {label}
+    </Badge>
+  );
+}
+
+/** A figure the server could not read: "Not available" and its reason, never a made-up number. */
+function Unavailable({ status, reading }: { status: SystemStatus; reading: string }) {
+  const reason = status.details.unavailable.find((u) => u.reading === reading)?.reason;
+  return (
+    <Text fw={600} c="dimmed" title={reason}>
+      Not available{reason ? `: ${reason}` : ''}
+    </Text>
+  );
+}
+
+/** Real readings from GET /api/system/status, refreshed every 30 seconds while the tab is open. */
 export const StatusPanel = observer(function StatusPanel() {
   const { admin } = useStores();
-  useEffect(() => admin.startHealthPolling(), [admin]);
-  const health = admin.health;
+  const store = admin.systemStatus;
+  useEffect(() => store.startPolling(), [store]);
+  const status = store.status;
 
   return (
     <Card withBorder padding="lg" radius="md" component="section" aria-label="Status">
@@ -28,35 +70,108 @@ export const StatusPanel = observer(function StatusPanel() {
           <Title order={2} size="h4">
             Status
           </Title>
-          {admin.healthCheckedAt && (
+          {store.updatedAt && (
             <Text size="xs" c="dimmed">
-              Checked at {admin.healthCheckedAt.toLocaleTimeString()}
+              Last updated {store.updatedAt.toLocaleTimeString()}
             </Text>
           )}
         </Group>
-        {admin.healthError && (
+        {store.error && (
           <Alert color="red" role="alert">
-            {admin.healthError}
+            <Group justify="space-between">
+              <Text size="sm">{store.error}</Text>
+              <Button size="xs" variant="light" color="red" onClick={() => void store.load()} loading={store.loading}>
+                Retry
+              </Button>
+            </Group>
           </Alert>
         )}
-        {!health && !admin.healthError && <Loader size="sm" aria-label="Loading status" />}
-        {health && (
-          <SimpleGrid cols={{ base: 2, sm: 4 }}>
-            <Figure label="Platform">
-              <Badge color={health.status === 'ok' ? 'teal' : 'yellow'}>
-                {health.status === 'ok' ? 'OK' : 'Degraded'}
-              </Badge>
-            </Figure>
-            <Figure label="Database">
-              <Badge color={health.database === 'up' ? 'teal' : 'red'}>{health.database === 'up' ? 'Up' : 'Down'}</Badge>
-            </Figure>
-            <Figure label="Version">
-              <Text fw={600}>{health.version}</Text>
-            </Figure>
-            <Figure label="Uptime">
-              <Text fw={600}>{formatUptime(health.uptime_seconds)}</Text>
-            </Figure>
-          </SimpleGrid>
+        {!status && !store.error && <Loader size="sm" aria-label="Loading status" />}
+        {status && (
+          <>
+            <SimpleGrid cols={{ base: 2, sm: 3 }}>
+              <Figure label="Platform version">
+                <Text fw={600}>{status.platform_version}</Text>
+              </Figure>
+              <Figure label="Active users" note={`In the last ${status.details.active_users_window_minutes} minutes`}>
+                {status.active_users === null ? <Unavailable status={status} reading="active_users" /> : <Text fw={600}>{status.active_users}</Text>}
+              </Figure>
+              <Figure label="Uptime" note={`Host up ${formatUptime(status.details.uptime.host_seconds)}`}>
+                <Text fw={600}>{formatUptime(status.uptime)}</Text>
+              </Figure>
+              <Figure
+                label="CPU"
+                note={`${status.details.cpu.cores} cores · load ${status.details.cpu.load_average.join(', ')}${
+                  status.details.cpu.process_percent === null ? '' : ` · server ${status.details.cpu.process_percent}%`
+                }`}
+              >
+                {status.cpu_usage === null ? <Unavailable status={status} reading="cpu_usage" /> : <Text fw={600}>{status.cpu_usage}%</Text>}
+              </Figure>
+              <Figure
+                label="Memory"
+                note={`${formatBytes(status.details.memory.host_total_bytes - status.details.memory.host_available_bytes)} of ${formatBytes(
+                  status.details.memory.host_total_bytes,
+                )} · server ${formatBytes(status.details.memory.process_rss_bytes)}`}
+              >
+                <Text fw={600}>{status.memory_usage}%</Text>
+              </Figure>
+              <Figure
+                label="Storage used"
+                note={[
+                  status.details.storage.media_bytes === null ? 'Media: not measured yet' : `Media ${formatBytes(status.details.storage.media_bytes)}`,
+                  status.details.storage.database_bytes === null ? 'Database: not available' : `Database ${formatBytes(status.details.storage.database_bytes)}`,
+                  status.details.storage.data_dir_free_bytes === null ? null : `${formatBytes(status.details.storage.data_dir_free_bytes)} free`,
+                ]
+                  .filter(Boolean)
+                  .join(' · ')}
+              >
+                {status.storage_used === null ? (
+                  <Unavailable status={status} reading={status.details.storage.media_bytes === null ? 'storage.media_bytes' : 'storage.database_bytes'} />
+                ) : (
+                  <Text fw={600}>{formatBytes(status.storage_used)}</Text>
+                )}
+              </Figure>
+            </SimpleGrid>
+            <Table aria-label="Services">
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>Service</Table.Th>
+                  <Table.Th>State</Table.Th>
+                  <Table.Th>Detail</Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {(Object.keys(SERVICE_LABELS) as (keyof SystemStatus['services_status'])[]).map((name) => {
+                  const service = status.services_status[name];
+                  return (
+                    <Table.Tr key={name} aria-label={SERVICE_LABELS[name]}>
+                      <Table.Td>{SERVICE_LABELS[name]}</Table.Td>
+                      <Table.Td>
+                        <StateBadge state={service.state} />
+                      </Table.Td>
+                      <Table.Td>
+                        <Text size="sm">{service.detail}</Text>
+                      </Table.Td>
+                    </Table.Tr>
+                  );
+                })}
+                {status.details.workers.map((worker) => (
+                  <Table.Tr key={worker.pid} aria-label={`Worker ${worker.pid}`}>
+                    <Table.Td>Worker {worker.pid}</Table.Td>
+                    <Table.Td>
+                      <StateBadge state={worker.state} />
+                    </Table.Td>
+                    <Table.Td>
+                      <Text size="sm">
+                        Up {formatUptime(worker.uptime_seconds)} · memory {formatBytes(worker.rss_bytes)}
+                        {worker.cpu_percent === null ? '' : ` · CPU ${worker.cpu_percent}%`}
+                      </Text>
+                    </Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          </>
         )}
       </Stack>
     </Card>

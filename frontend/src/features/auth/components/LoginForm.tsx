@@ -3,6 +3,7 @@ import { observer } from 'mobx-react-lite';
 import { Alert, Anchor, Button, PasswordInput, SegmentedControl, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useStores } from '../../../stores/StoreProvider';
 import type { LoginMode } from '../types';
+import { FEATURE_MESSAGES } from '../../features/FeaturesStore';
 import { LOGIN_MODES, validateLogin, type LoginErrors } from '../validation';
 
 const MODES: { label: string; value: LoginMode }[] = [
@@ -15,7 +16,7 @@ const AUTOCOMPLETE: Record<LoginMode, string> = { email: 'email', phone: 'tel', 
 
 /** Login (seed 002 §2.15, §5): one identifier, labelled by the chosen mode, and the password. */
 export const LoginForm = observer(function LoginForm() {
-  const { auth, ui } = useStores();
+  const { auth, ui, features } = useStores();
   const [mode, setMode] = useState<LoginMode>('email');
   const [identifier, setIdentifier] = useState('');
   const [password, setPassword] = useState('');
@@ -88,12 +89,18 @@ export const LoginForm = observer(function LoginForm() {
         <Button type="submit" loading={auth.loginPending} fullWidth>
           Sign in
         </Button>
-        <Text size="sm" ta="center">
-          New to Scriven?{' '}
-          <Anchor component="button" type="button" onClick={switchToRegister}>
-            Create an account
-          </Anchor>
-        </Text>
+        {features.isEnabled('registration') ? (
+          <Text size="sm" ta="center">
+            New to Scriven?{' '}
+            <Anchor component="button" type="button" onClick={switchToRegister}>
+              Create an account
+            </Anchor>
+          </Text>
+        ) : (
+          <Text size="sm" ta="center" c="dimmed">
+            {FEATURE_MESSAGES.registrationClosed}
+          </Text>
+        )}
       </Stack>
     </form>
   );

@@ -21,11 +21,14 @@ const SHELF_SIZE = 12;
  * Account Settings.
  */
 export const HomeSection = observer(function HomeSection() {
-  const { auth, videos, reels, home } = useStores();
+  const { auth, videos, reels, home, features } = useStores();
   const { openSection } = useSectionNavigation();
   const [uploadOpen, setUploadOpen] = useState(false);
+  // Switched-off features leave no way in: no upload buttons, no Shorts shelf (and no reading of reels).
+  const uploads = features.isEnabled('uploads');
+  const reelsOn = features.isEnabled('reels');
   useEffect(() => videos.watch('horizontal'), [videos]);
-  useEffect(() => reels.watch(), [reels]);
+  useEffect(() => (reelsOn ? reels.watch() : undefined), [reels, reelsOn]);
   const userId = auth.user?.id ?? null;
   // Following and Continue watching belong to whoever is signed in: read again when that changes.
   useEffect(() => void home.load(), [home, userId]);
@@ -49,11 +52,13 @@ export const HomeSection = observer(function HomeSection() {
             <Title order={1} size="h2">
               Welcome back, {user.first_name}
             </Title>
-            <Text>Share your next video with the world: upload it in a minute.</Text>
+            <Text>{uploads ? 'Share your next video with the world: upload it in a minute.' : 'Here is what is new on Scriven.'}</Text>
           </Stack>
-          <Button variant="white" color="indigo" leftSection={<UploadIcon size={16} />} onClick={() => setUploadOpen(true)}>
-            Upload video
-          </Button>
+          {uploads && (
+            <Button variant="white" color="indigo" leftSection={<UploadIcon size={16} />} onClick={() => setUploadOpen(true)}>
+              Upload video
+            </Button>
+          )}
         </Group>
       </Card>
       ) : (
@@ -65,7 +70,7 @@ export const HomeSection = observer(function HomeSection() {
         </Stack>
       )}
 
-      {user && (
+      {user && uploads && (
       <Card withBorder radius="md" padding="lg" component="section" aria-label="Create & Upload">
         <Stack gap="sm">
           <Title order={2} size="h4">
@@ -78,9 +83,11 @@ export const HomeSection = observer(function HomeSection() {
             <Button variant="light" leftSection={<UploadIcon size={16} />} onClick={() => setUploadOpen(true)}>
               Quick upload
             </Button>
-            <Button variant="light" leftSection={<ShortsIcon size={16} />} onClick={() => openSection('reels', 'upload')}>
-              Create a short
-            </Button>
+            {reelsOn && (
+              <Button variant="light" leftSection={<ShortsIcon size={16} />} onClick={() => openSection('reels', 'upload')}>
+                Create a short
+              </Button>
+            )}
             <Button variant="light" leftSection={<FilmIcon size={16} />} onClick={() => openSection('video-upload', 'large')}>
               Upload a large file
             </Button>
@@ -116,7 +123,7 @@ export const HomeSection = observer(function HomeSection() {
         </VideoListState>
       </Box>
 
-      {shorts.length > 0 && (
+      {reelsOn && shorts.length > 0 && (
         <Box component="section" aria-label="Shorts">
           <Title order={2} size="h3" mb="sm">
             Shorts

@@ -13,7 +13,7 @@ import { MovieStatsCards } from './MovieStatsCards';
 
 const MovieGrid = observer(function MovieGrid() {
   const { requireAccount } = useRequireAccount();
-  const { movies } = useStores();
+  const { movies, features } = useStores();
   const shown = movies.filtered;
 
   if (movies.status === 'loading' && movies.all.length === 0) {
@@ -36,9 +36,11 @@ const MovieGrid = observer(function MovieGrid() {
             {MOVIE_MESSAGES.noMatch}
           </Text>
         )}
-        <Button leftSection={<PlusIcon size={16} />} onClick={() => requireAccount(movies.openAdd)}>
-          Add First Movie
-        </Button>
+        {features.isEnabled('uploads') && (
+          <Button leftSection={<PlusIcon size={16} />} onClick={() => requireAccount(movies.openAdd)}>
+            Add First Movie
+          </Button>
+        )}
       </Stack>
     );
   }
@@ -59,7 +61,7 @@ const MovieGrid = observer(function MovieGrid() {
  * loaded falls back to the sample movies silently, each marked Sample (seed 000 §4, §8).
  */
 export const CinemaSection = observer(function CinemaSection() {
-  const { movies } = useStores();
+  const { movies, features } = useStores();
   const { requireAccount } = useRequireAccount();
   useEffect(() => movies.watch(), [movies]);
 
@@ -74,9 +76,11 @@ export const CinemaSection = observer(function CinemaSection() {
             Movies for the whole family, and premium picks.
           </Text>
         </div>
-        <Button leftSection={<PlusIcon size={16} />} onClick={() => requireAccount(movies.openAdd)}>
-          Add Movie
-        </Button>
+        {features.isEnabled('uploads') && (
+          <Button leftSection={<PlusIcon size={16} />} onClick={() => requireAccount(movies.openAdd)}>
+            Add Movie
+          </Button>
+        )}
       </Group>
 
       <MovieStatsCards />

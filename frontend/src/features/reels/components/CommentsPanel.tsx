@@ -1,4 +1,4 @@
-import { useEffect, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { observer } from 'mobx-react-lite';
 import { ActionIcon, Alert, Badge, Button, CloseButton, Group, Loader, Paper, ScrollArea, Stack, Text, Textarea, Title, Tooltip } from '@mantine/core';
 import { useStores } from '../../../stores/StoreProvider';
@@ -12,21 +12,15 @@ import type { Reel } from '../types';
 /**
  * The comments drawer of the reels viewer (seed 002 §2.6, §5, §8): the comments, oldest first, a page at a time
  * (Load more comments while the server has more), a form to add one, shown at once, and Report on other people's
- * comments (a comment names the handle it was written under: the viewer's own channels' handles are theirs).
+ * comments (the server says which comments are the viewer's own).
  */
 export const CommentsPanel = observer(function CommentsPanel({ reel }: { reel: Reel }) {
-  const { auth, reels, accounts } = useStores();
+  const { auth, reels } = useStores();
   const report = useReport();
   const [text, setText] = useState('');
   const [error, setError] = useState<string | null>(null);
   const state = reels.commentsOf(reel.id);
   const comments = reels.commentList(reel.id);
-  const signedIn = auth.user !== null;
-  useEffect(() => {
-    if (signedIn) accounts.ensureLoaded();
-  }, [signedIn, accounts]);
-  // Until the viewer's channels are known, no comment is offered for reporting (it might be their own).
-  const ownHandles = signedIn ? (accounts.status === 'ready' ? new Set(accounts.accounts.map((a) => a.handle)) : null) : new Set<string>();
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -93,7 +87,7 @@ export const CommentsPanel = observer(function CommentsPanel({ reel }: { reel: R
                   <Text size="xs" c="dimmed">
                     {formatDate(comment.created_at)}
                   </Text>
-                  {!comment.sample && ownHandles && !ownHandles.has(comment.username) && (
+                  {!comment.sample && !comment.is_mine && (
                     <Tooltip label="Report" withArrow>
                       <ActionIcon
                         variant="subtle"

@@ -16,10 +16,11 @@ type ReelsTab = 'browse' | 'upload';
  * the Upload tab, and the full-screen viewer.
  */
 export const ReelsSection = observer(function ReelsSection() {
-  const { reels, ui } = useStores();
+  const { reels, ui, features } = useStores();
   const { signedIn, requireAccount } = useRequireAccount();
-  // Uploading needs an account: a visitor browses, and Create Reel asks them to sign in.
-  const tab = signedIn ? ui.tabOf<ReelsTab>('reels', 'browse') : 'browse';
+  // Uploading needs an account and uploads switched on: a visitor browses, and Create Reel asks them to sign in.
+  const uploads = features.isEnabled('uploads');
+  const tab = signedIn && uploads ? ui.tabOf<ReelsTab>('reels', 'browse') : 'browse';
 
   useEffect(() => reels.watch(), [reels]);
 
@@ -38,16 +39,18 @@ export const ReelsSection = observer(function ReelsSection() {
           <Button leftSection={<PlayIcon size={14} />} onClick={reels.watchAll} disabled={reels.status === 'loading'}>
             Watch Reels ({reels.countLabel})
           </Button>
-          <Button variant="default" leftSection={<PlusIcon size={16} />} onClick={() => requireAccount(() => ui.setTab('reels', 'upload'))}>
-            Create Reel
-          </Button>
+          {uploads && (
+            <Button variant="default" leftSection={<PlusIcon size={16} />} onClick={() => requireAccount(() => ui.setTab('reels', 'upload'))}>
+              Create Reel
+            </Button>
+          )}
         </Group>
       </Group>
 
       <Tabs value={tab} onChange={(value) => value && ui.setTab('reels', value)} keepMounted={false}>
         <Tabs.List mb="md">
           <Tabs.Tab value="browse">Browse</Tabs.Tab>
-          {signedIn && <Tabs.Tab value="upload">Upload</Tabs.Tab>}
+          {signedIn && uploads && <Tabs.Tab value="upload">Upload</Tabs.Tab>}
         </Tabs.List>
         <Tabs.Panel value="browse">
           {reels.status === 'loading' && reels.reels.length === 0 ? (

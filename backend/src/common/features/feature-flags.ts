@@ -1,0 +1,107 @@
+import { Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
+import { MikroORM } from '@mikro-orm/postgresql';
+import { PgNotifier } from '../database/pg-notifier.js';
+import { DomainError } from '../errors/domain-error.js';
+
+/**
+ * The features the code knows by name (the built-in flags, created enabled by the feature_flags migration).
+ * `uploads`, `registration` and `reels` guard their routes today (`@RequiresFeature`). `live`, `super_chat`, `music`,
+ * `podcasts` and `gaming` have no sections yet: their flags exist so that the work that adds those sections applies
+ * `@RequiresFeature('<name>')` to its routes and the app hides their entry points.
+ */
+export const KNOWN_FEATURES = ['uploads', 'live', 'super_chat', 'registration', 'reels', 'music', 'podcasts', 'gaming'] as const;
+export type KnownFeature = (typeof KNOWN_FEATURES)[number];
+
+/** PgNotifier topic: a flag changed (payload: JSON `{ name, enabled }`); every process applies it and reloads. */
+export const FEATURES_TOPIC = 'features';
+
+/** How often every process re-reads all flags anyway (a safety net for a missed notification). */
+export const FEATURES_RELOAD_MS = 30_000;
+
+export const featureDisabledMessage = (name: string) => `The feature "${name}" is disabled on this instance`;
+
+/** A request reached a feature that is switched off: 503 with the feature's name. */
+export class FeatureDisabledError extends DomainError {
+  constructor(readonly feature: string) {
+    super('unavailable', 'SYSTEM.FEATURE_DISABLED', featureDisabledMessage(feature));
+  }
+}
+
+/**
+ * Which features are on, for every context: an in-memory copy of the `feature_flags` table (owned by system-admin),
+ * read at bootstrap, on every change notice (PgNotifier, so every server process sees a toggle within a second), after
+ * the notice listener reconnects (notices sent meanwhile were missed) and every 30 s. A name that is not a flag, and
+ * every name before the first read, counts as enabled: a missing flag never takes a feature away.
+ */
+@Injectable()
+export class FeatureFlags implements OnApplicationBootstrap, OnApplicationShutdown {
+  private readonly logger = new Logger('FeatureFlags');
+  private flags = new Map<string, boolean>();
+  /** Bumped by every read started and every change applied: a read that finishes after a newer one (or a change) is dropped. */
+  private generation = 0;
+  private timer?: ReturnType<typeof setInterval>;
+
+  constructor(
+    private readonly orm: MikroORM,
+    private readonly notifier: PgNotifier,
+  ) {}
+
+  async onApplicationBootstrap(): Promise<void> {
+    this.notifier.on(FEATURES_TOPIC, (payload) => this.onNotice(payload));
+    this.notifier.onConnect(() => void this.reload());
+    await this.reload();
+    this.timer = setInterval(() => void this.reload(), FEATURES_RELOAD_MS);
+    this.timer.unref();
+  }
+
+  onApplicationShutdown(): void {
+    if (this.timer) clearInterval(this.timer);
+  }
+
+  isEnabled(name: string): boolean {
+    return this.flags.get(name) ?? true;
+  }
+
+  /** Throws the 503 (`SYSTEM.FEATURE_DISABLED`) when the feature is off. */
+  assertEnabled(name: string): void {
+    if (!this.isEnabled(name)) throw new FeatureDisabledError(name);
+  }
+
+  /** Every flag this process knows, by name (what the app reads from GET /api/features). */
+  snapshot(): Record<string, boolean> {
+    return Object.fromEntries([...this.flags.entries()].sort(([a], [b]) => a.localeCompare(b)));
+  }
+
+  /** Re-reads every flag from the database; keeps the last known state when the read fails. */
+  async reload(): Promise<void> {
+    const mine = ++this.generation;
+    try {
+      const rows = await this.orm.em.getConnection().execute<{ name: string; enabled: boolean }[]>('select name, enabled from feature_flags');
+      if (mine !== this.generation) return;
+      this.flags = new Map(rows.map((r) => [r.name, r.enabled]));
+    } catch (e) {
+      this.logger.warn(`could not read the feature flags: ${(e as Error).message}`);
+    }
+  }
+
+  /** A flag was written (call after its transaction committed): applied here at once, and told to every process. */
+  async changed(name: string, enabled: boolean): Promise<void> {
+    this.apply(name, enabled);
+    await this.notifier.publish(FEATURES_TOPIC, JSON.stringify({ name, enabled }));
+  }
+
+  private apply(name: string, enabled: boolean): void {
+    this.generation++;
+    this.flags.set(name, enabled);
+  }
+
+  private onNotice(payload: string): void {
+    try {
+      const notice = JSON.parse(payload) as { name?: unknown; enabled?: unknown };
+      if (typeof notice.name === 'string' && typeof notice.enabled === 'boolean') this.apply(notice.name, notice.enabled);
+    } catch {
+      // Not ours to read: the full reload below settles it.
+    }
+    void this.reload();
+  }
+}

@@ -1,0 +1,192 @@
+import { Inject, Injectable, Logger, type OnModuleInit } from '@nestjs/common';
+import { ModuleRef } from '@nestjs/core';
+import { Interval } from '@nestjs/schedule';
+import { RequestContext } from '@mikro-orm/core';
+import { EntityManager, MikroORM } from '@mikro-orm/postgresql';
+import { APP_CONFIG, type AppConfig } from '../../../common/config/config.js';
+import { JobsService } from '../../../common/jobs/jobs.service.js';
+import { IdentityFacade } from '../../identity/identity.facade.js';
+import {
+  BACKUP_ARCHIVE,
+  BACKUP_RECORDS,
+  MANUAL_BACKUP_PREFIX,
+  PRE_UPDATE_BACKUP_PREFIX,
+  SCHEDULED_BACKUP_PREFIX,
+  assertBackupName,
+  backupDate,
+  backupErrors,
+  beyondRetention,
+  dailyBackupDue,
+  firstFreeName,
+  type Backup,
+  type BackupArchive,
+  type BackupKind,
+  type BackupRecords,
+  type BackupSettings,
+} from '../domain/backup.js';
+import { AdminAuditLog } from './admin-audit-log.js';
+
+export const VERIFY_BACKUP_JOB = 'system.backup-verify';
+export const DAILY_BACKUP_JOB = 'system.backup-daily';
+
+/** Who asks: an admin of the console, or nobody (the schedule). */
+export interface Actor {
+  userId: string;
+}
+
+/**
+ * Backups of the instance: made on demand (one at a time, in every process), verified by a durable job that restores
+ * each into a scratch database, kept to the newest `keep_last` (retention never removes one being verified or the one
+ * an update stands on), and made daily at the chosen UTC hour when switched on (a singleton job per day: once, however
+ * many processes run the schedule).
+ */
+@Injectable()
+export class BackupsService implements OnModuleInit {
+  private readonly logger = new Logger('Backups');
+
+  constructor(
+    @Inject(BACKUP_ARCHIVE) private readonly archive: BackupArchive,
+    @Inject(BACKUP_RECORDS) private readonly records: BackupRecords,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly em: EntityManager,
+    private readonly orm: MikroORM,
+    private readonly jobs: JobsService,
+    private readonly audit: AdminAuditLog,
+    private readonly modules: ModuleRef,
+  ) {}
+
+  onModuleInit(): void {
+    this.jobs.define<{ name: string }>({ name: VERIFY_BACKUP_JOB, handler: ({ name }) => this.isolated(() => this.verify(name)).then(() => undefined), retryLimit: 2, expireInSeconds: 3600, policy: 'exclusive' });
+    this.jobs.define<{ day: string }>({ name: DAILY_BACKUP_JOB, handler: () => this.isolated(() => this.runDailyIfDue(new Date())).then(() => undefined), retryLimit: 1, expireInSeconds: 3600, policy: 'exclusive' });
+  }
+
+  private isolated<T>(fn: () => Promise<T>): Promise<T> {
+    return RequestContext.create(this.orm.em, fn);
+  }
+
+  /** The admin's display name for the audit log (identity imports this module, so its facade is looked up at run time). */
+  async adminName(userId: string): Promise<string | null> {
+    const identity = this.modules.get(IdentityFacade, { strict: false });
+    return (await identity.usernames([userId])).get(userId) ?? null;
+  }
+
+  list(): Promise<Backup[]> {
+    return this.records.list();
+  }
+
+  private async taken(name: string): Promise<boolean> {
+    return this.archive.exists(name) || !!(await this.records.find(name));
+  }
+
+  /** Makes a backup; `requested` is an explicit name (an existing one is refused), else the kind's default name of the day. */
+  async create(actor: Actor | null, requested: string | undefined, kind: BackupKind = 'manual', now = new Date()): Promise<Backup> {
+    if (requested !== undefined) {
+      assertBackupName(requested);
+      if (await this.taken(requested)) throw backupErrors.exists(requested);
+    }
+    const made = await this.archive.exclusive(async () => {
+      let name = requested;
+      if (name === undefined) {
+        const base = `${kind === 'manual' ? MANUAL_BACKUP_PREFIX : kind === 'scheduled' ? SCHEDULED_BACKUP_PREFIX : PRE_UPDATE_BACKUP_PREFIX}${backupDate(now)}`;
+        const names = new Set((await this.records.list()).map((b) => b.name));
+        name = firstFreeName(base, (n) => names.has(n) || this.archive.exists(n));
+      } else if (await this.taken(name)) throw backupErrors.exists(name);
+      const started = Date.now();
+      const { path, sizeBytes, manifest } = await this.archive.create(name, kind, this.config.version);
+      const backup: Backup = { name, path, sizeBytes, createdAt: new Date(manifest.created_at), createdBy: actor?.userId ?? null, kind, verifyStatus: 'pending', verifyError: null, verifiedAt: null };
+      const adminUsername = actor ? await this.adminName(actor.userId) : null;
+      await this.em.transactional(async () => {
+        await this.records.add(backup);
+        if (actor) {
+          await this.audit.record({ adminUserId: actor.userId, adminUsername, action: 'backup.created', target: name, detail: { kind, size_bytes: sizeBytes, tables: manifest.tables.length, media_files: manifest.media.objects } });
+        }
+      });
+      this.logger.log(`backup ${name} (${kind}) written in ${Date.now() - started} ms: ${sizeBytes} bytes, ${manifest.tables.length} tables, ${manifest.media.objects} media files listed`);
+      return backup;
+    });
+    if (!made) throw backupErrors.running();
+    await this.jobs.send(VERIFY_BACKUP_JOB, { name: made.name }, { singletonKey: `verify:${made.name}` }).catch((e: Error) => this.logger.warn(`queueing the verification of ${made.name} failed: ${e.message}`));
+    await this.applyRetention(made.name).catch((e: Error) => this.logger.warn(`retention after ${made.name} failed: ${e.message}`));
+    return made;
+  }
+
+  /**
+   * Restores the backup into a scratch database and records the outcome ('verified', or 'failed' with the reason).
+   * The durable job runs it after each backup; with jobs off (JOBS_ENABLED=false) nothing does, and it stays pending.
+   * Null when the backup is gone or another process is verifying it.
+   */
+  async verify(name: string): Promise<Backup | null> {
+    if (!(await this.records.find(name))) return null;
+    const outcome = await this.archive.hold(name, () => this.archive.verify(name));
+    if (!outcome) return null;
+    await this.records.setVerified(name, outcome.ok ? 'verified' : 'failed', outcome.ok ? null : outcome.reason.slice(0, 2000), new Date());
+    if (!outcome.ok) this.logger.warn(`backup ${name} failed verification: ${outcome.reason}`);
+    return this.records.find(name);
+  }
+
+  /** Removes the oldest backups beyond keep_last, except `keep` (the newest) and any held one. */
+  async applyRetention(keep?: string): Promise<string[]> {
+    const { keepLast } = await this.records.settings();
+    const all = await this.records.list();
+    const held = new Set<string>(keep ? [keep] : []);
+    for (const b of all) if (await this.archive.isHeld(b.name)) held.add(b.name);
+    const removed: string[] = [];
+    for (const b of beyondRetention(all, keepLast, (n) => held.has(n))) {
+      const gone = await this.archive.hold(b.name, async () => {
+        await this.archive.remove(b.name);
+        await this.records.remove(b.name);
+        return true;
+      });
+      if (gone) removed.push(b.name);
+    }
+    if (removed.length) this.logger.log(`retention (keep the last ${keepLast}) removed ${removed.join(', ')}`);
+    return removed;
+  }
+
+  async remove(actor: Actor, name: string): Promise<void> {
+    if (!(await this.records.find(name))) throw backupErrors.notFound();
+    const adminUsername = await this.adminName(actor.userId);
+    const done = await this.archive.hold(name, async () => {
+      await this.archive.remove(name);
+      await this.em.transactional(async () => {
+        await this.records.remove(name);
+        await this.audit.record({ adminUserId: actor.userId, adminUsername, action: 'backup.deleted', target: name });
+      });
+      return true;
+    });
+    if (!done) throw backupErrors.held(name);
+  }
+
+  settings(): Promise<BackupSettings> {
+    return this.records.settings();
+  }
+
+  async saveSettings(actor: Actor, s: BackupSettings): Promise<BackupSettings> {
+    const adminUsername = await this.adminName(actor.userId);
+    await this.em.transactional(async () => {
+      await this.records.saveSettings(s);
+      await this.audit.record({ adminUserId: actor.userId, adminUsername, action: 'backup.settings', detail: { keep_last: s.keepLast, daily_enabled: s.dailyEnabled, daily_hour_utc: s.dailyHourUtc } });
+    });
+    await this.applyRetention().catch((e: Error) => this.logger.warn(`retention failed: ${e.message}`));
+    return s;
+  }
+
+  /** The daily backup, when due (switched on, the hour reached, none made today). Null when not due. */
+  async runDailyIfDue(now: Date): Promise<Backup | null> {
+    const settings = await this.records.settings();
+    if (!dailyBackupDue(settings, now, await this.records.lastScheduledDay())) return null;
+    return this.create(null, undefined, 'scheduled', now);
+  }
+
+  /** Every minute: queue the day's backup when it is due (a singleton job per day, so once with several processes). */
+  @Interval('system-daily-backup', 60_000)
+  async tick(): Promise<void> {
+    if (!this.jobs.running) return;
+    await this.isolated(async () => {
+      const now = new Date();
+      const settings = await this.records.settings();
+      if (!dailyBackupDue(settings, now, await this.records.lastScheduledDay())) return;
+      await this.jobs.send(DAILY_BACKUP_JOB, { day: backupDate(now) }, { singletonKey: `daily:${backupDate(now)}` });
+    }).catch((e: Error) => this.logger.warn(`the daily backup check failed: ${e.message}`));
+  }
+}

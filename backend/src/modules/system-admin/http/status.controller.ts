@@ -1,0 +1,33 @@
+import { Controller, Get, Header, UseGuards } from '@nestjs/common';
+import { ApiBearerAuth, ApiResponse, ApiTags } from '@nestjs/swagger';
+import { AdminAuthGuard } from '../../../common/auth/guards.js';
+import { ErrorResponseDto } from '../../../common/http/error-response.dto.js';
+import { SystemStatusQuery } from '../application/status.query.js';
+import { SystemStatusDto, VersionDto } from './status.dto.js';
+import { systemStatusDto, versionDto } from './status.mappers.js';
+
+/** The admin console's Status tab (seed 000 §7: GET /system/status, re-polled every 30 seconds; GET /system/version). */
+@ApiTags('system')
+@Controller('api/system')
+@UseGuards(AdminAuthGuard)
+@ApiBearerAuth()
+@ApiResponse({ status: 401, type: ErrorResponseDto })
+export class SystemStatusController {
+  constructor(private readonly status: SystemStatusQuery) {}
+
+  /** Real readings of the platform: version, active users, uptime, CPU, memory, storage and each service's state. */
+  @Get('status')
+  @Header('Cache-Control', 'no-store')
+  @ApiResponse({ status: 200, type: SystemStatusDto })
+  async getSystemStatus(): Promise<SystemStatusDto> {
+    return systemStatusDto(await this.status.execute());
+  }
+
+  /** The running version. */
+  @Get('version')
+  @Header('Cache-Control', 'no-store')
+  @ApiResponse({ status: 200, type: VersionDto })
+  getSystemVersion(): VersionDto {
+    return versionDto(this.status.version());
+  }
+}
