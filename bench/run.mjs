@@ -2,7 +2,8 @@
 // npm run bench: Scriven's request rates as ratios to a bare Node http server in the same run, and cold start time;
 // then the media benchmarks of bench/media.mjs (streaming vs nginx, chunked upload vs the disk, processing), unless BENCH_MEDIA=0,
 // the social ones (bench/social.mjs) unless BENCH_SOCIAL=0, the money ones (bench/money.mjs) unless BENCH_MONEY=0, and
-// the viewer ones (bench/viewer.mjs: home, the watch page's API, LCP) unless BENCH_VIEWER=0.
+// the viewer ones (bench/viewer.mjs: home, the watch page's API, LCP) unless BENCH_VIEWER=0, and the workers' ones
+// (bench/ops.mjs: /api/me with 1 and 2 workers, a rolling restart under load) unless BENCH_OPS=0.
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -93,6 +94,11 @@ main()
     if (process.env.BENCH_MONEY === '0') return console.log('\nMoney benchmarks skipped (BENCH_MONEY=0); run them with `npm run bench:money`.');
     const r = spawnSync(process.execPath, [join(root, 'bench/money.mjs')], { stdio: 'inherit' });
     if (r.status !== 0) throw new Error('the money benchmark failed');
+  })
+  .then(() => {
+    if (process.env.BENCH_OPS === '0') return console.log('\nWorker benchmarks skipped (BENCH_OPS=0); run them with `npm run bench:ops`.');
+    const r = spawnSync(process.execPath, [join(root, 'bench/ops.mjs')], { stdio: 'inherit' });
+    if (r.status !== 0) throw new Error('the workers benchmark failed');
   })
   .then(() => {
     if (process.env.BENCH_VIEWER === '0') return console.log('\nViewer benchmarks skipped (BENCH_VIEWER=0); run them with `npm run bench:viewer`.');

@@ -1,13 +1,16 @@
 #!/usr/bin/env node
-// npm start: build what is missing or older than its sources, then run the server as a child process that is started
-// again if it dies after it was ready (a crash, a kill, the system's out-of-memory killer).
+// npm start: build what is missing or older than its sources, then run the server as worker processes under a
+// supervisor (scripts/supervise.mjs): WORKERS API workers (default: the number of cores) sharing the HTTP port and one
+// media/jobs worker, each started again if it dies after it was ready (a crash, a kill, the out-of-memory killer).
+// Without DATABASE_URL the supervisor starts the embedded PostgreSQL itself, once, and gives every worker its URL:
+// a worker's death never stops the database.
 import { execSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { createServer } from 'node:net';
 import * as nodeModule from 'node:module';
 import { join, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { supervise } from './supervise.mjs';
+import { supervise, workerCount } from './supervise.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -62,8 +65,62 @@ const server = join(root, 'backend/dist/src/main.js');
 if (process.env.SCRIVEN_SUPERVISE === '0') {
   await import(server);
 } else {
-  // The server runs in a child process, started again if it dies after it was ready (scripts/supervise.mjs).
   // MALLOC_ARENA_MAX=2: glibc would otherwise give each of libuv's 16 threads an arena that keeps the 19 MiB of every
   // password hash it ran (RSS 0.4 -> 1 GB after a few hundred sign-ins, measured by `npm run bench:memory`).
-  supervise(server, { env: { MALLOC_ARENA_MAX: '2', ...process.env, NODE_COMPILE_CACHE: join(root, 'node_modules', '.cache', 'scriven-compile') } });
+  const env = { MALLOC_ARENA_MAX: '2', ...process.env, NODE_COMPILE_CACHE: join(root, 'node_modules', '.cache', 'scriven-compile') };
+  const database = await embeddedDatabase(env);
+  supervise(server, { env, workers: workerCount(env), onStopped: database.stop });
+}
+
+/**
+ * Without DATABASE_URL: the embedded PostgreSQL, started here once for every worker (its URL goes into `env`);
+ * `stop` stops it once the workers have stopped. The configuration is checked here first, as the server checks it.
+ */
+async function embeddedDatabase(env) {
+  if (env.DATABASE_URL?.trim()) return { stop: async () => undefined };
+  const dist = (path) => import(join(root, 'backend/dist/src', path));
+  const [{ loadConfig, ConfigError }, { appVersion }, pgModule, { AppLogger }] = await Promise.all([
+    dist('common/config/config.js'),
+    dist('common/config/paths.js'),
+    dist('common/database/embedded-postgres.js'),
+    dist('common/logging/app-logger.js'),
+  ]);
+  let config;
+  try {
+    config = loadConfig(env, { version: appVersion() });
+  } catch (e) {
+    if (e instanceof ConfigError) {
+      process.stderr.write(e.message + '\n');
+      process.exit(78);
+    }
+    throw e;
+  }
+  const other = pgModule.runningServerPid(config.dataDir);
+  if (other !== null) {
+    console.error(`Another Scriven server (pid ${other}) is already running with the data directory ${config.dataDir}: stop it, or set DATA_DIR to another directory.`);
+    process.exit(1);
+  }
+  const logger = new AppLogger(config.logLevel);
+  const release = pgModule.claimDataDir(config.dataDir);
+  let embedded;
+  const stop = async () => {
+    await embedded?.stop().catch((e) => logger.error(`while stopping the database: ${e.message}`, 'Database'));
+    release();
+  };
+  // A signal while the database starts stops it (the supervisor's own handlers come after).
+  const early = () => void stop().finally(() => process.exit(0));
+  process.once('SIGINT', early);
+  process.once('SIGTERM', early);
+  try {
+    embedded = await pgModule.startEmbeddedPostgres({ dataDir: config.dataDir, port: config.embeddedPgPort, database: 'scriven', log: (m) => logger.log(m, 'Database') });
+  } catch (e) {
+    process.stderr.write((e instanceof pgModule.EmbeddedDatabaseError ? e.message : `Scriven failed to start: ${e.message}`) + '\n');
+    release();
+    process.exit(1);
+  }
+  process.off('SIGINT', early);
+  process.off('SIGTERM', early);
+  logger.log(`Embedded PostgreSQL is running from ${config.dataDir}/postgres on 127.0.0.1:${embedded.port}`, 'Database');
+  env.DATABASE_URL = embedded.url;
+  return { stop };
 }

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { createServer, type ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
 import { NestFactory } from '@nestjs/core';
+import { SchedulerRegistry } from '@nestjs/schedule';
 import { StreamableFile, ValidationPipe, type LoggerService } from '@nestjs/common';
 import { ExpressAdapter, type NestExpressApplication } from '@nestjs/platform-express';
 import express from 'express';
@@ -21,6 +22,8 @@ import { spaIndex } from './common/http/spa.js';
 import { sendPrecompressed } from './common/http/precompressed.js';
 import { ENTITIES } from './entities.js';
 import { MIGRATIONS } from '../migrations/index.js';
+import { RealtimeGateway } from './common/realtime/realtime.gateway.js';
+import type { ProcessRole } from './common/supervisor-link.js';
 
 export interface CreateAppOptions {
   databaseUrl: string;
@@ -172,4 +175,26 @@ function configureApp(app: NestExpressApplication, config: AppConfig): void {
   const document = buildOpenApi(app, config);
   SwaggerModule.setup('api/docs', app, document, { jsonDocumentUrl: 'api/docs/openapi.json' });
   app.enableShutdownHooks();
+}
+
+/**
+ * A `frontend` restart: the app's index.html is read from disk again (its hashed assets are read on every request
+ * anyway), and every page open on this process's sockets is told that a new version is there (`app_updated`).
+ */
+export async function reloadFrontend(app: NestExpressApplication, config: AppConfig): Promise<void> {
+  const index = join(config.frontendDist, 'index.html');
+  if (!existsSync(index)) throw new Error(`${index} does not exist: build the frontend (npm run build -w frontend)`);
+  spaIndex.html = readFileSync(index, 'utf8');
+  app.get(RealtimeGateway, { strict: false }).broadcastLocal({ type: 'app_updated' });
+}
+
+/**
+ * An API worker under the supervisor runs none of the @Interval and @Cron sweepers and schedules (they are all database
+ * work, run once by the media/jobs worker); the one-process server (role `all`) and the jobs worker keep them.
+ */
+export function limitToRole(app: NestExpressApplication, role: ProcessRole): void {
+  if (role !== 'api') return;
+  const registry = app.get(SchedulerRegistry, { strict: false });
+  for (const name of registry.getIntervals()) registry.deleteInterval(name);
+  for (const name of registry.getCronJobs().keys()) registry.deleteCronJob(name);
 }

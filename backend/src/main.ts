@@ -6,6 +6,7 @@ import { appVersion } from './common/config/paths.js';
 import { claimDataDir, EmbeddedDatabaseError, runningServerPid, startEmbeddedPostgres, type EmbeddedDatabase } from './common/database/embedded-postgres.js';
 import { assertDatabaseReachable } from './common/database/reachable.js';
 import { AppLogger } from './common/logging/app-logger.js';
+import { supervisorLink } from './common/supervisor-link.js';
 // The app itself (Nest, every module) is imported once the quick checks have passed: a taken port or an unreachable
 // database is reported at once, not after the seconds that loading it takes.
 import type { createApp as CreateApp } from './bootstrap.js';
@@ -74,11 +75,16 @@ async function main(): Promise<void> {
   process.on('SIGINT', () => void shutdown('SIGINT'));
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
 
+  // Under `npm start`'s supervisor this is one worker (scripts/supervise.mjs): the supervisor started the database and
+  // owns the listening socket (shared by the API workers), so neither is checked here.
+  const role = supervisorLink.role;
+  const supervised = supervisorLink.supervised;
+  supervisorLink.attach();
   if (!config.databaseUrl) {
     const other = runningServerPid(config.dataDir);
     if (other !== null) throw new StartError(`Another Scriven server (pid ${other}) is already running with the data directory ${config.dataDir}: stop it, or set DATA_DIR to another directory.`);
   }
-  await assertPortAvailable(config.port, config.host);
+  if (!supervised) await assertPortAvailable(config.port, config.host);
   // Loading the app's code (CPU) overlaps the database's start (mostly waiting for postgres).
   const modules = Promise.all([import('./bootstrap.js'), import('@mikro-orm/core'), import('./modules/identity/identity.facade.js')]);
   modules.catch(() => undefined);
@@ -92,21 +98,32 @@ async function main(): Promise<void> {
     await assertDatabaseReachable(databaseUrl).catch((e: Error) => {
       throw new StartError(e.message);
     });
-    logger.log('Using the external PostgreSQL server from DATABASE_URL', 'Database');
+    if (!supervised) logger.log('Using the external PostgreSQL server from DATABASE_URL', 'Database');
   }
   if (closing) return;
 
-  const [{ createApp }, { RequestContext }, { IdentityFacade }] = await modules;
+  const [{ createApp, reloadFrontend, limitToRole }, { RequestContext }, { IdentityFacade }] = await modules;
   const created = await createApp(config, { databaseUrl, logger });
   app = created.app;
   const { orm } = created;
   if (closing) return;
-  if (config.admin) {
+  // The admin account from the environment is made by the first worker (the one that also ran the migrations).
+  if (config.admin && role !== 'api') {
     const { username, password } = config.admin;
     const result = await RequestContext.create(orm.em, () => app!.get(IdentityFacade).ensureAdmin(username, password));
     logger.log(result === 'created' ? `Created admin "${username}" from ADMIN_USERNAME` : `Admin "${username}" already exists`, 'Admin');
   }
 
+  if (role === 'jobs') {
+    // The media/jobs worker serves no HTTP: the job queue's handlers, the schedules and the sweepers run here.
+    await app.init();
+    limitToRole(app, role);
+    logger.log(`Media/jobs worker ready (pid ${process.pid})`, 'Scriven');
+    supervisorLink.ready();
+    return;
+  }
+  onDrain(app);
+  supervisorLink.onReloadFrontend(() => reloadFrontend(app!, config));
   try {
     await app.listen(config.port, config.host);
   } catch (e) {
@@ -114,10 +131,69 @@ async function main(): Promise<void> {
     const message = portMessage((e as NodeJS.ErrnoException).code, config.port, config.host);
     throw message ? new StartError(message) : e;
   }
+  limitToRole(app, role);
   const shown = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
+  if (role === 'api') {
+    logger.log(`API worker ready (pid ${process.pid}, ${process.uptime().toFixed(1)} s after it started) on http://${shown}:${config.port}`, 'Scriven');
+    supervisorLink.ready();
+    return;
+  }
   logger.log(`Scriven ${config.version} is listening on http://${shown}:${config.port} (API docs at /api/docs), ready ${process.uptime().toFixed(1)} s after the process started`, 'Scriven');
   // Under `npm start`'s supervisor: from now on a death of this process is a crash to recover from, not a failed start.
-  process.send?.({ type: 'scriven:ready' });
+  supervisorLink.ready();
+}
+
+/**
+ * After the last response of a connection (`Connection: close`) the socket is ended but kept reading (and the reads
+ * dropped) for a few seconds before it is destroyed: a client that wrote its next request before it read the close
+ * (load generators do) then sees the connection end and sends it again on a new one, instead of a reset.
+ */
+function halfClose(socket: import('node:net').Socket): void {
+  socket.destroySoon = function (this: import('node:net').Socket) {
+    this.removeAllListeners('data');
+    this.on('data', () => undefined);
+    this.end();
+    setTimeout(() => this.destroy(), 3000).unref();
+  };
+}
+
+/**
+ * A rolling restart's end of an old API worker (the supervisor's `scriven:drain`): it stops taking connections (the
+ * supervisor's socket hands new ones to the other workers), answers the requests it has with `Connection: close`,
+ * keeps idle keep-alive connections until they send a request or time out (closing them at once would race with a
+ * request a client is sending on one), then stops like a SIGTERM. Past `timeoutMs` whatever is left is cut.
+ */
+function onDrain(app: Awaited<ReturnType<typeof CreateApp>>['app']): void {
+  const server = app.getHttpServer() as import('node:http').Server;
+  let draining = false;
+  server.prependListener('request', (req: import('node:http').IncomingMessage, res: import('node:http').ServerResponse) => {
+    if (!draining) return;
+    res.shouldKeepAlive = false;
+    halfClose(req.socket);
+  });
+  supervisorLink.onDrain((timeoutMs) => {
+    if (draining || closing) return;
+    draining = true;
+    server.closeIdleConnections = () => undefined;
+    void (async () => {
+      const { RealtimeGateway } = await import('./common/realtime/realtime.gateway.js');
+      app.get(RealtimeGateway, { strict: false }).closeAll(1012, 'server restarting');
+      await new Promise<void>((resolve) => {
+        const cut = setTimeout(() => {
+          server.closeAllConnections();
+          resolve();
+        }, timeoutMs);
+        cut.unref();
+        server.close(() => {
+          clearTimeout(cut);
+          resolve();
+        });
+      });
+      closing = true;
+      await stopAll();
+      process.exit(0);
+    })();
+  });
 }
 
 main().catch(async (e: unknown) => {

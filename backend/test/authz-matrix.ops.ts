@@ -15,4 +15,8 @@ export const SYSTEM_OPS_ROWS: Record<string, AuthzCase | AuthzCase[]> = {
   updateBackupSettings: { request: () => ({ json: { keep_last: 7, daily_enabled: false, daily_hour_utc: 3 } }), expect: adminConsole(200) },
   checkForUpdates: { request: () => ({}), expect: adminConsole(200) },
   applyUpdate: { what: 'a version no build has', request: () => ({ params: { version: '9.9.9' }, query: { backup_first: 'true' } }), expect: adminConsole(404) },
+
+  // Restarts (the tests' server runs without `npm start`'s supervisor: a restart is refused with 409; workers.test.ts restarts for real)
+  restartServices: { what: 'without the supervisor', request: () => ({ json: { services: ['frontend'] } }), expect: adminConsole(409) },
+  getRestartState: { request: () => ({}), expect: adminConsole(200) },
 };

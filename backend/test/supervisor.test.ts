@@ -47,9 +47,9 @@ function pids(): number[] {
   return existsSync(file) ? readFileSync(file, 'utf8').trim().split('\n').filter(Boolean).map(Number) : [];
 }
 
-function run(entry: string): ChildProcess {
+function run(entry: string, workers = 1, jobs = false): ChildProcess {
   const runner = join(dir, 'supervisor.mjs');
-  writeFileSync(runner, `import { supervise } from ${JSON.stringify(supervise)}; supervise(${JSON.stringify(entry)}, { restartDelayMs: 20, log: () => undefined });`);
+  writeFileSync(runner, `import { supervise } from ${JSON.stringify(supervise)}; supervise(${JSON.stringify(entry)}, { workers: ${workers}, jobs: ${jobs}, execArgv: [], restartDelayMs: 20, log: () => undefined });`);
   supervisor = spawn(process.execPath, [runner], { stdio: ['ignore', 'ignore', 'pipe'] });
   return supervisor;
 }
@@ -82,4 +82,24 @@ it('does not start again a server that fails to start, and exits with its code',
   const sup = run(standIn(true));
   expect(await exited(sup)).toBe(3);
   expect(pids()).toHaveLength(1);
+});
+
+it('runs several workers and one jobs worker, replaces the one that dies, and stops them all', async () => {
+  const sup = run(standIn(false), 2, true);
+  const done = exited(sup);
+  await until(() => pids().length === 3, 'the jobs worker and two API workers to start');
+  process.kill(pids()[1], 'SIGKILL');
+  await until(() => pids().length === 4, 'the killed worker to be replaced');
+  const alive = pids().filter((pid) => {
+    try {
+      process.kill(pid, 0);
+      return true;
+    } catch {
+      return false;
+    }
+  });
+  expect(alive).toHaveLength(3);
+  sup.kill('SIGTERM');
+  expect(await done).toBe(0);
+  for (const pid of pids()) expect(() => process.kill(pid, 0)).toThrow();
 });

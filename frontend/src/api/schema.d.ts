@@ -1658,6 +1658,27 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/system/restart": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Whether restarts can be asked for, and the last restart of each service: restarting, done or failed (with what failed). */
+        get: operations["getRestartState"];
+        put?: never;
+        /**
+         * Starts a restart and answers at once (202); the restart runs on (GET /api/system/restart follows it). Audited as
+         *     `service.restarted`. 409 when the server runs without `npm start`'s supervisor, or while another restart runs.
+         */
+        post: operations["restartServices"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/system/status": {
         parameters: {
             query?: never;
@@ -3228,6 +3249,21 @@ export interface components {
             met: boolean;
             required: number;
         };
+        RestartAcceptedDto: {
+            services: ("frontend" | "backend" | "all")[];
+            /** @enum {string} */
+            status: "restarting";
+        };
+        RestartRequestDto: {
+            /** @description What to restart: `backend` (a rolling restart of the API workers), `frontend` (the app's files are read again and open pages told to reload), `all` (both, and the media/jobs worker). */
+            services: ("frontend" | "backend" | "all")[];
+        };
+        RestartStateDto: {
+            /** @description The last restart of each service restarted since the supervisor started. */
+            restarts: components["schemas"]["ServiceRestartDto"][];
+            /** @description False when the server runs without `npm start`'s supervisor: restarts cannot be asked for. */
+            supervised: boolean;
+        };
         RevenueLineDto: {
             creator_share: number;
             payment_date: string;
@@ -3248,6 +3284,18 @@ export interface components {
             podcasts: components["schemas"]["VideoSearchItemDto"][];
             users: components["schemas"]["UserSearchItemDto"][];
             videos: components["schemas"]["VideoSearchItemDto"][];
+        };
+        ServiceRestartDto: {
+            /** @description What failed (null when it did not). */
+            detail: string | null;
+            /** @description ISO 8601; null while it runs. */
+            finished_at: string | null;
+            /** @enum {string} */
+            service: "frontend" | "backend" | "all";
+            /** @description ISO 8601. */
+            started_at: string;
+            /** @enum {string} */
+            state: "restarting" | "done" | "failed";
         };
         ServiceStateDto: {
             /** @description One sentence saying what the state rests on, or what to do. */
@@ -8306,6 +8354,91 @@ export interface operations {
             };
             /** @description There are already as many flags as allowed */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
+    getRestartState: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RestartStateDto"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
+    restartServices: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RestartRequestDto"];
+            };
+        };
+        responses: {
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RestartAcceptedDto"];
+                };
+            };
+            /** @description services is not a list of one of frontend, backend, all */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description 'Restarts need the supervisor (npm start)', or 'A restart is already in progress' */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description The supervisor did not answer */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };

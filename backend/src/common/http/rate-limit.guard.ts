@@ -1,9 +1,13 @@
-import { Inject, Injectable, SetMetadata, type CanActivate, type ExecutionContext } from '@nestjs/common';
+import { Inject, Injectable, Logger, SetMetadata, type CanActivate, type ExecutionContext, type OnApplicationShutdown } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import type { Request } from 'express';
 import { clientAddress } from './client-address.js';
 import { APP_CONFIG, type AppConfig } from '../config/config.js';
-import { ActionLimiter } from './action-limiter.js';
+import { MikroORM } from '@mikro-orm/postgresql';
+import { LimiterSync, PgCounterStore, RedisCounterStore, SharedLimiter } from './shared-limiter.js';
+
+/** How often each process sends its hits and learns every process's totals (RATE_LIMIT_SYNC_MS, 20 to 5000 ms; 200). */
+const SYNC_MS = Math.min(5000, Math.max(20, Number(process.env.RATE_LIMIT_SYNC_MS) || 200));
 
 const SKIP = 'scriven:skip-rate-limit';
 const MEDIA = 'scriven:media-rate-limit';
@@ -17,24 +21,34 @@ export const SkipRateLimit = () => SetMetadata(SKIP, true);
 export const MediaRateLimit = () => SetMetadata(MEDIA, true);
 
 /**
- * A per-address limit on requests per minute (RATE_LIMIT_PER_MINUTE), counted in fixed one-minute windows in
- * this process. Abusable actions (sign-in) have their own database-backed limits on top.
+ * A per-address limit on requests per minute (RATE_LIMIT_PER_MINUTE), counted in fixed one-minute windows across
+ * every server process: in PostgreSQL (`rate_limit_counters`), or in Redis when REDIS_URL is set, synced in batches
+ * (SharedLimiter: a request never waits for the store). Abusable actions (sign-in) have their own database-backed
+ * limits on top.
  */
 @Injectable()
-export class RateLimitGuard implements CanActivate {
-  private readonly limiter: ActionLimiter;
-  private readonly media: ActionLimiter;
+export class RateLimitGuard implements CanActivate, OnApplicationShutdown {
+  private readonly limiter: SharedLimiter;
+  private readonly media: SharedLimiter;
+  private readonly sync: LimiterSync;
 
   constructor(
     private readonly reflector: Reflector,
     @Inject(APP_CONFIG) config: AppConfig,
+    orm: MikroORM,
   ) {
-    this.limiter = new ActionLimiter(config.rateLimit.perMinute, 60_000, 'Too many requests. Please slow down.');
-    this.media = new ActionLimiter(config.rateLimit.mediaPerMinute, 60_000, 'Too many requests. Please slow down.');
+    this.limiter = new SharedLimiter('req', config.rateLimit.perMinute, 60_000, 'Too many requests. Please slow down.');
+    this.media = new SharedLimiter('media', config.rateLimit.mediaPerMinute, 60_000, 'Too many requests. Please slow down.');
+    const store = config.redisUrl ? new RedisCounterStore(config.redisUrl, new Logger('RateLimit')) : new PgCounterStore(orm);
+    this.sync = new LimiterSync(store, [this.limiter, this.media], SYNC_MS);
+  }
+
+  async onApplicationShutdown(): Promise<void> {
+    await this.sync.close();
   }
 
   /** Each handler's budget, read from its metadata once. */
-  private readonly budgets = new WeakMap<object, ActionLimiter | null>();
+  private readonly budgets = new WeakMap<object, SharedLimiter | null>();
 
   canActivate(context: ExecutionContext): boolean {
     const handler = context.getHandler();

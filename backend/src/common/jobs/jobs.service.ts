@@ -2,6 +2,7 @@ import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnApplica
 import { PgBoss } from 'pg-boss';
 import { APP_CONFIG, type AppConfig } from '../config/config.js';
 import { DATABASE_URL } from '../database/tokens.js';
+import { processRole } from '../supervisor-link.js';
 
 export interface JobDefinition<T extends object> {
   name: string;
@@ -17,7 +18,9 @@ export interface JobDefinition<T extends object> {
 
 /**
  * Durable jobs in PostgreSQL (pg-boss). Contexts define their jobs at module init; workers start when the
- * application has booted, and jobs left by a stopped server run after the next start.
+ * application has booted, and jobs left by a stopped server run after the next start. Under `npm start`'s supervisor
+ * an API worker (SCRIVEN_ROLE=api) only sends jobs: its queue runs no handlers, no supervision (maintenance) and no
+ * schedules; the media/jobs worker runs them.
  */
 @Injectable()
 export class JobsService implements OnApplicationBootstrap, OnApplicationShutdown {
@@ -41,7 +44,14 @@ export class JobsService implements OnApplicationBootstrap, OnApplicationShutdow
 
   async onApplicationBootstrap(): Promise<void> {
     if (!this.config.jobsEnabled) return;
-    const boss = new PgBoss({ connectionString: this.url, schema: 'pgboss', max: 5, application_name: 'scriven-jobs' });
+    const sender = processRole() === 'api';
+    const boss = new PgBoss({
+      connectionString: this.url,
+      schema: 'pgboss',
+      max: sender ? 2 : 5,
+      application_name: sender ? 'scriven-api' : 'scriven-jobs',
+      ...(sender ? { supervise: false, schedule: false } : {}),
+    });
     boss.on('error', (e: Error) => this.logger.error(`job queue: ${e.message}`));
     await boss.start();
     for (const def of this.definitions.values()) {
@@ -52,6 +62,7 @@ export class JobsService implements OnApplicationBootstrap, OnApplicationShutdow
         retryBackoff: true,
         ...(def.expireInSeconds ? { expireInSeconds: def.expireInSeconds } : {}),
       });
+      if (sender) continue;
       await boss.work<object>(def.name, { batchSize: 1, localConcurrency: def.concurrency ?? 1 }, async ([job]) => {
         await def.handler(job.data, { id: job.id, retryCount: job.retryCount });
       });

@@ -100,6 +100,18 @@ export class RealtimeGateway implements OnApplicationBootstrap, OnApplicationShu
     return { sockets: this.wss.clients.size, users: this.byUser.size, rooms: this.rooms.size, bus: this.bus.name };
   }
 
+  /** Sends to every signed-in socket of this process (a `frontend` restart's `app_updated`); returns how many got it. */
+  broadcastLocal(event: Record<string, unknown>): number {
+    let n = 0;
+    for (const set of this.byUser.values()) for (const c of set) if (this.send(c, event)) n++;
+    return n;
+  }
+
+  /** Closes every socket of this process (an API worker that drains for a rolling restart: the pages reconnect to another). */
+  closeAll(code: number, reason: string): void {
+    for (const ws of this.wss.clients) ws.close(code, reason);
+  }
+
   /** Users with an open socket on this process (for fan-outs that deliver to the connected ones only). */
   connectedUsers(): string[] {
     return [...this.byUser.keys()];

@@ -14,10 +14,12 @@ import { SystemAdminFacade } from './system-admin.facade.js';
 import { BackupsController } from './http/backups.controller.js';
 import { UpdatesController } from './http/updates.controller.js';
 import { BACKUP_PROVIDERS } from './infrastructure/backup.providers.js';
+import { RestartController } from './http/restart.controller.js';
+import { RestartService } from './application/restart.service.js';
 
 @Module({
-  controllers: [FeedbackController, FeatureFlagController, SystemStatusController, AdminsController, BackupsController, UpdatesController],
-  providers: [AdminAuditLog, SubmitFeedbackUseCase, ListFeedbackQuery, UserFeedbackQuery, DetachUserFeedbackUseCase, SystemAdminFacade, ...FEATURE_FLAG_PROVIDERS, ...STATUS_PROVIDERS, ...ADMINS_PROVIDERS, ...BACKUP_PROVIDERS],
+  controllers: [FeedbackController, FeatureFlagController, SystemStatusController, AdminsController, BackupsController, UpdatesController, RestartController],
+  providers: [AdminAuditLog, SubmitFeedbackUseCase, ListFeedbackQuery, UserFeedbackQuery, DetachUserFeedbackUseCase, SystemAdminFacade, ...FEATURE_FLAG_PROVIDERS, ...STATUS_PROVIDERS, ...ADMINS_PROVIDERS, ...BACKUP_PROVIDERS, RestartService],
   exports: [SystemAdminFacade, AdminAuditLog],
 })
 export class SystemAdminModule {}

@@ -7,6 +7,7 @@ import { AdminPayoutsStore, PartnerApplicationsStore } from './AdminMoneyStores'
 import { ModerationConsoleStore } from '../moderation/ModerationConsoleStore';
 import { FeatureFlagsStore } from './FeatureFlagsStore';
 import { UpdatesStore } from './UpdatesStore';
+import { ServicesStore } from './ServicesStore';
 import { BackupsStore } from './BackupsStore';
 import { StatusStore } from './StatusStore';
 import { AdminsStore } from './AdminsStore';
@@ -41,6 +42,8 @@ export class AdminStore {
   /** The Updates tab: releases to install, and backups. */
   readonly updates: UpdatesStore;
   readonly backups: BackupsStore;
+  /** The Services tab: restarts of the frontend, the backend or all. */
+  readonly services: ServicesStore;
   /** The Status tab (GET /api/system/status every 30 s), the Admins, Audit log and Feedback tabs. */
   readonly systemStatus: StatusStore;
   readonly admins: AdminsStore;
@@ -56,6 +59,7 @@ export class AdminStore {
     this.featureFlags = new FeatureFlagsStore(root);
     this.updates = new UpdatesStore(root);
     this.backups = new BackupsStore(root);
+    this.services = new ServicesStore(root);
     this.systemStatus = new StatusStore(root);
     this.admins = new AdminsStore(root);
     this.audit = new AuditStore(root);
@@ -153,6 +157,7 @@ export class AdminStore {
     this.systemStatus.reset();
     this.updates.reset();
     this.backups.reset();
+    this.services.reset();
     this.admins.reset();
     this.audit.reset();
     this.feedback.reset();

@@ -1,4 +1,6 @@
-import { Inject, Injectable, Logger } from '@nestjs/common';
+import { Inject, Injectable, Logger, type OnApplicationShutdown } from '@nestjs/common';
+import pg from 'pg';
+import { DATABASE_URL } from '../../../common/database/tokens.js';
 import { Interval } from '@nestjs/schedule';
 import { RequestContext } from '@mikro-orm/core';
 import { MikroORM } from '@mikro-orm/postgresql';
@@ -65,15 +67,27 @@ export class InitUploadUseCase {
 }
 
 /**
- * In-process coordination of one session's requests: at most MAX_PARALLEL chunk writes at once, and completion or
- * cancellation waits for them and refuses new ones (so no write can land in a file already handed over).
+ * Coordination of one session's requests, in this process and across server processes (PostgreSQL advisory locks):
+ * at most MAX_PARALLEL chunk writes at once, and completion or cancellation waits for them and refuses new ones (so no
+ * write can land in a file already handed over).
  */
 @Injectable()
-export class SessionGate {
+export class SessionGate implements OnApplicationShutdown {
   /** Bounds the memory one session can hold (a chunk being written holds at most ~8 MiB: batches pending and at the disk). */
   static readonly MAX_PARALLEL = 16;
   private readonly writers = new Map<string, number>();
   private readonly closing = new Map<string, Promise<unknown>>();
+  /**
+   * The gate across server processes: a chunk being written holds a shared advisory lock on its session and one of
+   * MAX_PARALLEL slot locks, each on a connection of this pool; completing or cancelling takes the session's lock
+   * exclusively. Advisory locks go with their connection, so a worker that dies leaves no session locked.
+   */
+  private readonly pool: pg.Pool;
+
+  constructor(@Inject(DATABASE_URL) url: string) {
+    this.pool = new pg.Pool({ connectionString: url, max: 10, idleTimeoutMillis: 10_000, application_name: 'scriven-upload-gate' });
+    this.pool.on('error', () => undefined);
+  }
 
   async write<T>(id: string, fn: () => Promise<T>): Promise<T> {
     if (this.closing.has(id)) throw UploadErrors.finishing();
@@ -81,7 +95,12 @@ export class SessionGate {
     if (n >= SessionGate.MAX_PARALLEL) throw UploadErrors.busy();
     this.writers.set(id, n + 1);
     try {
-      return await fn();
+      const release = await this.enter(id);
+      try {
+        return await fn();
+      } finally {
+        release();
+      }
     } finally {
       const left = (this.writers.get(id) ?? 1) - 1;
       if (left) this.writers.set(id, left);
@@ -94,7 +113,12 @@ export class SessionGate {
     for (let before = this.closing.get(id); before; before = this.closing.get(id)) await before.catch(() => undefined);
     const run = (async () => {
       for (let waited = 0; (this.writers.get(id) ?? 0) > 0 && waited < 60_000; waited += 20) await new Promise((r) => setTimeout(r, 20));
-      return fn();
+      const release = await this.lockExclusively(id);
+      try {
+        return await fn();
+      } finally {
+        release();
+      }
     })();
     this.closing.set(id, run);
     try {
@@ -102,6 +126,46 @@ export class SessionGate {
     } finally {
       if (this.closing.get(id) === run) this.closing.delete(id);
     }
+  }
+
+  /** A writer's locks (any process): refused while the session is completed or cancelled, or when MAX_PARALLEL write. */
+  private async enter(id: string): Promise<() => void> {
+    const client = await this.pool.connect();
+    try {
+      const [row] = (
+        await client.query<{ open: boolean; slot: number | null }>(
+          `select pg_try_advisory_lock_shared(hashtext('upload:' || $1)::bigint) as open,
+                  (select s from generate_series(0, ${SessionGate.MAX_PARALLEL - 1}) s where pg_try_advisory_lock(hashtext('upload-slot:' || $1), s) limit 1) as slot`,
+          [id],
+        )
+      ).rows;
+      if (!row.open || row.slot === null) {
+        await client.query('select pg_advisory_unlock_all()');
+        client.release();
+        throw row.open ? UploadErrors.busy() : UploadErrors.finishing();
+      }
+    } catch (e) {
+      if (e instanceof DomainError) throw e;
+      client.release(true);
+      throw e;
+    }
+    return () => void client.query('select pg_advisory_unlock_all()').then(() => client.release(), (e: Error) => client.release(e));
+  }
+
+  /** The session's lock, exclusively: waits (up to 60 s, then goes on as before) for the writers of every process. */
+  private async lockExclusively(id: string): Promise<() => void> {
+    const client = await this.pool.connect();
+    try {
+      await client.query(`set lock_timeout = '60s'`);
+      await client.query(`select pg_advisory_lock(hashtext('upload:' || $1)::bigint)`, [id]);
+    } catch {
+      // lock_timeout: a writer is stuck; go on as the in-process gate does.
+    }
+    return () => void client.query('select pg_advisory_unlock_all()').then(() => client.release(), (e: Error) => client.release(e));
+  }
+
+  async onApplicationShutdown(): Promise<void> {
+    await this.pool.end().catch(() => undefined);
   }
 }
 

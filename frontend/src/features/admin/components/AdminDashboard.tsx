@@ -5,6 +5,7 @@ import { useStores } from '../../../stores/StoreProvider';
 import { StatusPanel } from './StatusPanel';
 import { FeaturesPanel } from './FeaturesPanel';
 import { UpdatesPanel } from './UpdatesPanel';
+import { ServicesPanel } from './ServicesPanel';
 import { PayoutsPanel } from './PayoutsPanel';
 import { PartnerApplicationsPanel } from './PartnerApplicationsPanel';
 import { AdminsPanel } from './AdminsPanel';
@@ -17,6 +18,7 @@ export const ADMIN_TABS = [
   { value: 'status', label: 'Status' },
   { value: 'features', label: 'Features' },
   { value: 'updates', label: 'Updates' },
+  { value: 'services', label: 'Services' },
   { value: 'moderation', label: 'Moderation' },
   { value: 'payouts', label: 'Payouts' },
   { value: 'partners', label: 'Partner applications' },
@@ -75,6 +77,9 @@ export const AdminDashboard = observer(function AdminDashboard() {
           </Tabs.Panel>
           <Tabs.Panel value="updates" pt="md">
             <UpdatesPanel />
+          </Tabs.Panel>
+          <Tabs.Panel value="services" pt="md">
+            <ServicesPanel />
           </Tabs.Panel>
           <Tabs.Panel value="moderation" pt="md">
             <ModerationPanel />

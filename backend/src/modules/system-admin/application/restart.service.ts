@@ -1,0 +1,33 @@
+import { Injectable } from '@nestjs/common';
+import { supervisorLink, type RestartRecord, type RestartService as ServiceName } from '../../../common/supervisor-link.js';
+import { AdminAuditLog } from './admin-audit-log.js';
+import { UserDirectoryRef } from './user-directory.js';
+import { restartErrors } from '../domain/restart.js';
+
+/**
+ * Restarts (POST /api/system/restart): asked of `npm start`'s supervisor over IPC, never a shell. `backend` is a
+ * rolling restart of the API workers, `frontend` re-reads the app's files and tells open pages to reload, `all` does
+ * both and restarts the media/jobs worker. The supervisor runs one restart at a time.
+ */
+@Injectable()
+export class RestartService {
+  constructor(
+    private readonly audit: AdminAuditLog,
+    private readonly directory: UserDirectoryRef,
+  ) {}
+
+  async request(adminUserId: string, services: ServiceName[]): Promise<ServiceName[]> {
+    const wanted = [...new Set(services)];
+    if (!supervisorLink.supervised) throw restartErrors.needsSupervisor();
+    const answer = await supervisorLink.requestRestart(wanted);
+    if (!answer.ok) throw answer.reason === 'busy' ? restartErrors.inProgress() : restartErrors.noAnswer();
+    const { username } = await this.directory.actor(adminUserId);
+    await this.audit.record({ adminUserId, adminUsername: username, action: 'service.restarted', target: wanted.join(','), detail: { services: wanted } });
+    return wanted;
+  }
+
+  /** Whether restarts can be asked for, and the last restart of each service. */
+  state(): { supervised: boolean; restarts: RestartRecord[] } {
+    return { supervised: supervisorLink.supervised, restarts: supervisorLink.restarts() };
+  }
+}

@@ -1,0 +1,45 @@
+import { createTestApp, signUp, type TestApp } from './harness.js';
+
+/**
+ * POST /api/system/restart and GET /api/system/restart in a server without `npm start`'s supervisor (as the tests and
+ * `node backend/dist/src/main.js` run it): the body is validated, and a restart is refused with 409. Restarts under
+ * the real supervisor are tested in workers.test.ts.
+ */
+let t: TestApp;
+let auth: [string, string];
+
+beforeAll(async () => {
+  t = await createTestApp();
+  const { IdentityFacade } = await import('../src/modules/identity/identity.facade.js');
+  const { RequestContext } = await import('@mikro-orm/core');
+  await RequestContext.create(t.orm.em, () => t.app.get(IdentityFacade).createAdminUser('restart_admin', 'a-long-admin-password'));
+  const login = await t.http().post('/api/admin/login').send({ username: 'restart_admin', password: 'a-long-admin-password' });
+  auth = ['Authorization', `Bearer ${login.body.access_token}`];
+});
+afterAll(() => t.close());
+
+const restart = (body: unknown) => t.http().post('/api/system/restart').set(...auth).send(body as object);
+
+it('refuses anything but a list of frontend, backend, all', async () => {
+  for (const body of [{}, { services: [] }, { services: 'backend' }, { services: ['database'] }, { services: ['backend', 'rm -rf /'] }, { services: ['all', 'all', 'all', 'all'] }, { services: [1] }]) {
+    const r = await restart(body);
+    expect(r.status).toBe(400);
+    expect(r.body.detail).toBe('services must be a list of one to three of frontend, backend, all');
+  }
+});
+
+it('says a restart needs the supervisor, records nothing, and reports no restarts', async () => {
+  const r = await restart({ services: ['backend'] });
+  expect(r.status).toBe(409);
+  expect(r.body).toMatchObject({ statusCode: 409, code: 'RESTART_NEEDS_SUPERVISOR', detail: 'Restarts need the supervisor (npm start)' });
+  expect(await t.sql(`select 1 from admin_audit_log where action = 'service.restarted'`)).toHaveLength(0);
+  const state = await t.http().get('/api/system/restart').set(...auth);
+  expect(state.status).toBe(200);
+  expect(state.body).toEqual({ supervised: false, restarts: [] });
+});
+
+it('is the admin console only', async () => {
+  const { auth: user } = await signUp(t);
+  expect((await t.http().post('/api/system/restart').set(...user).send({ services: ['backend'] })).status).toBe(401);
+  expect((await t.http().get('/api/system/restart').set(...user)).status).toBe(401);
+});
