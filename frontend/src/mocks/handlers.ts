@@ -21,6 +21,7 @@ import { moderationHandlers } from '../features/moderation/mocks';
 import { featuresHandlers } from '../features/features/mocks';
 import { featureFlagHandlers } from '../features/admin/featureMocks';
 import { opsHandlers } from '../features/admin/opsMocks';
+import { servicesHandlers } from '../features/admin/servicesMocks';
 
 /** Every feature's handlers: the whole API as the mock server answers it. */
 export const handlers = [
@@ -47,4 +48,5 @@ export const handlers = [
   ...featuresHandlers,
   ...featureFlagHandlers,
   ...opsHandlers,
+  ...servicesHandlers,
 ];

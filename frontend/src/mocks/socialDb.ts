@@ -18,7 +18,9 @@ export interface MockNotification extends NotificationDto {
 /** What the realtime socket pushes to a user's open pages. */
 export type MockRealtimeEvent =
   | { type: 'notification'; notification: NotificationDto; unread_count: number }
-  | { type: 'notifications.read'; id: string | null; unread_count: number };
+  | { type: 'notifications.read'; id: string | null; unread_count: number }
+  /** An admin restarted the `frontend` service: a new version of the app is served. */
+  | { type: 'app_updated' };
 
 type Listener = (userId: string, event: MockRealtimeEvent) => void;
 

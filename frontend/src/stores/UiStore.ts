@@ -24,11 +24,21 @@ export class UiStore {
   authPanel: AuthPanel | null = null;
   addAccountOpen = false;
   feedbackOpen = false;
+  /** The server said a new version of the app is being served (an admin's `frontend` restart): offer a reload. */
+  appUpdated = false;
   /** The open tab of the sections that have tabs (Shorts: browse or upload; Uploads: large or small…). */
   sectionTabs: Partial<Record<SectionId, string>> = {};
 
   constructor(readonly root: RootStore) {
     makeAutoObservable(this, { root: false }, { autoBind: true });
+  }
+
+  markAppUpdated(): void {
+    this.appUpdated = true;
+  }
+
+  dismissAppUpdated(): void {
+    this.appUpdated = false;
   }
 
   /** Shows `section`, on `tab` when given (the Create menu's Upload short opens the Shorts upload tab). */

@@ -12,6 +12,7 @@ import { VideoDialog } from '../../features/videos/components/VideoDialog';
 import { PaymentProcessingOverlay } from '../../features/payments/components/PaymentProcessingOverlay';
 import { PublicHeader, SignedInHeader } from './AppHeader';
 import { AppFooter } from './AppFooter';
+import { AppUpdatedBanner } from './AppUpdatedBanner';
 
 /** Typing this word while signed in opens the hidden founder route (seed 002 §2.1). */
 export const FOUNDER_KEY_WORD = 'scrivener';
@@ -127,6 +128,7 @@ export function SignedInShell() {
       <AppShell.Main>
         {/* At least a screen tall, so the footer never jumps down in sight as a section's data arrives. */}
         <Box mih="calc(100dvh - 60px)">
+          <AppUpdatedBanner />
           <ActiveSection />
         </Box>
         <AppFooter />

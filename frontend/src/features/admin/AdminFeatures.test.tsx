@@ -25,10 +25,10 @@ const form = () => within(screen.getByRole('form', { name: 'Create feature flag'
 afterEach(() => resetMockFeatureFlags());
 
 describe('admin console: feature flags', () => {
-  test('the Features tab follows Status and lists every flag with its description, origin and switch', async () => {
+  test('the Features tab follows Updates and lists every flag with its description, origin and switch', async () => {
     await openFeatures();
     const tabs = screen.getAllByRole('tab').map((t) => t.textContent);
-    expect(tabs.slice(0, 2)).toEqual(['Status', 'Features']);
+    expect(tabs.slice(0, 3)).toEqual(['Status', 'Updates', 'Features']);
     expect(screen.getByTestId('location')).toHaveTextContent('/admin?tab=features');
 
     const uploads = within(within(panel()).getByRole('listitem', { name: 'uploads' }));

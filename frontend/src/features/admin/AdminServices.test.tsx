@@ -23,10 +23,10 @@ beforeEach(() => server.use(...servicesHandlers));
 afterEach(() => resetMockServices());
 
 describe('admin console: services', () => {
-  test('the Services tab follows Updates and has a restart button per service', async () => {
+  test('the Services tab follows Features (seed order: Status, Updates, Features, Services) and has a restart button per service', async () => {
     await openServices();
     const tabs = screen.getAllByRole('tab').map((t) => t.textContent);
-    expect(tabs.indexOf('Services')).toBe(tabs.indexOf('Updates') + 1);
+    expect(tabs.slice(0, 4)).toEqual(['Status', 'Updates', 'Features', 'Services']);
     expect(screen.getByTestId('location')).toHaveTextContent('/admin?tab=services');
     for (const [label, name] of [['Frontend', 'frontend'], ['Backend', 'backend'], ['All', 'all']]) {
       expect(row(label).getByRole('button', { name: `Restart ${name}` })).toBeEnabled();

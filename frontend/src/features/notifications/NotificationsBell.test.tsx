@@ -2,7 +2,7 @@ import { describe, expect, jest, test } from '@jest/globals';
 import { screen, waitFor, within } from '@testing-library/react';
 import { http } from '../../mocks/http';
 import { server } from '../../mocks/server';
-import { notify as createNotification, socialDb } from '../../mocks/socialDb';
+import { notify as createNotification, emitRealtime, socialDb } from '../../mocks/socialDb';
 import { demoUser } from '../../test/accounts';
 import { renderApp } from '../../test/renderApp';
 import { storeDemoUserToken } from '../../test/session';
@@ -126,6 +126,21 @@ describe('notifications bell (seed 000 §2)', () => {
     await user.click(bell(header));
     const dropdown = within(await screen.findByRole('dialog', { name: 'Notifications' }));
     expect(within(dropdown.getAllByRole('listitem')[0]).getByText('mira uploaded "Docks at dawn"')).toBeInTheDocument();
+  });
+
+  test('when the server serves a new version of the app, the page offers a reload (Later hides it)', async () => {
+    const { user } = await signedIn();
+    const me = demoUser().user.id;
+    await waitFor(() => expect(openSocketsOf(me)).toBe(1));
+    expect(screen.queryByRole('status', { name: 'New version' })).not.toBeInTheDocument();
+
+    emitRealtime(me, { type: 'app_updated' });
+
+    const banner = within(await screen.findByRole('status', { name: 'New version' }));
+    expect(banner.getByText('A new version of Scriven is available.')).toBeInTheDocument();
+    expect(banner.getByRole('button', { name: 'Reload' })).toBeInTheDocument();
+    await user.click(banner.getByRole('button', { name: 'Later' }));
+    expect(screen.queryByRole('status', { name: 'New version' })).not.toBeInTheDocument();
   });
 
   test('after the connection drops it comes back, and what was missed meanwhile shows', async () => {

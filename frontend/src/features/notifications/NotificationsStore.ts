@@ -209,6 +209,10 @@ export class NotificationsStore {
   }
 
   private onEvent(event: RealtimeEvent): void {
+    if (event.type === 'app_updated') {
+      this.root.ui.markAppUpdated();
+      return;
+    }
     if (event.type === 'notification') {
       const notification = asNotification(event.notification);
       if (!notification) return;

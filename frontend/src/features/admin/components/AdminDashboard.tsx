@@ -16,8 +16,8 @@ import { ModerationPanel } from '../../moderation/components/ModerationPanel';
 /** The console's tabs, in order; the open one is kept in the URL (`?tab=`), so a reload or a shared link keeps it. */
 export const ADMIN_TABS = [
   { value: 'status', label: 'Status' },
-  { value: 'features', label: 'Features' },
   { value: 'updates', label: 'Updates' },
+  { value: 'features', label: 'Features' },
   { value: 'services', label: 'Services' },
   { value: 'moderation', label: 'Moderation' },
   { value: 'payouts', label: 'Payouts' },
