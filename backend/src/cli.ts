@@ -14,7 +14,17 @@ import { IdentityFacade } from './modules/identity/identity.facade.js';
 import { MonetizationFacade } from './modules/monetization/monetization.facade.js';
 import { DemoFacade } from './modules/demo/demo.facade.js';
 // The composition root reaches the backup format directly: a restore must not start the app on the database it replaces.
-import { backupsRoot, checkMedia, readManifest, restoreDatabase, restoreSecrets } from './modules/system-admin/infrastructure/backup-archive.js';
+import {
+  backupsRoot,
+  checkMedia,
+  readManifest,
+  restoreDatabase,
+  restoreSecrets,
+  RestoreRefusedError,
+  verifyBackup,
+  withBackupLock,
+  type RestoreResult,
+} from './modules/system-admin/infrastructure/backup-archive.js';
 import { isValidBackupName } from './modules/system-admin/domain/backup.js';
 import { runningServerPid } from './common/database/embedded-postgres.js';
 
@@ -27,7 +37,8 @@ Commands:
   demo:remove                                      Remove the demo data (its creators and everything they own);
                                                    it is never seeded again on this database
   backup:restore NAME [--force]                    Restore the backup DATA_DIR/backups/NAME into the database
-                                                   (the server stopped; --force restores while it runs)
+                                                   (the server stopped; --force restores while it runs); it is
+                                                   checked in a scratch database first, and a failure changes nothing
   migration:create [--name NAME]                  Write a migration for the entity changes (developers)
   migration:check                                  Fail when entities and migrations differ (CI)
 `;
@@ -69,7 +80,9 @@ async function scratchDatabase(url: string, fn: (scratchUrl: string) => Promise<
 /**
  * `backup:restore NAME`: the backup's database into the configured database (its public schema replaced), its secret
  * files back into DATA_DIR/secrets, and the media files checked against its manifest. Refused while a server uses the
- * database (the embedded server's pid file, or other connections to an external database) unless --force.
+ * database (the embedded server's pid file, or other connections to an external database) unless --force. Before the
+ * target is touched: the database user's privileges are checked and the backup is restored into a scratch database
+ * (row counts compared); then the target is replaced in ONE transaction, so a failure leaves it as it was.
  */
 async function restoreCommand(config: AppConfig, url: string, name: string | undefined, force: boolean): Promise<number> {
   const out = (line: string) => process.stdout.write(line + '\n');
@@ -90,19 +103,40 @@ async function restoreCommand(config: AppConfig, url: string, name: string | und
     );
     return 1;
   }
-  out(`Restoring backup ${manifest.name} (made ${manifest.created_at} by Scriven ${manifest.app_version}) from ${dir}`);
-  const result = await restoreDatabase(url, dir, out, { syncBackupsList: true });
-  out(`Restored ${result.tables.length} table(s), ${result.tables.reduce((n, t) => n + t.rows, 0)} row(s), after ${result.migrations.length} migration(s).`);
-  if (result.mismatches.length) out(`Row counts that differ from the backup: ${result.mismatches.join('; ')}`);
-  const secrets = await restoreSecrets(dir, config.dataDir);
-  out(secrets.length ? `Secrets put back into ${join(config.dataDir, 'secrets')}: ${secrets.join(', ')}` : 'The backup holds no secret files (secrets from environment variables are not in backups).');
-  const media = await checkMedia(dir, config.dataDir);
-  out(`Media: ${media.checked} file(s) checked, ${media.missing.length} missing, ${media.changed.length} changed.`);
-  for (const key of media.missing.slice(0, 20)) out(`  missing: ${key}`);
-  for (const key of media.changed.slice(0, 20)) out(`  changed: ${key}`);
-  if (media.missing.length + media.changed.length > 40) out('  …');
-  out(result.mismatches.length ? 'The restore finished with differences (above).' : 'The restore is complete. Start the server.');
-  return result.mismatches.length ? 1 : 0;
+  // Read like a verify does (shared with readers): a deletion cannot start meanwhile.
+  const code = await withBackupLock(url, name, 'shared', async () => {
+    out(`Restoring backup ${manifest.name} (made ${manifest.created_at} by Scriven ${manifest.app_version}) from ${dir}`);
+    out('Checking it first by restoring it into a scratch database…');
+    const check = await verifyBackup(url, dir);
+    if (!check.ok) {
+      process.stderr.write(`The backup cannot be restored: ${check.reason}\nNothing was changed.\n`);
+      return 1;
+    }
+    out('The scratch restore matches the backup’s row counts.');
+    let result: RestoreResult;
+    try {
+      result = await restoreDatabase(url, dir, out, { syncBackupsList: true, rollbackOnMismatch: true });
+    } catch (e) {
+      const refused = e instanceof RestoreRefusedError;
+      process.stderr.write(`${refused ? 'The backup cannot be restored' : 'The restore failed and was rolled back'}: ${(e as Error).message}\n${refused ? '' : 'The database is as it was before the restore.\n'}`);
+      return 1;
+    }
+    out(`Restored ${result.tables.length} table(s), ${result.tables.reduce((n, t) => n + t.rows, 0)} row(s), after ${result.migrations.length} migration(s).`);
+    const secrets = await restoreSecrets(dir, config.dataDir);
+    out(secrets.length ? `Secrets put back into ${join(config.dataDir, 'secrets')}: ${secrets.join(', ')}` : 'The backup holds no secret files (secrets from environment variables are not in backups).');
+    const media = await checkMedia(dir, config.dataDir);
+    out(`Media: ${media.checked} file(s) checked, ${media.missing.length} missing, ${media.changed.length} changed.`);
+    for (const key of media.missing.slice(0, 20)) out(`  missing: ${key}`);
+    for (const key of media.changed.slice(0, 20)) out(`  changed: ${key}`);
+    if (media.missing.length + media.changed.length > 40) out('  …');
+    out('The restore is complete. Start the server.');
+    return 0;
+  });
+  if (code === null) {
+    process.stderr.write(`The backup ${name} is being deleted by a server: nothing was changed.\n`);
+    return 1;
+  }
+  return code;
 }
 
 async function main(): Promise<number> {

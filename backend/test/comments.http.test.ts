@@ -356,7 +356,7 @@ describe('reels', () => {
     const reel = await ready('reel', owner);
     const c = await post('reel', reel, a.auth, { content: 'Reel comment' });
     expect(c.status).toBe(201);
-    expect(Object.keys(c.body).sort()).toEqual(['content', 'created_at', 'id', 'username']);
+    expect(Object.keys(c.body).sort()).toEqual(['content', 'created_at', 'id', 'is_mine', 'username']);
     expect((await like(c.body.id, owner.auth)).body).toEqual({ liked: true, like_count: 1 });
     expect((await replies(c.body.id, null)).body).toEqual({ comments: [], next_cursor: null });
     expect((await remove(c.body.id, owner.auth)).status).toBe(204);

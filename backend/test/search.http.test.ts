@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { ProcessMediaJob } from '../src/modules/catalog/application/process-media.job.js';
 import { AccountPurge } from '../src/modules/accounts/application/account-purge.js';
+import { FeatureFlags } from '../src/common/features/feature-flags.js';
 import { createTestApp, type TestApp } from './harness.js';
 import { makeClips, setPrivacy, upload, type Clips } from './media-fixtures.js';
 import { person, publish, settled, type Person } from './social-fixtures.js';
@@ -42,6 +43,48 @@ const userIds = (r: { body: { results: { users: { id: string }[] } } }) => r.bod
 async function searchQueriesCount(): Promise<number> {
   return (await t.sql<{ n: number }>('select count(*)::int as n from search_queries'))[0].n;
 }
+
+/** Switches the `reels` feature as the console does (the table, then this process's copy at once). */
+async function setReels(enabled: boolean): Promise<void> {
+  await t.sql(`update feature_flags set enabled = $1 where name = 'reels'`, [enabled]);
+  await t.app.get(FeatureFlags).reload();
+}
+
+describe('with the reels feature off', () => {
+  it('shorts leave search results, suggestions, the following feed and content counts; back on, they return', async () => {
+    const [maker, viewer] = [await person(t), await person(t)];
+    const w = word();
+    expect((await t.http().post(`/api/users/${maker.id}/follow`).set(...viewer.auth)).status).toBe(200);
+    const video = await publish(t, maker, clips, 'video', `${w} long walk`);
+    const reel = await publish(t, maker, clips, 'reel', `${w} short hop`);
+    const look = async () => {
+      const found = await search(viewer, { q: w });
+      const videosTab = await search(viewer, { q: w, content_type: 'videos' });
+      const profile = await t.http().get(`/api/users/${maker.id}/profile`).set(...viewer.auth);
+      const feed = await t.http().get('/api/feed/following?limit=10').set(...viewer.auth);
+      const videosFeed = await t.http().get('/api/feed/following?content_type=videos&limit=10').set(...viewer.auth);
+      return {
+        all: videoIds(found),
+        tab: videoIds(videosTab),
+        suggestions: (await suggest(w)).body.suggestions as string[],
+        feed: feed.body.content.map((i: Item) => i.id),
+        videosFeed: videosFeed.body.content.map((i: Item) => i.id),
+        total: profile.body.content_stats.total,
+      };
+    };
+    const on = { all: [reel, video].sort(), tab: [reel, video].sort(), suggestions: [`${w} long walk`, `${w} short hop`], feed: [reel, video], videosFeed: [reel, video], total: 2 };
+    const sorted = (r: Awaited<ReturnType<typeof look>>) => ({ ...r, all: [...r.all].sort(), tab: [...r.tab].sort() });
+    expect(sorted(await look())).toEqual(on);
+
+    await setReels(false);
+    try {
+      expect(await look()).toEqual({ all: [video], tab: [video], suggestions: [`${w} long walk`], feed: [video], videosFeed: [video], total: 1 });
+    } finally {
+      await setReels(true);
+    }
+    expect(sorted(await look())).toEqual(on);
+  }, 120_000);
+});
 
 describe('full-text search', () => {
   it('finds a title whatever the accents and case, by a prefix, in any word order, by description, tag and a typo', async () => {

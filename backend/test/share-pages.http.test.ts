@@ -1,6 +1,7 @@
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { FeatureFlags } from '../src/common/features/feature-flags.js';
 import { createTestApp, type TestApp } from './harness.js';
 import { markReady, MP4_HEAD, setPrivacy, upload } from './media-fixtures.js';
 import { person, settled } from './social-fixtures.js';
@@ -101,5 +102,26 @@ describe('share pages', () => {
       expect(html).not.toContain('Secret plans');
       expect(html).not.toContain('Not ready yet');
     }
+  });
+
+  it("describes no short while the reels feature is off (the app's plain page); again once it is on", async () => {
+    const creator = await person(t);
+    const reel = await upload(t, 'reel', creator.auth, mp4, { title: 'Hop over the wall', description: 'A tiny jump.' });
+    await markReady(t, reel.body.id);
+    const setReels = async (enabled: boolean) => {
+      await t.sql(`update feature_flags set enabled = $1 where name = 'reels'`, [enabled]);
+      await t.app.get(FeatureFlags).reload();
+    };
+    await setReels(false);
+    try {
+      const html = await page(`/reels/${reel.body.id}`);
+      expect(title(html)).toBe('Scriven');
+      expect(html).not.toContain('og:title');
+      expect(html).not.toContain('Hop over the wall');
+      expect(html).not.toContain('A tiny jump.');
+    } finally {
+      await setReels(true);
+    }
+    expect(meta(await page(`/reels/${reel.body.id}`), 'og:title')).toBe('Hop over the wall');
   });
 });

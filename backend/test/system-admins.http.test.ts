@@ -1,3 +1,4 @@
+import pg from 'pg';
 import { createTestApp, signUp, type TestApp } from './harness.js';
 import { admin, type Admin } from './money-fixtures.js';
 
@@ -99,17 +100,56 @@ describe('admin accounts and the admin audit log', () => {
     expect((await revoke('not-a-uuid')).status).toBe(404);
   });
 
+  test('an admin removed while their grant or removal waits for the admins lock is refused (401) and changes nothing', async () => {
+    // A removes B while B's request (already past the guard) waits for the lock A holds: once A commits, B is no admin.
+    const locker = new pg.Client({ connectionString: t.databaseUrl });
+    const watcher = new pg.Client({ connectionString: t.databaseUrl });
+    await locker.connect();
+    await watcher.connect();
+    const waitingForLock = async () => {
+      for (;;) {
+        const r = await watcher.query("select 1 from pg_locks l join pg_database d on d.oid = l.database where l.locktype = 'advisory' and not l.granted and d.datname = current_database()");
+        if (r.rows.length > 0) return;
+        await new Promise((resolve) => setImmediate(resolve));
+      }
+    };
+    try {
+      for (const action of ['grant', 'revoke'] as const) {
+        const b = await admin(t);
+        const target = await signUp(t);
+        const targetAdmin = action === 'revoke' ? await grant(target.user.display_name) : null;
+        const logged = (await audit()).items.length;
+        await locker.query('begin');
+        await locker.query(`select pg_advisory_xact_lock(hashtext('identity:admins'))`);
+        const pending = action === 'grant' ? grant(target.user.display_name, b) : revoke(targetAdmin!.body.user_id, b);
+        const sent = pending.then((r) => r); // supertest sends on then()
+        await waitingForLock();
+        await locker.query('update users set is_admin = false, token_version = token_version + 1 where id = $1', [b.id]);
+        await locker.query('commit');
+        const r = await sent;
+        expect(r.status).toBe(401);
+        expect(r.body).toMatchObject({ statusCode: 401, code: 'UNAUTHENTICATED' });
+        const [row] = await t.sql<{ is_admin: boolean }>('select is_admin from users where email = $1', [target.user.email]);
+        expect(row.is_admin).toBe(action === 'revoke');
+        expect((await audit()).items).toHaveLength(logged);
+        if (targetAdmin) expect((await revoke(targetAdmin.body.user_id)).status).toBe(204);
+      }
+    } finally {
+      await locker.query('rollback').catch(() => undefined);
+      await locker.end();
+      await watcher.end();
+    }
+  });
+
   test('an admin may remove themselves while another remains; the last one cannot be removed, even by two at once', async () => {
     // Every admin but the boss and a second one goes first.
     const second = await admin(t);
     for (const a of await admins()) if (a.user_id !== boss.id && a.user_id !== second.id) expect((await revoke(a.user_id)).status).toBe(204);
     expect((await admins()).map((a) => a.user_id).sort()).toEqual([boss.id, second.id].sort());
 
-    // Each removes the other at the same moment: one wins, the other is refused as the last admin.
+    // Each removes the other at the same moment: one wins; the other, no longer an admin once the lock is theirs, is refused.
     const [a, b] = await Promise.all([revoke(second.id, boss), revoke(boss.id, second)]);
-    expect([a.status, b.status].sort()).toEqual([204, 409]);
-    const refused = a.status === 409 ? a : b;
-    expect(refused.body).toMatchObject({ code: 'SYSTEM.LAST_ADMIN', detail: 'The last admin cannot be removed' });
+    expect([a.status, b.status].sort()).toEqual([204, 401]);
     const left = await t.sql<{ id: string }>('select id from users where is_admin');
     expect(left).toHaveLength(1);
     const survivor = left[0].id === boss.id ? boss : second;

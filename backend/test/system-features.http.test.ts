@@ -56,7 +56,7 @@ describe('GET /api/system/features', () => {
     expect(Object.keys(r.body).filter((n) => BUILT_IN.includes(n))).toEqual(BUILT_IN);
     expect(Object.keys(r.body)).toEqual([...Object.keys(r.body)].sort());
     for (const name of BUILT_IN) {
-      expect(r.body[name]).toEqual({ enabled: true, description: expect.any(String), created_by: null, created_at: expect.any(String) });
+      expect(r.body[name]).toEqual({ enabled: true, description: expect.any(String), created_by: null, built_in: true, created_at: expect.any(String) });
       expect(r.body[name].description.length).toBeGreaterThan(0);
       expect(new Date(r.body[name].created_at).toISOString()).toBe(r.body[name].created_at);
     }
@@ -76,11 +76,24 @@ describe('POST /api/system/features/{name}', () => {
   it('creates a flag (enabled by default) with its description and creator, and writes the audit log', async () => {
     const r = await set('dark_mode', { description: '  The dark theme  ' });
     expect(r.status).toBe(200);
-    expect(r.body).toEqual({ name: 'dark_mode', enabled: true, description: 'The dark theme', created_by: 'flags_admin', created_at: expect.any(String), created: true });
+    expect(r.body).toEqual({ name: 'dark_mode', enabled: true, description: 'The dark theme', created_by: 'flags_admin', built_in: false, created_at: expect.any(String), created: true });
     const listed = (await list()).body;
-    expect(listed.dark_mode).toEqual({ enabled: true, description: 'The dark theme', created_by: 'flags_admin', created_at: r.body.created_at });
+    expect(listed.dark_mode).toEqual({ enabled: true, description: 'The dark theme', created_by: 'flags_admin', built_in: false, created_at: r.body.created_at });
     expect(await audit('dark_mode')).toEqual([{ action: 'feature.created', admin_username: 'flags_admin', detail: { enabled: true } }]);
     expect((await t.http().get('/api/features')).body.dark_mode).toBe(true);
+  });
+
+  it("a flag whose creating admin's account is gone has no creator's name, and is not built in", async () => {
+    const gone = await signUp(t);
+    await t.sql('update users set is_admin = true where email = $1', [gone.user.email]);
+    const login = await t.http().post('/api/admin/login').send({ username: gone.user.display_name, password: gone.user.password });
+    expect(login.status).toBe(200);
+    const r = await t.http().post('/api/system/features/orphan_flag').set('Authorization', `Bearer ${login.body.access_token}`);
+    expect(r.body).toMatchObject({ created_by: gone.user.display_name, built_in: false, created: true });
+    expect((await t.http().delete('/api/me').set(...gone.auth).send({ confirmation: gone.user.display_name })).status).toBe(200);
+    expect(await t.sql('select id from users where email = $1', [gone.user.email])).toEqual([]);
+    expect((await list()).body.orphan_flag).toEqual({ enabled: true, description: '', created_by: null, built_in: false, created_at: r.body.created_at });
+    expect((await set('orphan_flag', { description: 'Still here' })).body).toMatchObject({ created_by: null, built_in: false });
   });
 
   it('creates a flag switched off when asked', async () => {
@@ -187,11 +200,25 @@ describe('the code reads the flags', () => {
     expect((await t.http().post('/api/register').send(someone)).status).toBe(201);
   });
 
-  it('reels off: every reels route answers 503 (lists, a reel, its comments, a channel\'s reels); videos are unaffected', async () => {
+  it('reels off: every reels route answers 503 (lists, a reel, its comments and what works on them, a channel\'s reels); videos are unaffected', async () => {
     const reel = await upload(t, 'reel', user.auth, MP4, { title: 'A reel' });
     expect(reel.status).toBe(201);
     const handle = (await t.http().get('/api/accounts').set(...user.auth)).body.active_account.handle as string;
+    const comment = await t.http().post(`/api/reels/${reel.body.id}/comments`).set(...user.auth).send({ content: 'On a reel' });
+    expect(comment.status).toBe(201);
+    const video = await upload(t, 'video', user.auth, MP4, { title: 'A video' });
+    const videoComment = await t.http().post(`/api/videos/${video.body.id}/comments`).set(...user.auth).send({ content: 'On a video' });
+    expect(videoComment.status).toBe(201);
     await toggle('reels', false);
+    // What works on any comment (replies, like, edit, delete) refuses a reel's, and keeps working on a video's.
+    const c = comment.body.id as string;
+    expectDisabled(await t.http().get(`/api/comments/${c}/replies`), 'reels');
+    expectDisabled(await t.http().post(`/api/comments/${c}/like`).set(...user.auth), 'reels');
+    expectDisabled(await t.http().patch(`/api/comments/${c}`).set(...user.auth).send({ content: 'Changed' }), 'reels');
+    expectDisabled(await t.http().delete(`/api/comments/${c}`).set(...user.auth), 'reels');
+    expect(await t.sql('select content, like_count from media_comments where id = $1', [c])).toEqual([{ content: 'On a reel', like_count: 0 }]);
+    expect((await t.http().post(`/api/comments/${videoComment.body.id}/like`).set(...user.auth)).body).toEqual({ liked: true, like_count: 1 });
+    expect((await t.http().get(`/api/comments/${videoComment.body.id}/replies`).set(...user.auth)).status).toBe(200);
     expectDisabled(await t.http().get('/api/reels'), 'reels');
     expectDisabled(await t.http().get(`/api/reels/${reel.body.id}`).set(...user.auth), 'reels');
     expectDisabled(await t.http().get(`/api/reels/${reel.body.id}/comments`), 'reels');
@@ -204,6 +231,7 @@ describe('the code reads the flags', () => {
     const back = await t.http().get('/api/reels').set(...user.auth);
     expect(back.status).toBe(200);
     expect(back.body.reels.map((r: Any) => r.id)).toContain(reel.body.id);
+    expect((await t.http().post(`/api/comments/${c}/like`).set(...user.auth)).body).toEqual({ liked: true, like_count: 1 });
   });
 
   it('a second server process on the same database follows a switch within 1 s', async () => {

@@ -43,8 +43,8 @@ describe('system status and version', () => {
     expect(s.details.storage.database_bytes).toBeGreaterThan(1024 * 1024);
     expect(s.details.storage.data_dir_free_bytes).toBeGreaterThan(0);
     expect(s.details.active_users_window_minutes).toBe(15);
-    // One server process today.
-    expect(s.details.workers).toEqual([expect.objectContaining({ pid: expect.any(Number), role: 'api', state: 'up', rss_bytes: expect.any(Number) })]);
+    // Without a supervisor the server is one process doing everything (workers.test.ts covers the supervised list).
+    expect(s.details.workers).toEqual([expect.objectContaining({ pid: process.pid, role: 'all', state: 'up', phase: 'up', rss_bytes: expect.any(Number) })]);
     expect(new Date(s.checked_at).getTime()).toBeGreaterThan(Date.now() - 60_000);
   });
 
@@ -101,6 +101,18 @@ describe('system status and version', () => {
     expect(r.status).toBe(200);
     expect(r.body).toMatchObject({ version: t.config.version, build_version: t.config.version, node_version: process.versions.node });
     expect(r.body.commit === null || /^[0-9a-f]{40}$/.test(r.body.commit)).toBe(true);
+  });
+
+  test('platform_version and version are the installed version (an update records it), build_version the build', async () => {
+    // As after an update to 0.0.9 (recorded in system_state) on an instance whose build is newer.
+    await t.sql(`update system_state set value = '"0.0.9"' where key = 'installed_version'`);
+    try {
+      expect((await status()).platform_version).toBe('0.0.9');
+      const r = await t.http().get('/api/system/version').set(...staff.adminAuth).expect(200);
+      expect(r.body).toMatchObject({ version: '0.0.9', build_version: t.config.version });
+    } finally {
+      await t.sql(`update system_state set value = $1 where key = 'installed_version'`, [JSON.stringify(t.config.version)]);
+    }
   });
 
   test('only the admin console: no token, user tokens and an is_admin user token are refused', async () => {

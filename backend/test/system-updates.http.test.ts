@@ -5,6 +5,7 @@ import { createTestApp, type TestApp } from './harness.js';
 import { admin, type Admin } from './money-fixtures.js';
 import { person, type Person } from './social-fixtures.js';
 import type { Any } from './moderation-fixtures.js';
+import { INSTALLED_VERSION, type InstalledVersion } from '../src/modules/system-admin/domain/release.js';
 
 /**
  * Updates over HTTP (the admin console): check lists the releases of the manifest newer than the installed version
@@ -118,7 +119,8 @@ describe('apply', () => {
   it('a release that fails on purpose rolls back what its earlier steps did, keeps the version, and says so with the log', async () => {
     const r = await apply('0.1.0').expect(409);
     expect(r.body.code).toBe('SYSTEM.UPDATE_FAILED');
-    expect(r.body.detail).toMatch(/^0\.1\.0: Break on purpose failed: .*division by zero; rolled back to pre_update_\d{4}-\d{2}-\d{2}_2$/);
+    // Nothing was restored from the backup: the transaction was rolled back, and the backup is kept.
+    expect(r.body.detail).toMatch(/^0\.1\.0: Break on purpose failed: .*division by zero; rolled back \(the database is unchanged\); backup pre_update_\d{4}-\d{2}-\d{2}_2 was kept$/);
     expect(r.body.message).toBe(r.body.detail);
     expect(r.body.steps.map((s: Any) => [s.name, s.status])).toEqual([
       ['backup', 'ok'],
@@ -127,12 +129,32 @@ describe('apply', () => {
       ['0.1.0: Break on purpose', 'failed'],
       ['rollback', 'ok'],
     ]);
+    expect(r.body.steps[4].detail).toMatch(/^The update's transaction was rolled back: the database is unchanged\. Backup pre_update_\S+ was kept$/);
     // The first step's changes are gone; the version is still the one before.
     expect(await t.sql(`select key from system_state where key = 'test_marker_010'`)).toEqual([]);
     expect(await t.sql(`select value from system_state where key = 'test_marker_008'`)).toEqual([{ value: 'done' }]);
     expect(await installed()).toBe('0.0.8');
     expect(await t.sql(`select target, detail->>'step' as step from admin_audit_log where action = 'update.failed'`)).toEqual([{ target: '0.1.0', step: '0.1.0: Break on purpose' }]);
     expect((await check()).updates.map((u: Any) => u.version)).toEqual(['0.1.0']);
+  });
+
+  it('one update at a time in every process: while another installs, apply is a 409 that takes no backup', async () => {
+    const backupsBefore = await t.sql(`select name from backups`);
+    // Another process holds the update lock (from before its backup to its end).
+    const r = await t.app.get<InstalledVersion>(INSTALLED_VERSION).exclusive(() => apply('0.1.0'));
+    expect(r?.status).toBe(409);
+    expect(r?.body).toMatchObject({ code: 'SYSTEM.UPDATE_RUNNING', detail: 'An update is already being installed' });
+    expect(await t.sql(`select name from backups`)).toEqual(backupsBefore);
+    expect(await installed()).toBe('0.0.8');
+  });
+
+  it('two applies of the same version at once install it once; the other is told it is not newer', async () => {
+    await t.sql(`update system_state set value = '"0.0.5"' where key = 'installed_version'`);
+    await t.sql(`delete from system_state where key = 'test_marker_008'`);
+    const [a, b] = await Promise.all([apply('0.0.8', ''), apply('0.0.8', '')]);
+    expect([a.status, b.status].sort()).toEqual([200, 409]);
+    expect([a.body.code, b.body.code].filter(Boolean)).toEqual([expect.stringMatching(/^SYSTEM\.(UPDATE_RUNNING|RELEASE_NOT_NEWER)$/)]);
+    expect(await installed()).toBe('0.0.8');
   });
 
   it('without backup_first: no backup is taken, and the log says so', async () => {

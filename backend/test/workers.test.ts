@@ -170,6 +170,14 @@ it('runs two API workers and a media/jobs worker; restarts can be asked for', as
   const state = await call('GET', '/api/system/restart', asAdmin('192.0.2.2'));
   expect(state.status).toBe(200);
   expect(state.body.supervised).toBe(true);
+  // The console's status lists every worker with its role and readings (they come every 2 s).
+  const listed = await until(async () => {
+    const status = await call('GET', '/api/system/status', asAdmin('192.0.2.2'));
+    const ws = status.body?.details?.workers as { pid: number; role: string; rss_bytes: number | null }[] | undefined;
+    return ws && ws.length === 3 && ws.every((w) => w.rss_bytes !== null) ? ws : undefined;
+  }, 'the status to list three workers with readings', 30_000);
+  expect(listed.map((w) => w.role).sort()).toEqual(['api', 'api', 'jobs']);
+  expect(new Set(listed.map((w) => w.pid))).toEqual(new Set(all.map((w) => w.pid)));
 });
 
 it('counts the per-address rate limit across the API workers', async () => {

@@ -2,9 +2,10 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { callApi, launchBrowser, registerAndSignIn, screenshot, startServer, type RunningServer } from './harness.js';
 
 /**
- * The admin console's operations tabs as an admin uses them: real status, a feature flag created and uploads turned
- * off for a signed-in user's app and on again, a backup made and verified, an admin granted, the audit log of it all,
- * and a user's feedback in the inbox.
+ * The admin console's operations tabs as an admin uses them, on a server run as `npm start` runs it: real status, a
+ * feature flag created and uploads turned off for a signed-in user's app and on again, a backup made and verified,
+ * a rolling restart of the backend and a frontend restart that offers open pages a reload, an admin granted, the
+ * audit log of it all, and a user's feedback in the inbox.
  */
 
 const ADMIN = { username: 'ops_admin', password: 'an-admin-password-long-enough' };
@@ -15,7 +16,8 @@ let browser: Browser;
 const contexts: BrowserContext[] = [];
 
 beforeAll(async () => {
-  server = await startServer({ ADMIN_USERNAME: ADMIN.username, ADMIN_PASSWORD: ADMIN.password });
+  // As `npm start` runs it: the supervisor over one API worker and the media/jobs worker, so that restarts work.
+  server = await startServer({ ADMIN_USERNAME: ADMIN.username, ADMIN_PASSWORD: ADMIN.password, WORKERS: '1' }, undefined, { supervised: true });
   browser = await launchBrowser();
 });
 afterAll(async () => {
@@ -35,7 +37,7 @@ async function openTab(page: Page, name: string): Promise<void> {
   await page.getByRole('tab', { name, selected: true }).waitFor();
 }
 
-it('an admin runs the instance: status, flags, backups, admins, audit log and feedback', async () => {
+it('an admin runs the instance: status, flags, backups, restarts, admins, audit log and feedback', async () => {
   // A user who will send feedback and watch uploads go away and come back.
   const user = await newPage();
   await registerAndSignIn(user, server.url, USER);
@@ -104,6 +106,22 @@ it('an admin runs the instance: status, flags, backups, admins, audit log and fe
   await row.getByText('Verified', { exact: true }).waitFor({ timeout: 1000 });
   await screenshot(admin, '72-admin-updates-backups');
 
+  // Services: the backend restarts worker by worker while the user's page keeps working; a frontend restart tells
+  // the user's open page that a new version is there.
+  await openTab(admin, 'Services');
+  const backend = admin.getByRole('article', { name: 'Backend' });
+  await backend.getByRole('button', { name: 'Restart backend' }).click();
+  await backend.getByText('Restarted backend').waitFor({ timeout: 60_000 });
+  await user.reload();
+  await sections.getByRole('link', { name: 'Uploads' }).or(sections.getByRole('button', { name: 'Uploads' })).first().waitFor();
+  await user.getByRole('button', { name: /^Notifications/ }).waitFor();
+  const frontend = admin.getByRole('article', { name: 'Frontend' });
+  await frontend.getByRole('button', { name: 'Restart frontend' }).click();
+  await frontend.getByText('Restarted frontend').waitFor({ timeout: 60_000 });
+  await user.getByRole('status', { name: 'New version' }).getByText('A new version of Scriven is available.').waitFor();
+  await screenshot(admin, '73a-admin-services');
+  await screenshot(user, '73b-new-version-offered');
+
   // Admins: the user is made an admin.
   await openTab(admin, 'Admins');
   const admins = admin.getByRole('region', { name: 'Admins' });
@@ -116,7 +134,7 @@ it('an admin runs the instance: status, flags, backups, admins, audit log and fe
   // The audit log holds every one of those actions.
   await openTab(admin, 'Audit log');
   const audit = admin.getByRole('region', { name: 'Audit log' });
-  for (const action of ['admin.signed_in', 'feature.created', 'feature.disabled', 'feature.enabled', 'backup.created', 'admin.granted']) {
+  for (const action of ['admin.signed_in', 'feature.created', 'feature.disabled', 'feature.enabled', 'backup.created', 'service.restarted', 'admin.granted']) {
     await audit.getByText(action, { exact: true }).first().waitFor();
   }
   await screenshot(admin, '74-admin-audit-log');

@@ -35,9 +35,11 @@ export interface RunningServer {
  * `beside`, a second server process on the first one's database and token key (as a second machine would be).
  * The demo data is limited to the membership channels of seed 001 (DEMO_DATA_SCALE=0: no generated creators or
  * media, as before the demo existed; the money test buys from them); pass DEMO_DATA_SCALE: '100' for the whole demo,
- * or DEMO_DATA: 'false' for none.
+ * or DEMO_DATA: 'false' for none. `supervised`: started as `npm start` starts it (scripts/start.mjs: the supervisor over
+ * WORKERS API workers and the media/jobs worker, the embedded database started once by the supervisor), so that
+ * restarts work; otherwise the single complete process of backend/dist/src/main.js.
  */
-export async function startServer(env: Record<string, string> = {}, beside?: RunningServer): Promise<RunningServer> {
+export async function startServer(env: Record<string, string> = {}, beside?: RunningServer, options: { supervised?: boolean } = {}): Promise<RunningServer> {
   const main = join(root, 'backend', 'dist', 'src', 'main.js');
   if (!existsSync(main)) throw new Error('Build first: npm run build');
   const dataDir = mkdtempSync(join(tmpdir(), 'scriven-e2e-'));
@@ -57,12 +59,13 @@ export async function startServer(env: Record<string, string> = {}, beside?: Run
     u.pathname = `/${dbName}`;
     childEnv.DATABASE_URL = u.toString();
   }
-  const child: ChildProcess = spawn(process.execPath, [main], { env: childEnv, stdio: ['ignore', 'pipe', 'pipe'] });
+  const entry = options.supervised ? join(root, 'scripts', 'start.mjs') : main;
+  const child: ChildProcess = spawn(process.execPath, [entry], { env: childEnv, stdio: ['ignore', 'pipe', 'pipe'], cwd: root });
   let log = '';
   child.stdout!.on('data', (d) => (log += d));
   child.stderr!.on('data', (d) => (log += d));
   const url = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 60_000;
+  const deadline = Date.now() + (options.supervised ? 90_000 : 60_000);
   for (;;) {
     if (child.exitCode !== null) throw new Error(`server exited:\n${log}`);
     try {

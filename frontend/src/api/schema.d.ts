@@ -1628,7 +1628,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Every feature flag keyed by name (sorted by name): enabled, description, created_by (null for built-in flags), created_at. */
+        /**
+         * Every feature flag keyed by name (sorted by name): enabled, description, created_by (the creating admin's name;
+         *     null for built-in flags and when that admin's account is gone), built_in, created_at.
+         */
         get: operations["listFeatureFlags"];
         put?: never;
         post?: never;
@@ -1703,7 +1706,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The running version. */
+        /** The installed version, and the version of the build that runs. */
         get: operations["getSystemVersion"];
         put?: never;
         post?: never;
@@ -2601,19 +2604,23 @@ export interface components {
             statusCode: number;
         };
         FeatureFlagDto: {
+            /** @description True for the flags the instance comes with (created by no admin); false for every flag an admin created, even one whose account is gone. */
+            built_in: boolean;
             /** @description ISO 8601. */
             created_at: string;
-            /** @description The display name of the admin who created it; null for the built-in flags (or when that admin is gone). */
+            /** @description The display name of the admin who created it; null for the built-in flags, and when that admin's account is gone (see built_in). */
             created_by: string | null;
             description: string;
             enabled: boolean;
         };
         FeatureFlagResultDto: {
+            /** @description True for the flags the instance comes with (created by no admin); false for every flag an admin created, even one whose account is gone. */
+            built_in: boolean;
             /** @description True when this request created the flag. */
             created: boolean;
             /** @description ISO 8601. */
             created_at: string;
-            /** @description The display name of the admin who created it; null for the built-in flags (or when that admin is gone). */
+            /** @description The display name of the admin who created it; null for the built-in flags, and when that admin's account is gone (see built_in). */
             created_by: string | null;
             description: string;
             enabled: boolean;
@@ -3420,7 +3427,7 @@ export interface components {
             details: components["schemas"]["StatusDetailsDto"];
             /** @description Percent of the host's memory in use. */
             memory_usage: number;
-            /** @description The running version. */
+            /** @description The installed version: recorded in the database by each update (the Updates tab's current version); a new instance starts at its build's. */
             platform_version: string;
             services_status: components["schemas"]["ServicesStatusDto"];
             /** @description Bytes used by media and by the database (null when either is not known yet). */
@@ -3586,7 +3593,7 @@ export interface components {
             /** @description The commit the build was made from, when the install is a git checkout. */
             commit: string | null;
             node_version: string;
-            /** @description The running version. */
+            /** @description The installed version: recorded in the database by each update (the Updates tab's current version); a new instance starts at its build's. */
             version: string;
         };
         VideoResponseDto: {
@@ -3671,14 +3678,20 @@ export interface components {
         };
         WorkerDto: {
             cpu_percent: number | null;
-            heap_used_bytes: number;
-            pid: number;
+            heap_used_bytes: number | null;
             /** @enum {string} */
-            role: "api";
-            rss_bytes: number;
+            phase: "starting" | "up" | "draining";
+            pid: number;
+            /**
+             * @description api: serves HTTP; jobs: the media/jobs worker; all: a server run on its own (no supervisor), doing both.
+             * @enum {string}
+             */
+            role: "api" | "jobs" | "all";
+            rss_bytes: number | null;
             /** @enum {string} */
             state: "up" | "degraded" | "down" | "not_configured";
-            uptime_seconds: number;
+            /** @description Null until the worker sent its first readings (within 2 s of its start). */
+            uptime_seconds: number | null;
         };
     };
     responses: never;
@@ -5134,6 +5147,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
+            /** @description The comment is on a short and "reels" is switched off (SYSTEM.FEATURE_DISABLED) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
         };
     };
     updateComment: {
@@ -5192,6 +5214,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
+            /** @description The comment is on a short and "reels" is switched off (SYSTEM.FEATURE_DISABLED) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
         };
     };
     likeComment: {
@@ -5231,6 +5262,15 @@ export interface operations {
             };
             /** @description More than ENGAGEMENT_LIMIT_PER_MINUTE likes a minute */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description The comment is on a short and "reels" is switched off (SYSTEM.FEATURE_DISABLED) */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5282,6 +5322,15 @@ export interface operations {
                 };
             };
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description The comment is on a short and "reels" is switched off (SYSTEM.FEATURE_DISABLED) */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -150,14 +150,17 @@ export class IdentityFacade implements OnModuleInit {
     return this.adminAccounts.list();
   }
 
-  /** Makes the user named by display name or email an admin; inside the caller's transaction (refreshPrincipal after commit). */
-  grantAdmin(identifier: string): Promise<GrantResult> {
-    return this.adminAccounts.grant(identifier);
+  /**
+   * Makes the user named by display name or email an admin; inside the caller's transaction (refreshPrincipal after
+   * commit). Refused ('actor_not_admin') when the acting admin is no longer one once the admins lock is held.
+   */
+  grantAdmin(actorUserId: string, identifier: string): Promise<GrantResult> {
+    return this.adminAccounts.grant(actorUserId, identifier);
   }
 
-  /** Takes admin away, never from the last admin; their tokens stop working. Inside the caller's transaction. */
-  revokeAdmin(userId: string): Promise<RevokeResult> {
-    return this.adminAccounts.revoke(userId);
+  /** Takes admin away, never from the last admin; their tokens stop working. Inside the caller's transaction; the actor is re-checked as for grantAdmin. */
+  revokeAdmin(actorUserId: string, userId: string): Promise<RevokeResult> {
+    return this.adminAccounts.revoke(actorUserId, userId);
   }
 
   /** How many users made an authenticated request since then. */

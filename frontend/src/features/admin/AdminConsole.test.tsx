@@ -136,7 +136,13 @@ describe('admin console', () => {
     expect(within(services.getByRole('row', { name: 'Storage' })).getByText('Down')).toBeInTheDocument();
     expect(within(services.getByRole('row', { name: 'Database' })).getByText('Up')).toBeInTheDocument();
     expect(within(services.getByRole('row', { name: 'Payments' })).getByText('Not configured')).toBeInTheDocument();
-    expect(within(services.getByRole('row', { name: 'Worker 4242' })).getByText('Up')).toBeInTheDocument();
+    const api = within(services.getByRole('row', { name: 'Worker 4242' }));
+    expect(api.getByText('API worker 4242')).toBeInTheDocument();
+    expect(api.getByText('Up')).toBeInTheDocument();
+    expect(api.getByText(/^Up .* · memory 180 MB · CPU 3.1%$/)).toBeInTheDocument();
+    const media = within(services.getByRole('row', { name: 'Worker 4243' }));
+    expect(media.getByText('Media/jobs worker 4243')).toBeInTheDocument();
+    expect(media.getByText('Starting…')).toBeInTheDocument();
     expect(within(status.getByRole('group', { name: 'CPU' })).getByText('Not available: The first CPU sample is not complete yet')).toBeInTheDocument();
     expect(within(status.getByRole('group', { name: 'Storage used' })).getByText('Not available: The media folder has not been measured yet')).toBeInTheDocument();
     expect(status.queryByText('Failed to load system status')).not.toBeInTheDocument();

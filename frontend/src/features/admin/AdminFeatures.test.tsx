@@ -92,7 +92,17 @@ describe('admin console: feature flags', () => {
     expect(created.getByText(/^Created by admin on /)).toBeInTheDocument();
     expect(created.getByRole('switch', { name: 'Enable dark_mode' })).toBeChecked();
     expect(form().getByRole('textbox', { name: /Name/ })).toHaveValue('');
-    expect(mockFeatureFlags.flags.get('dark_mode')).toMatchObject({ enabled: true, description: 'The dark theme', created_by: 'admin' });
+    expect(mockFeatureFlags.flags.get('dark_mode')).toMatchObject({ enabled: true, description: 'The dark theme', created_by: 'admin', built_in: false });
+  });
+
+  test('a flag whose creating admin was removed says so, not "Built in"', async () => {
+    mockFeatureFlags.flags.set('old_experiment', { enabled: false, description: 'Left behind', created_by: null, built_in: false, created_at: '2026-10-01T09:00:00.000Z' });
+    await openFeatures();
+
+    const orphan = within(within(panel()).getByRole('listitem', { name: 'old_experiment' }));
+    expect(orphan.getByText(/^Created by a removed admin on /)).toBeInTheDocument();
+    expect(orphan.queryByText('Built in')).not.toBeInTheDocument();
+    expect(within(within(panel()).getByRole('listitem', { name: 'uploads' })).getByText('Built in')).toBeInTheDocument();
   });
 
   test('a name the server refuses says why, and nothing is listed', async () => {

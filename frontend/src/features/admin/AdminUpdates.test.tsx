@@ -107,7 +107,7 @@ describe('admin console: updates', () => {
     const reload = jest.fn();
     const original = pageReload.run;
     pageReload.run = reload;
-    const detail = '0.2.0: Backfill failed: division by zero; rolled back to pre_update_2026-12-01';
+    const detail = '0.2.0: Backfill failed: division by zero; rolled back (the database is unchanged); backup pre_update_2026-12-01 was kept';
     server.use(
       http.post('/api/updates/apply/{version}', ({ response }) =>
         response(409).json({
@@ -115,7 +115,7 @@ describe('admin console: updates', () => {
           steps: [
             { name: 'backup', status: 'ok', detail: 'Backup pre_update_2026-12-01 written (5242880 bytes)', duration_ms: 100 },
             { name: '0.2.0: Backfill', status: 'failed', detail: 'division by zero', duration_ms: 4 },
-            { name: 'rollback', status: 'ok', detail: 'The database is back as it was before the update', duration_ms: 0 },
+            { name: 'rollback', status: 'ok', detail: "The update's transaction was rolled back: the database is unchanged. Backup pre_update_2026-12-01 was kept", duration_ms: 0 },
           ],
         }),
       ),
@@ -153,7 +153,7 @@ describe('admin console: backups', () => {
     expect(settings.getByRole('switch', { name: 'Daily backup' })).not.toBeChecked();
   });
 
-  test("Create backup sends the prefilled 'manual_backup_' + date name, shows where it was written, and lists it as Verifying…", async () => {
+  test("Create backup leaves the prefilled 'manual_backup_' + date name to the server, shows where it was written, and lists it as Verifying…", async () => {
     const sent: string[] = [];
     server.use(
       http.post('/api/system/backup', ({ request }) => {
@@ -166,8 +166,64 @@ describe('admin console: backups', () => {
     expect(form.getByRole('textbox', { name: 'Backup name' })).toHaveValue(`manual_backup_${today()}`);
     await user.click(form.getByRole('button', { name: 'Create backup' }));
     expect(await form.findByText(`Backup written to /srv/scriven/data/backups/manual_backup_${today()}`)).toBeInTheDocument();
-    expect(sent).toEqual([`?backup_name=manual_backup_${today()}`]);
+    // The default is the server's: no name is sent (so that a second backup the same day is numbered, not refused).
+    expect(sent).toEqual(['']);
     expect(within(await backups().findByRole('row', { name: `manual_backup_${today()}` })).getByText('Verifying…')).toBeInTheDocument();
+  });
+
+  test('a second backup the same day from the prefilled name is manual_backup_<date>_2, not an error', async () => {
+    const { user } = await openUpdates();
+    const form = within(await backups().findByRole('form', { name: 'Create backup' }));
+    await user.click(form.getByRole('button', { name: 'Create backup' }));
+    expect(await form.findByText(`Backup written to /srv/scriven/data/backups/manual_backup_${today()}`)).toBeInTheDocument();
+    expect(form.getByRole('textbox', { name: 'Backup name' })).toHaveValue(`manual_backup_${today()}`);
+    await user.click(form.getByRole('button', { name: 'Create backup' }));
+    expect(await form.findByText(`Backup written to /srv/scriven/data/backups/manual_backup_${today()}_2`)).toBeInTheDocument();
+    expect(form.queryByRole('alert')).not.toBeInTheDocument();
+    expect(mockOps.backups.map((b) => b.name).slice(0, 2)).toEqual([`manual_backup_${today()}_2`, `manual_backup_${today()}`]);
+  });
+
+  test('a name of its own is sent as backup_name', async () => {
+    const sent: string[] = [];
+    server.use(
+      http.post('/api/system/backup', ({ request }) => {
+        sent.push(new URL(request.url).search);
+        return undefined;
+      }),
+    );
+    const { user } = await openUpdates();
+    const form = within(await backups().findByRole('form', { name: 'Create backup' }));
+    const field = form.getByRole('textbox', { name: 'Backup name' });
+    await user.clear(field);
+    await user.type(field, 'before-migration');
+    await user.click(form.getByRole('button', { name: 'Create backup' }));
+    expect(await form.findByText('Backup written to /srv/scriven/data/backups/before-migration')).toBeInTheDocument();
+    expect(sent).toEqual(['?backup_name=before-migration']);
+  });
+
+  test('a backup being verified turns Verified without a refresh (the list is read again while one is pending)', async () => {
+    jest.useFakeTimers({ doNotFake: ['queueMicrotask', 'nextTick', 'setImmediate'], advanceTimers: true });
+    const pending = { ...mockOps.backups[0], name: 'just-made', backup_path: '/srv/scriven/data/backups/just-made', verify_status: 'pending' as const, verified_at: null };
+    mockOps.backups = [pending, ...mockOps.backups];
+    await openUpdates();
+    const row = within(await backups().findByRole('row', { name: 'just-made' }));
+    expect(row.getByText('Verifying…')).toBeInTheDocument();
+    mockOps.backups = mockOps.backups.map((b) => (b.name === 'just-made' ? { ...b, verify_status: 'verified', verified_at: new Date().toISOString() } : b));
+    await act(async () => {
+      jest.advanceTimersByTime(5000);
+    });
+    expect(await within(backups().getByRole('row', { name: 'just-made' })).findByText('Verified')).toBeInTheDocument();
+  });
+
+  test('when the settings cannot be read it says so, and Retry reads them again', async () => {
+    let fail = true;
+    server.use(http.get('/api/system/backup-settings', ({ response }) => (fail ? response.untyped(new Response('', { status: 500 })) : undefined)));
+    const { user } = await openUpdates();
+    expect(await backups().findByText('Failed to load backup settings')).toBeInTheDocument();
+    expect(backups().queryByRole('form', { name: 'Backup settings' })).not.toBeInTheDocument();
+    fail = false;
+    await user.click(backups().getByRole('button', { name: 'Retry' }));
+    expect(await backups().findByRole('form', { name: 'Backup settings' })).toBeInTheDocument();
   });
 
   test("'Failed to create backup' with the server's reason", async () => {

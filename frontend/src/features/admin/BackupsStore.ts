@@ -14,6 +14,7 @@ export const BACKUP_MESSAGES = {
   loadFailed: 'Failed to load backups',
   deleteFailed: 'Failed to delete backup',
   settingsFailed: 'Failed to save backup settings',
+  settingsLoadFailed: 'Failed to load backup settings',
   settingsSaved: 'Backup settings saved',
 } as const;
 
@@ -21,6 +22,9 @@ export const BACKUP_MESSAGES = {
 export function defaultBackupName(now: Date = new Date()): string {
   return `manual_backup_${now.toISOString().slice(0, 10)}`;
 }
+
+/** While a backup is being verified ("Verifying…"), the list is read again this often. */
+export const BACKUP_POLL_MS = 5000;
 
 /**
  * The Backups section of the Updates tab: the list (GET /api/system/backups), making one (POST /api/system/backup),
@@ -53,6 +57,11 @@ export class BackupsStore {
     return this.list.data ?? [];
   }
 
+  /** Whether a backup's verification has not finished (the panel then reads the list again every BACKUP_POLL_MS). */
+  get verifying(): boolean {
+    return this.backups.some((b) => b.verify_status === 'pending');
+  }
+
   get settings(): BackupSettings | null {
     return this.settingsResource.data;
   }
@@ -69,7 +78,10 @@ export class BackupsStore {
     return this.settingsResource.load(async () => (await this.root.api.GET('/api/system/backup-settings', { headers: this.headers })).data);
   }
 
-  /** Makes a backup now; the name is the default of the day when left empty. The backup, or null (createError says why). */
+  /**
+   * Makes a backup now. An empty name sends none: the server then names it 'manual_backup_' and today's date, with
+   * _2, _3… when that is taken. The backup, or null (createError says why).
+   */
   async create(name: string): Promise<Backup | null> {
     const backupName = name.trim();
     this.createPending = true;

@@ -37,7 +37,7 @@ export const featureFlagHandlers = [
     const before = mockFeatureFlags.flags.get(name);
     const flag = before
       ? { ...before, enabled: enabled ?? before.enabled, description: description ?? before.description }
-      : { enabled: enabled ?? true, description: description ?? '', created_by: admin, created_at: new Date().toISOString() };
+      : { enabled: enabled ?? true, description: description ?? '', created_by: admin, built_in: false, created_at: new Date().toISOString() };
     mockFeatureFlags.flags.set(name, flag);
     return response(200).json({ name, ...flag, created: !before });
   }),

@@ -50,7 +50,10 @@ export function systemStatusBody(overrides: Partial<SystemStatus> = {}): SystemS
         data_dir_total_bytes: 100 * 1024 ** 3,
       },
       active_users_window_minutes: 15,
-      workers: [{ pid: 4242, role: 'api', state: 'up', uptime_seconds: uptime, cpu_percent: 3.1, rss_bytes: 180 * 1024 ** 2, heap_used_bytes: 90 * 1024 ** 2 }],
+      workers: [
+        { pid: 4242, role: 'api', state: 'up', phase: 'up', uptime_seconds: uptime, cpu_percent: 3.1, rss_bytes: 180 * 1024 ** 2, heap_used_bytes: 90 * 1024 ** 2 },
+        { pid: 4243, role: 'jobs', state: 'degraded', phase: 'starting', uptime_seconds: null, cpu_percent: null, rss_bytes: null, heap_used_bytes: null },
+      ],
       unavailable: [],
     },
     checked_at: new Date().toISOString(),

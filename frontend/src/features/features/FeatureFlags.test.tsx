@@ -2,7 +2,10 @@ import { afterEach, describe, expect, test } from '@jest/globals';
 import { screen, waitFor, within } from '@testing-library/react';
 import { errorBody, http } from '../../mocks/http';
 import { server } from '../../mocks/server';
+import { findUserByIdentifier } from '../../mocks/db';
 import { mediaDb } from '../../mocks/mediaDb';
+import { socialDb } from '../../mocks/socialDb';
+import { demoUser } from '../../test/accounts';
 import { renderApp } from '../../test/renderApp';
 import { storeDemoUserToken } from '../../test/session';
 import { RootStore } from '../../stores/RootStore';
@@ -108,6 +111,63 @@ describe('entry points of switched-off features are hidden', () => {
     // A section opened while uploads were on (or by a stale link) says the feature is off instead of failing.
     store.ui.setSection('video-upload');
     expect(await screen.findByText(FEATURE_MESSAGES.off)).toBeInTheDocument();
+
+    // Editor Studio stays (its recent uploads), but its Upload part offers no upload and says the feature is off.
+    await user.click(within(screen.getByRole('navigation', { name: 'Sections' })).getByRole('button', { name: 'Editor Studio' }));
+    expect(await screen.findByRole('heading', { name: 'Editor Studio', level: 1 })).toBeInTheDocument();
+    expect(within(screen.getByRole('region', { name: 'Upload' })).getByText(FEATURE_MESSAGES.off)).toBeInTheDocument();
+    expect(screen.queryByRole('tab', { name: 'Large file upload' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('tab', { name: 'Small file upload' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('region', { name: 'Quick upload' })).not.toBeInTheDocument();
+    expect(screen.queryByLabelText('Choose video file')).not.toBeInTheDocument();
+    expect(await within(screen.getByRole('region', { name: 'Recent uploads' })).findByRole('button', { name: 'View All (4)' })).toBeInTheDocument();
+  });
+
+  test('uploads on: Editor Studio offers its uploads', async () => {
+    storeDemoUserToken();
+    const { user } = await openApp();
+    await user.click(within(await screen.findByRole('navigation', { name: 'Sections' })).getByRole('button', { name: 'Editor Studio' }));
+    expect(await screen.findByRole('tab', { name: 'Large file upload' })).toBeInTheDocument();
+    expect(within(screen.getByRole('region', { name: 'Upload' })).queryByText(FEATURE_MESSAGES.off)).not.toBeInTheDocument();
+  });
+
+  test('reels off: a channel has no Shorts tab, and one open goes back to Videos (no failed list)', async () => {
+    // The mock server answers as if reels were on: what is hidden here, the app hides itself (as it must for answers
+    // read before the switch).
+    const { user, store } = await openApp('/c/mira');
+    await screen.findByRole('heading', { name: 'mira', level: 1 });
+    await user.click(screen.getByRole('tab', { name: 'Shorts' }));
+    expect(await screen.findByRole('list', { name: 'Shorts' })).toBeInTheDocument();
+    setMockFeature('reels', false);
+    await store.features.load();
+    await waitFor(() => expect(screen.queryByRole('tab', { name: 'Shorts' })).not.toBeInTheDocument());
+    expect(screen.getByRole('tab', { name: 'Videos' })).toHaveAttribute('aria-selected', 'true');
+    expect(await screen.findByRole('list', { name: 'Videos' })).toBeInTheDocument();
+    expect(screen.queryByText('This list could not be loaded.')).not.toBeInTheDocument();
+    expect(screen.getAllByRole('tab').map((tab) => tab.textContent)).toEqual(['Videos', 'About']);
+  });
+
+  test('reels off: search results and the following feed show no short, even from an answer read before the switch', async () => {
+    storeDemoUserToken();
+    const mira = findUserByIdentifier('mira');
+    if (!mira) throw new Error('The mock data has no mira');
+    socialDb.follows.push({ followerId: demoUser().user.id, followeeId: mira.user.id, created_at: new Date().toISOString() });
+
+    const { user, store } = await openApp();
+    store.ui.setSection('search');
+    await user.type(await screen.findByRole('combobox', { name: 'Search' }), 'harbour{Enter}');
+    expect(await screen.findByRole('article', { name: 'Harbour in 15 seconds' })).toBeInTheDocument();
+    setMockFeature('reels', false);
+    await store.features.load();
+    await waitFor(() => expect(screen.queryByRole('article', { name: 'Harbour in 15 seconds' })).not.toBeInTheDocument());
+    expect(screen.getByRole('article', { name: 'Sunrise over the harbour' })).toBeInTheDocument();
+
+    store.ui.setSection('social');
+    const feed = within(await screen.findByRole('list', { name: 'Uploads from people you follow' }));
+    await waitFor(() => expect(feed.getAllByRole('article').map((item) => item.getAttribute('aria-label'))).toEqual(['City lights timelapse', 'Sunrise over the harbour']));
+    setMockFeature('reels', true);
+    await store.features.load();
+    await waitFor(() => expect(feed.getAllByRole('article')).toHaveLength(4));
   });
 
   test('registration off: the sign-in screen offers no way to create an account and says registration is closed', async () => {

@@ -5,6 +5,8 @@ export interface MockFeatureFlag {
   enabled: boolean;
   description: string;
   created_by: string | null;
+  /** The instance's own flags (created by no admin). */
+  built_in: boolean;
   created_at: string;
 }
 
@@ -21,7 +23,7 @@ const BUILT_IN: Record<string, string> = {
 
 function builtIn(): Map<string, MockFeatureFlag> {
   return new Map(
-    Object.entries(BUILT_IN).map(([name, description]) => [name, { enabled: true, description, created_by: null, created_at: '2026-11-24T20:01:00.000Z' }]),
+    Object.entries(BUILT_IN).map(([name, description]) => [name, { enabled: true, description, created_by: null, built_in: true, created_at: '2026-11-24T20:01:00.000Z' }]),
   );
 }
 
@@ -35,7 +37,7 @@ export function resetMockFeatureFlags(): void {
 export function setMockFeature(name: string, enabled: boolean): void {
   const flag = mockFeatureFlags.flags.get(name);
   if (flag) flag.enabled = enabled;
-  else mockFeatureFlags.flags.set(name, { enabled, description: '', created_by: null, created_at: new Date().toISOString() });
+  else mockFeatureFlags.flags.set(name, { enabled, description: '', created_by: 'admin', built_in: false, created_at: new Date().toISOString() });
 }
 
 /** GET /api/features, as the app reads it. */

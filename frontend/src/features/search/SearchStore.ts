@@ -68,9 +68,15 @@ export class SearchStore {
     return ['all', ...SEARCH_KINDS.filter((kind) => this.available.includes(kind))];
   }
 
-  /** The open tab's results for the query. */
+  /**
+   * The open tab's results for the query. While the `reels` feature is off no short is shown (the server leaves them
+   * out too; this also drops those of an answer that came before the switch).
+   */
   get current(): TabResults | null {
-    return this.resultsOf(this.tab);
+    const r = this.resultsOf(this.tab);
+    if (r?.status !== 'ready' || this.root.features.isEnabled('reels')) return r;
+    const { results } = r.response;
+    return { status: 'ready', response: { ...r.response, results: { ...results, videos: results.videos.filter((item) => item.kind !== 'reel') } } };
   }
 
   resultsOf(tab: SearchTab): TabResults | null {

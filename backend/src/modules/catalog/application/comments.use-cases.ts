@@ -3,6 +3,7 @@ import { randomUUID } from 'node:crypto';
 import type { UnitOfWork } from '../../../common/database/unit-of-work.port.js';
 import { DomainError } from '../../../common/errors/domain-error.js';
 import { DurableEvents } from '../../../common/events/durable-events.js';
+import { FeatureFlags } from '../../../common/features/feature-flags.js';
 import { AccountsFacade } from '../../accounts/accounts.facade.js';
 import { CommentNotFound, NoPublishingAccount, ReplyParentNotFound, ReplyToReply } from '../domain/catalog.errors.js';
 import { COMMENT_REPOSITORY, MediaComment, type CommentOrder, type CommentRepository } from '../domain/comment.js';
@@ -45,6 +46,7 @@ export class CommentsUseCases {
     private readonly accounts: AccountsFacade,
     private readonly audience: CommentAudience,
     private readonly durable: DurableEvents,
+    private readonly features: FeatureFlags,
   ) {}
 
   /** Top-level comments of an item the viewer may reach. */
@@ -129,11 +131,15 @@ export class CommentsUseCases {
     return (await this.comments.find(commentId)) !== null;
   }
 
-  /** Exists, and its item is one the viewer may reach; otherwise 'Comment not found'. */
+  /**
+   * Exists, and its item is one the viewer may reach; otherwise 'Comment not found'. A reel's comment while the `reels`
+   * feature is off answers the feature's 503, as every reels route does (replies, edit, delete, like).
+   */
   private async reachableComment(id: string, viewer: string | null): Promise<{ comment: MediaComment; media: Media }> {
     const comment = await this.comments.find(id);
     const item = comment ? await this.media.find(comment.mediaId) : null;
     if (!comment || !item) throw CommentNotFound();
+    if (item.kind === 'reel') this.features.assertEnabled('reels');
     try {
       return { comment, media: await this.service.reachable(item.kind, item.id, viewer) };
     } catch (e) {

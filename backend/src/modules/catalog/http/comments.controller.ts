@@ -27,6 +27,9 @@ const ListComments = () =>
     ApiResponse({ status: 404, type: ErrorResponseDto }),
   );
 
+/** A route on any comment: a reel's comment answers 503 while the `reels` feature is off. */
+const ReelCommentsOff = () => ApiResponse({ status: 503, type: ErrorResponseDto, description: 'The comment is on a short and "reels" is switched off (SYSTEM.FEATURE_DISABLED)' });
+
 /** Posting a comment or a reply on a `kind`: signed-in users, within the channel's comment_permissions and the rate. */
 const PostComment = (kind: 'video' | 'movie') =>
   applyDecorators(
@@ -42,7 +45,8 @@ const PostComment = (kind: 'video' | 'movie') =>
 
 /**
  * Comments on videos and movies, and what works on any comment (reels' too): replies, edit, delete, like. Reels keep
- * their own list and post routes (ReelsController), over the same comments.
+ * their own list and post routes (ReelsController), over the same comments; while the `reels` feature is off, a reel's
+ * comment answers its 503 here too.
  */
 @ApiTags('comments')
 @Controller('api')
@@ -96,12 +100,14 @@ export class CommentsController {
   /** Replies to a comment, oldest first, `limit` (default 20, at most 100) and `cursor`; open to whoever may see its item. */
   @Get('comments/:id/replies')
   @ListComments()
+  @ReelCommentsOff()
   async listCommentReplies(@Param('id') id: string, @Req() req: Req, @Query() q: PageQueryDto): Promise<CommentListDto> {
     return toCommentListDto(await this.comments.replies(id, MediaService.signedInViewer(req), pageSize(q.limit), q.cursor));
   }
 
   /** Changes the text (1-500 characters) and sets `edited_at`. Its author only: anyone else gets 404. */
   @Patch('comments/:id')
+  @ReelCommentsOff()
   @UseGuards(UserAuthGuard)
   @ApiBearerAuth()
   @ApiResponse({ status: 200, type: CommentDto })
@@ -116,6 +122,7 @@ export class CommentsController {
 
   /** Deletes it, with its replies when it is a top-level comment. Its author or the item's owner: anyone else gets 404. */
   @Delete('comments/:id')
+  @ReelCommentsOff()
   @HttpCode(204)
   @UseGuards(UserAuthGuard)
   @ApiBearerAuth()
@@ -128,6 +135,7 @@ export class CommentsController {
 
   /** Likes or unlikes; returns the new state and count. */
   @Post('comments/:id/like')
+  @ReelCommentsOff()
   @HttpCode(200)
   @UseGuards(UserAuthGuard)
   @ApiBearerAuth()

@@ -2,6 +2,7 @@ import { Controller, Get, Inject, NotFoundException, Param, Req, Res } from '@ne
 import { ApiExcludeController } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
 import { APP_CONFIG, type AppConfig } from '../../../common/config/config.js';
+import { FeatureFlags } from '../../../common/features/feature-flags.js';
 import { absoluteUrl, renderSpa, snippet, type PageMeta } from '../../../common/http/spa.js';
 import { AccountsFacade } from '../../accounts/accounts.facade.js';
 import { MediaService } from '../application/media.service.js';
@@ -17,7 +18,8 @@ const KIND_PAGES: Record<MediaKind, { path: string; type: string; noun: string }
 /**
  * The web app's pages of a video, a short and a movie, with their own title and Open Graph tags so that a shared link
  * previews well. Only what a visitor may see is described; anything else gets the app's plain page (which then says
- * the item is not available), so a private title never leaks into a preview.
+ * the item is not available), so a private title never leaks into a preview. While the `reels` feature is off, a short's
+ * page is the plain one too (the app then says the feature is turned off).
  */
 @ApiExcludeController()
 @Controller()
@@ -27,6 +29,7 @@ export class SharePagesController {
     private readonly presenter: MediaPresenter,
     private readonly accounts: AccountsFacade,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly features: FeatureFlags,
   ) {}
 
   @Get('videos/:id')
@@ -53,6 +56,7 @@ export class SharePagesController {
   }
 
   private async meta(kind: MediaKind, id: string, req: Request): Promise<PageMeta | null> {
+    if (kind === 'reel' && !this.features.isEnabled('reels')) return null;
     // As a visitor: what a visitor cannot reach is not described.
     const m = await this.service.reachable(kind, id, null);
     const owner = (await this.accounts.summaries([m.accountId])).get(m.accountId);

@@ -10,13 +10,18 @@ export interface AdminView {
   lastSeenAt: Date | null;
 }
 
-export type GrantResult = { outcome: 'granted' | 'already_admin' | 'inactive'; userId: string; username: string } | { outcome: 'not_found' };
-export type RevokeResult = { outcome: 'revoked' | 'last_admin'; userId: string; username: string } | { outcome: 'not_admin' };
+export type GrantResult =
+  | { outcome: 'granted' | 'already_admin' | 'inactive'; userId: string; username: string }
+  | { outcome: 'not_found' }
+  | { outcome: 'actor_not_admin' };
+export type RevokeResult = { outcome: 'revoked' | 'last_admin'; userId: string; username: string } | { outcome: 'not_admin' } | { outcome: 'actor_not_admin' };
 
 /**
  * Who is an administrator (is_admin), for the admin console. Grants and removals run inside the caller's transaction
  * (the console's, which writes the audit entry beside them) under one lock, so two removals at once cannot leave no
- * admin; the caller refreshes the principal (IdentityFacade.refreshPrincipal) after commit.
+ * admin; the caller refreshes the principal (IdentityFacade.refreshPrincipal) after commit. The acting admin is checked
+ * again under that lock ('actor_not_admin'): the guard let them in before it, and another admin may have removed them
+ * since (A removes B while B grants C: B's grant waits for A's commit, then must not go through).
  */
 @Injectable()
 export class AdminAccountsUseCases {
@@ -30,27 +35,30 @@ export class AdminAccountsUseCases {
   }
 
   /** By display name or email, as the admin sign-in takes them. */
-  async grant(identifier: string): Promise<GrantResult> {
+  async grant(actorUserId: string, identifier: string): Promise<GrantResult> {
     const id = identifier.trim().toLowerCase();
-    if (!id) return { outcome: 'not_found' };
     await this.records.lockAdmins();
+    // is_admin read from the table under the lock (not from an entity this request may have loaded before).
+    const admins = await this.records.admins();
+    if (!admins.some((a) => a.userId === actorUserId)) return { outcome: 'actor_not_admin' };
+    if (!id) return { outcome: 'not_found' };
     const user = id.includes('@') ? await this.users.findByEmail(id) : await this.users.findByDisplayNameKey(id);
     if (!user) return { outcome: 'not_found' };
     const who = { userId: user.id, username: user.displayName };
-    // is_admin read from the table under the lock (not from an entity this request may have loaded before).
-    const admins = await this.records.admins();
     if (admins.some((a) => a.userId === user.id)) return { outcome: 'already_admin', ...who };
     if (user.status !== 'active') return { outcome: 'inactive', ...who };
     await this.records.setAdmin(user.id, true);
     return { outcome: 'granted', ...who };
   }
 
-  async revoke(userId: string): Promise<RevokeResult> {
-    const count = await this.records.lockAdmins();
-    const admin = (await this.records.admins()).find((a) => a.userId === userId);
+  async revoke(actorUserId: string, userId: string): Promise<RevokeResult> {
+    await this.records.lockAdmins();
+    const admins = await this.records.admins();
+    if (!admins.some((a) => a.userId === actorUserId)) return { outcome: 'actor_not_admin' };
+    const admin = admins.find((a) => a.userId === userId);
     if (!admin) return { outcome: 'not_admin' };
     const who = { userId: admin.userId, username: admin.displayName };
-    if (count <= 1) return { outcome: 'last_admin', ...who };
+    if (admins.length <= 1) return { outcome: 'last_admin', ...who };
     await this.records.setAdmin(userId, false);
     return { outcome: 'revoked', ...who };
   }

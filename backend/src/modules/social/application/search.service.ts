@@ -54,7 +54,7 @@ export class SearchService {
           return;
         }
         const sources = this.sources.filter((s) => s.tab === t);
-        const kinds = sources.flatMap((s) => s.kinds);
+        const kinds = sources.flatMap((s) => s.shownKinds());
         content[t] = kinds.length ? await hydrate(sources, await this.index.search(folded, kinds, per), viewerId) : [];
       }),
     );
@@ -67,7 +67,11 @@ export class SearchService {
   async suggestions(q: unknown): Promise<string[]> {
     const query = cleanQuery(q);
     const folded = await this.index.fold(query);
-    const [popular, titles] = await Promise.all([this.log.popularPrefixed(folded, 4), this.index.suggestions(folded, SUGGESTIONS)]);
+    const hidden = this.sources.flatMap((s) => {
+      const shown = s.shownKinds();
+      return s.kinds.filter((k) => !shown.includes(k));
+    });
+    const [popular, titles] = await Promise.all([this.log.popularPrefixed(folded, 4), this.index.suggestions(folded, SUGGESTIONS, hidden)]);
     const seen = new Set<string>();
     const out: string[] = [];
     for (const s of [...popular, ...titles]) {

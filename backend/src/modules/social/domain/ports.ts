@@ -79,7 +79,8 @@ export interface ContentIndex {
    */
   followedItems(viewerId: string, kinds: string[], limit: number): Promise<string[]>;
   search(folded: string, kinds: string[], limit: number): Promise<IndexHit[]>;
-  suggestions(folded: string, limit: number): Promise<string[]>;
+  /** Titles and names starting with what was typed, leaving out the items of `hiddenKinds`. */
+  suggestions(folded: string, limit: number, hiddenKinds: string[]): Promise<string[]>;
   countByOwner(userIds: string[], kinds: string[]): Promise<Map<string, number>>;
   fold(text: string): Promise<string>;
 }
@@ -119,7 +120,10 @@ export interface ContentCardView {
  * its index documents and its cards. Later kinds (music, podcasts, live, gaming) plug in by adding a source.
  */
 export interface ContentSource {
+  /** Every kind it indexes (kept in the index whatever is switched off, so that it comes back when switched on). */
   kinds: string[];
+  /** The kinds others may find now: search, suggestions, feeds and counts leave out a kind whose feature is off. */
+  shownKinds(): string[];
   tab: 'videos' | 'music' | 'live' | 'podcasts' | 'gaming';
   feedType: 'videos' | 'music' | 'podcasts' | null;
   /** The item's index document, or null when others cannot find it (gone, not ready). */

@@ -1,9 +1,13 @@
 import { Injectable } from '@nestjs/common';
+import { FeatureFlags } from '../../../common/features/feature-flags.js';
 import { AccountsFacade } from '../../accounts/accounts.facade.js';
 import { CatalogFacade } from '../../catalog/catalog.facade.js';
 import type { ContentCardView, ContentSource, IndexDocument } from '../domain/ports.js';
 
-/** Videos and reels (the catalog's movies are not searched: the Cinema room lists them). */
+/**
+ * Videos and reels (the catalog's movies are not searched: the Cinema room lists them). Reels stay indexed while the
+ * `reels` feature is off, but nobody finds them then (search, suggestions, feeds).
+ */
 @Injectable()
 export class CatalogContentSource implements ContentSource {
   readonly kinds = ['video', 'reel'];
@@ -13,7 +17,12 @@ export class CatalogContentSource implements ContentSource {
   constructor(
     private readonly catalog: CatalogFacade,
     private readonly accounts: AccountsFacade,
+    private readonly features: FeatureFlags,
   ) {}
+
+  shownKinds(): string[] {
+    return this.features.isEnabled('reels') ? this.kinds : this.kinds.filter((k) => k !== 'reel');
+  }
 
   async document(refId: string): Promise<IndexDocument | null> {
     const e = await this.catalog.indexEntry(refId);

@@ -149,12 +149,13 @@ export class PgContentIndex implements ContentIndex {
   }
 
   /** Distinct titles starting with what was typed, through the prefix index in its own (bytewise) order. */
-  async suggestions(folded: string, limit: number): Promise<string[]> {
+  async suggestions(folded: string, limit: number, hiddenKinds: string[]): Promise<string[]> {
     const rows = await this.em.execute<{ title: string }[]>(
       `select distinct on (ci.title_folded) ci.title from content_index ci
         where ci.visibility = 'public' and ci.title_folded ~>=~ ? and ci.title_folded ~<~ ? and ${LISTED_OWNER}
+          ${hiddenKinds.length ? 'and ci.kind not in (?)' : ''}
         order by ci.title_folded using ~<~ limit ?`,
-      [folded, prefixUpperBound(folded), limit],
+      [folded, prefixUpperBound(folded), ...(hiddenKinds.length ? [hiddenKinds] : []), limit],
     );
     return rows.map((r) => r.title);
   }

@@ -24,7 +24,10 @@ export class ListAdminsQuery {
   }
 }
 
-/** An admin makes another user an admin (by display name or email); audited `admin.granted` in the same transaction. */
+/**
+ * An admin makes another user an admin (by display name or email); audited `admin.granted` in the same transaction.
+ * Refused with 401 when the actor stopped being an admin while the request waited for the admins lock.
+ */
 @Injectable()
 export class GrantAdminUseCase {
   constructor(
@@ -37,7 +40,8 @@ export class GrantAdminUseCase {
     const directory = this.directory.get();
     const actor = await this.directory.actor(actorUserId);
     const granted = await this.em.transactional(async () => {
-      const r = await directory.grantAdmin(identifier);
+      const r = await directory.grantAdmin(actorUserId, identifier);
+      if (r.outcome === 'actor_not_admin') throw adminsErrors.actorNotAdmin();
       if (r.outcome === 'not_found') throw adminsErrors.userNotFound();
       if (r.outcome === 'already_admin') throw adminsErrors.alreadyAdmin();
       if (r.outcome === 'inactive') throw adminsErrors.inactive();
@@ -52,6 +56,7 @@ export class GrantAdminUseCase {
 /**
  * An admin removes an admin (themselves too, while another remains); never the last one. Their tokens stop working
  * at once (console and app: Identity bumps their token version). Audited `admin.revoked` in the same transaction.
+ * Refused with 401 when the actor stopped being an admin while the request waited for the admins lock.
  */
 @Injectable()
 export class RevokeAdminUseCase {
@@ -65,7 +70,8 @@ export class RevokeAdminUseCase {
     const directory = this.directory.get();
     const actor = await this.directory.actor(actorUserId);
     await this.em.transactional(async () => {
-      const r = await directory.revokeAdmin(userId);
+      const r = await directory.revokeAdmin(actorUserId, userId);
+      if (r.outcome === 'actor_not_admin') throw adminsErrors.actorNotAdmin();
       if (r.outcome === 'not_admin') throw adminsErrors.adminNotFound();
       if (r.outcome === 'last_admin') throw adminsErrors.lastAdmin();
       await this.audit.record({

@@ -36,9 +36,10 @@ export interface Actor {
 
 /**
  * Backups of the instance: made on demand (one at a time, in every process), verified by a durable job that restores
- * each into a scratch database, kept to the newest `keep_last` (retention never removes one being verified or the one
- * an update stands on), and made daily at the chosen UTC hour when switched on (a singleton job per day: once, however
- * many processes run the schedule).
+ * each into a scratch database, kept to the newest `keep_last` that did not fail verification (retention never removes
+ * the newest verified one, nor one being read: verified, or stood on by an update), and made daily at the chosen UTC
+ * hour when switched on (a singleton job per day: once, however many processes run the schedule; a failed attempt is
+ * tried again an hour later). Readers share a backup's lock; deleting takes it alone.
  */
 @Injectable()
 export class BackupsService implements OnModuleInit {
@@ -56,7 +57,8 @@ export class BackupsService implements OnModuleInit {
   ) {}
 
   onModuleInit(): void {
-    this.jobs.define<{ name: string }>({ name: VERIFY_BACKUP_JOB, handler: ({ name }) => this.isolated(() => this.verify(name)).then(() => undefined), retryLimit: 2, expireInSeconds: 3600, policy: 'exclusive' });
+    // A backup being deleted cannot be read: verify throws, and the job is tried again later.
+    this.jobs.define<{ name: string }>({ name: VERIFY_BACKUP_JOB, handler: ({ name }) => this.isolated(() => this.verify(name)).then(() => undefined), retryLimit: 5, expireInSeconds: 3600, policy: 'exclusive' });
     this.jobs.define<{ day: string }>({ name: DAILY_BACKUP_JOB, handler: () => this.isolated(() => this.runDailyIfDue(new Date())).then(() => undefined), retryLimit: 1, expireInSeconds: 3600, policy: 'exclusive' });
   }
 
@@ -113,32 +115,29 @@ export class BackupsService implements OnModuleInit {
   /**
    * Restores the backup into a scratch database and records the outcome ('verified', or 'failed' with the reason).
    * The durable job runs it after each backup; with jobs off (JOBS_ENABLED=false) nothing does, and it stays pending.
-   * Null when the backup is gone or another process is verifying it.
+   * It reads the backup as others may (an update standing on it, another verify); null when the backup is gone, and a
+   * 409 (BACKUP_IN_USE) while it is being deleted, so that the job is tried again.
    */
   async verify(name: string): Promise<Backup | null> {
     if (!(await this.records.find(name))) return null;
     const outcome = await this.archive.hold(name, () => this.archive.verify(name));
-    if (!outcome) return null;
+    if (!outcome) throw backupErrors.held(name);
+    if (!(await this.records.find(name))) return null;
     await this.records.setVerified(name, outcome.ok ? 'verified' : 'failed', outcome.ok ? null : outcome.reason.slice(0, 2000), new Date());
     if (!outcome.ok) this.logger.warn(`backup ${name} failed verification: ${outcome.reason}`);
     return this.records.find(name);
   }
 
-  /** Removes the oldest backups beyond keep_last, except `keep` (the newest) and any held one. */
+  /**
+   * Removes the backups beyond keep_last (domain/backup.ts beyondRetention: failed ones do not count, the newest
+   * verified one stays), except `keep` (the newest) and any that someone is reading now.
+   */
   async applyRetention(keep?: string): Promise<string[]> {
     const { keepLast } = await this.records.settings();
-    const all = await this.records.list();
-    const held = new Set<string>(keep ? [keep] : []);
-    for (const b of all) if (await this.archive.isHeld(b.name)) held.add(b.name);
-    const removed: string[] = [];
-    for (const b of beyondRetention(all, keepLast, (n) => held.has(n))) {
-      const gone = await this.archive.hold(b.name, async () => {
-        await this.archive.remove(b.name);
-        await this.records.remove(b.name);
-        return true;
-      });
-      if (gone) removed.push(b.name);
-    }
+    const names = beyondRetention(await this.records.list(), keepLast)
+      .map((b) => b.name)
+      .filter((n) => n !== keep);
+    const removed = await this.archive.eachUnheld(names, (name) => this.archive.remove(name, () => this.records.remove(name)));
     if (removed.length) this.logger.log(`retention (keep the last ${keepLast}) removed ${removed.join(', ')}`);
     return removed;
   }
@@ -146,12 +145,13 @@ export class BackupsService implements OnModuleInit {
   async remove(actor: Actor, name: string): Promise<void> {
     if (!(await this.records.find(name))) throw backupErrors.notFound();
     const adminUsername = await this.adminName(actor.userId);
-    const done = await this.archive.hold(name, async () => {
-      await this.archive.remove(name);
-      await this.em.transactional(async () => {
-        await this.records.remove(name);
-        await this.audit.record({ adminUserId: actor.userId, adminUsername, action: 'backup.deleted', target: name });
-      });
+    const done = await this.archive.holdAlone(name, async () => {
+      await this.archive.remove(name, () =>
+        this.em.transactional(async () => {
+          await this.records.remove(name);
+          await this.audit.record({ adminUserId: actor.userId, adminUsername, action: 'backup.deleted', target: name });
+        }),
+      );
       return true;
     });
     if (!done) throw backupErrors.held(name);
@@ -171,11 +171,28 @@ export class BackupsService implements OnModuleInit {
     return s;
   }
 
-  /** The daily backup, when due (switched on, the hour reached, none made today). Null when not due. */
-  async runDailyIfDue(now: Date): Promise<Backup | null> {
+  /** Whether the daily backup is due now (switched on, the hour reached, none made today, no attempt in the last hour). */
+  async dailyDue(now: Date): Promise<boolean> {
     const settings = await this.records.settings();
-    if (!dailyBackupDue(settings, now, await this.records.lastScheduledDay())) return null;
-    return this.create(null, undefined, 'scheduled', now);
+    const attempt = await this.records.lastDailyAttempt();
+    return dailyBackupDue(settings, now, await this.records.lastScheduledDay(), attempt?.at ?? null);
+  }
+
+  /**
+   * The daily backup, when due. Null when not due. Each attempt is recorded (system_state), so that one that fails is
+   * tried again an hour later, not at every minute's check.
+   */
+  async runDailyIfDue(now: Date): Promise<Backup | null> {
+    if (!(await this.dailyDue(now))) return null;
+    await this.records.recordDailyAttempt(now, null);
+    try {
+      return await this.create(null, undefined, 'scheduled', now);
+    } catch (e) {
+      const reason = (e as Error).message.slice(0, 500);
+      await this.records.recordDailyAttempt(now, reason).catch(() => undefined);
+      this.logger.warn(`the daily backup failed (tried again in an hour): ${reason}`);
+      throw e;
+    }
   }
 
   /** Every minute: queue the day's backup when it is due (a singleton job per day, so once with several processes). */
@@ -184,8 +201,7 @@ export class BackupsService implements OnModuleInit {
     if (!this.jobs.running) return;
     await this.isolated(async () => {
       const now = new Date();
-      const settings = await this.records.settings();
-      if (!dailyBackupDue(settings, now, await this.records.lastScheduledDay())) return;
+      if (!(await this.dailyDue(now))) return;
       await this.jobs.send(DAILY_BACKUP_JOB, { day: backupDate(now) }, { singletonKey: `daily:${backupDate(now)}` });
     }).catch((e: Error) => this.logger.warn(`the daily backup check failed: ${e.message}`));
   }

@@ -2,6 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { APP_CONFIG, type AppConfig } from '../../../common/config/config.js';
 import { ACTIVE_USER_WINDOW_MS } from '../domain/admins.js';
 import { STATUS_PROBES, type StatusProbes, type SystemStatus, type Unavailable, type VersionInfo } from '../domain/status.js';
+import { INSTALLED_VERSION, type InstalledVersion } from '../domain/release.js';
 import { UserDirectoryRef } from './user-directory.js';
 
 /**
@@ -15,11 +16,17 @@ export class SystemStatusQuery {
     @Inject(STATUS_PROBES) private readonly probes: StatusProbes,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly directory: UserDirectoryRef,
+    @Inject(INSTALLED_VERSION) private readonly installed: InstalledVersion,
   ) {}
+
+  /** The installed version (what the Updates tab shows, recorded by each update), else this build's. */
+  private async installedVersion(): Promise<string> {
+    return (await this.installed.get().catch(() => null)) ?? this.config.version;
+  }
 
   async execute(): Promise<SystemStatus> {
     const unavailable: Unavailable[] = [];
-    const [database, storage, jobs, mail, activeUsers] = await Promise.all([
+    const [database, storage, jobs, mail, activeUsers, platformVersion] = await Promise.all([
       this.probes.database(),
       this.probes.storage(),
       this.probes.jobs(),
@@ -31,6 +38,7 @@ export class SystemStatusQuery {
           unavailable.push({ reading: 'active_users', reason: `Users could not be counted: ${e.message}` });
           return null;
         }),
+      this.installedVersion(),
     ]);
     const host = this.probes.host();
     const media = this.probes.media();
@@ -39,7 +47,7 @@ export class SystemStatusQuery {
     if (database.sizeBytes === null) unavailable.push({ reading: 'storage.database_bytes', reason: database.health.detail });
     if (storage.freeBytes === null) unavailable.push({ reading: 'storage.data_dir_free_bytes', reason: 'The data directory’s file system could not be read' });
     return {
-      platformVersion: this.config.version,
+      platformVersion,
       activeUsers,
       activeWindowMinutes: ACTIVE_USER_WINDOW_MS / 60_000,
       host,
@@ -61,7 +69,8 @@ export class SystemStatusQuery {
     };
   }
 
-  version(): VersionInfo {
-    return { version: this.config.version, buildVersion: this.config.version, nodeVersion: process.versions.node, commit: this.probes.commit() };
+  /** The installed version, and the build's (they differ until an update to this build is installed). */
+  async version(): Promise<VersionInfo> {
+    return { version: await this.installedVersion(), buildVersion: this.config.version, nodeVersion: process.versions.node, commit: this.probes.commit() };
   }
 }

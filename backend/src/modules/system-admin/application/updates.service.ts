@@ -39,13 +39,13 @@ const reasonOf = (e: unknown) => (e instanceof Error ? e.message : String(e)).sp
  * takes a backup first when asked, then in ONE database transaction runs the pending migrations, each release's data
  * steps in order (every release between the installed version and the chosen one), a health check, and records the
  * version. A failed step or health check rolls the transaction back: the database is as it was before the update
- * (what the backup taken first holds), and the log says so. Only one update at a time (an advisory lock). Nothing is
+ * (nothing is restored from the backup, which is kept), and the log says so. Only one update at a time in every
+ * process (an advisory lock held from before the backup to the end; the installed version is read under it). Nothing is
  * downloaded: a new build reaches the machine by the operator's hand (docs/operations.md, Updates).
  */
 @Injectable()
 export class UpdatesService implements OnApplicationBootstrap {
   private readonly logger = new Logger('Updates');
-  private applying = false;
 
   constructor(
     @Inject(RELEASE_SOURCE) private readonly source: ReleaseSource,
@@ -77,15 +77,15 @@ export class UpdatesService implements OnApplicationBootstrap {
     const releases = await this.source.releases();
     const target = releases.find((r) => r.version === version);
     if (!target || compareVersions(version, this.config.version) > 0) throw updateErrors.notFound(version);
-    const current = await this.currentVersion();
-    if (compareVersions(version, current) <= 0) throw updateErrors.notNewer(version, current);
-    if (this.applying) throw updateErrors.running();
-    this.applying = true;
-    try {
-      return await this.run(actor, current, version, availableReleases(releases, current, version), backupFirst);
-    } finally {
-      this.applying = false;
-    }
+    // One update at a time in every process, from before its backup to its end; the installed version is read under
+    // the lock, so an update another process just installed is not installed twice.
+    const done = await this.installed.exclusive(async () => {
+      const current = await this.currentVersion();
+      if (compareVersions(version, current) <= 0) throw updateErrors.notNewer(version, current);
+      return this.run(actor, current, version, availableReleases(releases, current, version), backupFirst);
+    });
+    if (!done) throw updateErrors.running();
+    return done;
   }
 
   private async run(actor: Actor, from: string, version: string, releases: Release[], backupFirst: boolean): Promise<{ version: string; steps: StepLog[] }> {
@@ -125,8 +125,6 @@ export class UpdatesService implements OnApplicationBootstrap {
 
     const install = async (): Promise<void> => {
       await this.em.transactional(async (em) => {
-        const [lock] = await em.execute<{ ok: boolean }[]>('select pg_try_advisory_xact_lock(42019, 0) as ok');
-        if (!lock.ok) throw new StepFailure('update lock', 'another process is installing an update');
         await timed('migrations', async () => {
           const ran = await this.orm.migrator.up({ transaction: em.getTransactionContext() });
           const brought = releases.flatMap((r) => r.migrations);
@@ -152,8 +150,9 @@ export class UpdatesService implements OnApplicationBootstrap {
     } catch (e) {
       const f = e instanceof StepFailure ? e : new StepFailure('update', reasonOf(e));
       if (!steps.some((s) => s.status === 'failed')) steps.push({ name: f.step, status: 'failed', detail: f.reason, durationMs: 0 });
-      const rolledBack = backupName ? `rolled back to ${backupName}` : 'rolled back (no backup was taken)';
-      const back = backupName ? `The database is back as it was before the update, as backup ${backupName} holds it` : 'The database is back as it was before the update';
+      // The update's transaction was rolled back: nothing was restored from the backup, which is kept.
+      const rolledBack = backupName ? `rolled back (the database is unchanged); backup ${backupName} was kept` : 'rolled back (the database is unchanged; no backup was taken)';
+      const back = backupName ? `The update's transaction was rolled back: the database is unchanged. Backup ${backupName} was kept` : "The update's transaction was rolled back: the database is unchanged";
       steps.push({ name: 'rollback', status: 'ok', detail: back, durationMs: 0 });
       return fail(f, rolledBack);
     }

@@ -13,9 +13,10 @@ export interface AdminAccount {
 
 export type GrantOutcome =
   | { outcome: 'granted' | 'already_admin' | 'inactive'; userId: string; username: string }
-  | { outcome: 'not_found' };
+  | { outcome: 'not_found' }
+  | { outcome: 'actor_not_admin' };
 
-export type RevokeOutcome = { outcome: 'revoked' | 'last_admin'; userId: string; username: string } | { outcome: 'not_admin' };
+export type RevokeOutcome = { outcome: 'revoked' | 'last_admin'; userId: string; username: string } | { outcome: 'not_admin' } | { outcome: 'actor_not_admin' };
 
 /**
  * What SystemAdmin needs of the people who sign in (Identity owns users and is_admin). Identity registers itself here
@@ -24,10 +25,13 @@ export type RevokeOutcome = { outcome: 'revoked' | 'last_admin'; userId: string;
  */
 export interface UserDirectory {
   admins(): Promise<AdminAccount[]>;
-  /** Makes the user named by display name or email an admin. */
-  grantAdmin(identifier: string): Promise<GrantOutcome>;
-  /** Takes admin away (never from the last one); their tokens stop working. */
-  revokeAdmin(userId: string): Promise<RevokeOutcome>;
+  /**
+   * Makes the user named by display name or email an admin. 'actor_not_admin' when the acting admin is no longer one
+   * once the admins lock is held (removed by another admin after the guard let the request in).
+   */
+  grantAdmin(actorUserId: string, identifier: string): Promise<GrantOutcome>;
+  /** Takes admin away (never from the last one); their tokens stop working. The actor is re-checked as for grantAdmin. */
+  revokeAdmin(actorUserId: string, userId: string): Promise<RevokeOutcome>;
   /** After commit: every process forgets what it cached of the user. */
   refreshPrincipal(userId: string): Promise<void>;
   /** Display names by user id (deleted users are absent). */
@@ -55,6 +59,8 @@ export const adminsErrors = {
   alreadyAdmin: () => new SystemAdminError('conflict', 'SYSTEM.ALREADY_ADMIN', ADMINS_MESSAGES.alreadyAdmin),
   inactive: () => new SystemAdminError('conflict', 'SYSTEM.USER_INACTIVE', ADMINS_MESSAGES.inactive),
   lastAdmin: () => new SystemAdminError('conflict', 'SYSTEM.LAST_ADMIN', ADMINS_MESSAGES.lastAdmin),
+  /** The acting admin was removed while their request waited: answered like any console token that is no longer valid. */
+  actorNotAdmin: () => new SystemAdminError('unauthenticated', 'UNAUTHENTICATED', 'Authentication is required'),
 };
 
 /** Users active "now" are those with an authenticated request in this window (product.md §10). */

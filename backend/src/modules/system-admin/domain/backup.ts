@@ -66,16 +66,32 @@ export function firstFreeName(base: string, taken: (name: string) => boolean): s
 }
 
 /**
- * Retention: the backups to remove so that the newest `keepLast` stay, never one that is held (being verified,
- * or the one an update stands on). `backups` in any order.
+ * Retention: the backups to remove so that the newest `keepLast` good ones stay (a backup whose verification failed
+ * does not count toward N: it is removed with the old ones once N newer good ones exist). The newest verified backup
+ * is never removed, whatever its age. `backups` in any order; the caller skips any that is in use.
  */
-export function beyondRetention(backups: Backup[], keepLast: number, held: (name: string) => boolean): Backup[] {
+export function beyondRetention(backups: Backup[], keepLast: number): Backup[] {
   const newestFirst = [...backups].sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime() || b.name.localeCompare(a.name));
-  return newestFirst.slice(keepLast).filter((b) => !held(b.name));
+  const newestVerified = newestFirst.find((b) => b.verifyStatus === 'verified')?.name;
+  let good = 0;
+  const out: Backup[] = [];
+  for (const b of newestFirst) {
+    if (good >= keepLast) {
+      if (b.name !== newestVerified) out.push(b);
+    } else if (b.verifyStatus !== 'failed') good++;
+  }
+  return out;
 }
 
-/** Whether the daily backup of `now`'s UTC day is due: switched on, the hour reached, and none made that day yet. */
-export function dailyBackupDue(settings: BackupSettings, now: Date, lastScheduledDay: string | null): boolean {
+/** After a daily backup fails, the next attempt waits this long (the schedule is checked every minute). */
+export const DAILY_RETRY_AFTER_MS = 60 * 60_000;
+
+/**
+ * Whether the daily backup of `now`'s UTC day is due: switched on, the hour reached, none made that day yet, and no
+ * attempt in the last hour (a failing backup is tried again hourly, not every minute).
+ */
+export function dailyBackupDue(settings: BackupSettings, now: Date, lastScheduledDay: string | null, lastAttemptAt: Date | null = null): boolean {
+  if (lastAttemptAt && now.getTime() - lastAttemptAt.getTime() < DAILY_RETRY_AFTER_MS) return false;
   return settings.dailyEnabled && now.getUTCHours() >= settings.dailyHourUtc && lastScheduledDay !== backupDate(now);
 }
 
@@ -111,13 +127,19 @@ export interface BackupArchive {
   /** Dumps into DATA_DIR/backups/<name> (written to a temporary folder, renamed when complete). */
   create(name: string, kind: BackupKind, appVersion: string): Promise<{ path: string; sizeBytes: number; manifest: BackupManifest }>;
   exists(name: string): boolean;
-  remove(name: string): Promise<void>;
+  /**
+   * Deletes the backup's folder crash-safe: renamed aside, `commit` (removing its entry) run, then removed; when commit
+   * fails the folder is put back. The caller holds the backup alone.
+   */
+  remove(name: string, commit: () => Promise<void>): Promise<void>;
   /** Restores into a scratch database and compares the row counts with the manifest; the reason when it does not hold. */
   verify(name: string): Promise<{ ok: true } | { ok: false; reason: string }>;
-  /** Runs fn while holding the backup (retention and deletion leave it alone, in every process); null when another holds it. */
+  /** Runs fn while reading the backup (verify, an update standing on it): shared with other readers, in every process; null while it is being deleted. */
   hold<T>(name: string, fn: () => Promise<T>): Promise<T | null>;
-  /** Whether some process holds the backup now. */
-  isHeld(name: string): Promise<boolean>;
+  /** Runs fn holding the backup alone (to delete it); null while anyone reads it. */
+  holdAlone<T>(name: string, fn: () => Promise<T>): Promise<T | null>;
+  /** Runs fn for each of `names` that nobody holds now, holding it alone meanwhile (one connection); the names done. */
+  eachUnheld(names: string[], fn: (name: string) => Promise<void>): Promise<string[]>;
   /** Runs fn as the one backup being made (in every process); null when another is running. */
   exclusive<T>(fn: () => Promise<T>): Promise<T | null>;
 }
@@ -131,6 +153,9 @@ export interface BackupRecords {
   settings(): Promise<BackupSettings>;
   saveSettings(s: BackupSettings): Promise<void>;
   lastScheduledDay(): Promise<string | null>;
+  /** The last attempt at a daily backup (made or failed). */
+  lastDailyAttempt(): Promise<{ at: Date; error: string | null } | null>;
+  recordDailyAttempt(at: Date, error: string | null): Promise<void>;
 }
 
 export const BACKUP_ARCHIVE = Symbol('BackupArchive');

@@ -127,6 +127,8 @@ export interface InstalledVersion {
   /** On first start: the build's version, so a fresh install counts as up to date. */
   initialise(build: string): Promise<void>;
   set(version: string): Promise<void>;
+  /** Runs fn as the one update being installed, in every process (held from before its backup to its end); null when another is. */
+  exclusive<T>(fn: () => Promise<T>): Promise<T | null>;
 }
 
 export const RELEASE_SOURCE = Symbol('ReleaseSource');

@@ -12,15 +12,21 @@ export interface ServiceHealth {
 export const SERVICE_NAMES = ['database', 'storage', 'jobs', 'realtime', 'payments', 'mail'] as const;
 export type ServiceName = (typeof SERVICE_NAMES)[number];
 
-/** A server process. Today the server is one process, so the list has one entry; a later supervisor adds its workers. */
+/**
+ * A server process: under `npm start`'s supervisor each API worker and the media/jobs worker (`jobs`); a server run
+ * on its own is one process doing both (`all`). Readings are null until the worker has sent its first ones.
+ */
 export interface WorkerReading {
   pid: number;
-  role: 'api';
+  role: 'api' | 'jobs' | 'all';
+  /** up, or degraded while it starts or drains (a rolling restart). */
   state: ServiceStateName;
-  uptimeSeconds: number;
+  /** starting, up or draining, as the supervisor sees it. */
+  phase: 'starting' | 'up' | 'draining';
+  uptimeSeconds: number | null;
   cpuPercent: number | null;
-  rssBytes: number;
-  heapUsedBytes: number;
+  rssBytes: number | null;
+  heapUsedBytes: number | null;
 }
 
 export interface HostReadings {

@@ -13,6 +13,7 @@ const toDto = (f: FeatureFlagView): FeatureFlagDto => ({
   enabled: f.enabled,
   description: f.description,
   created_by: f.createdByUsername,
+  built_in: f.createdBy === null,
   created_at: f.createdAt.toISOString(),
 });
 
@@ -27,7 +28,10 @@ export class FeatureFlagController {
     private readonly flags: FeatureFlags,
   ) {}
 
-  /** Every feature flag keyed by name (sorted by name): enabled, description, created_by (null for built-in flags), created_at. */
+  /**
+   * Every feature flag keyed by name (sorted by name): enabled, description, created_by (the creating admin's name;
+   * null for built-in flags and when that admin's account is gone), built_in, created_at.
+   */
   @Get('system/features')
   @UseGuards(AdminAuthGuard)
   @ApiBearerAuth()

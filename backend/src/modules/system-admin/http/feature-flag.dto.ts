@@ -22,8 +22,10 @@ export class SetFeatureFlagQueryDto {
 export class FeatureFlagDto {
   enabled: boolean;
   description: string;
-  /** The display name of the admin who created it; null for the built-in flags (or when that admin is gone). */
+  /** The display name of the admin who created it; null for the built-in flags, and when that admin's account is gone (see built_in). */
   created_by: string | null;
+  /** True for the flags the instance comes with (created by no admin); false for every flag an admin created, even one whose account is gone. */
+  built_in: boolean;
   /** ISO 8601. */
   created_at: string;
 }

@@ -23,11 +23,11 @@ export class SystemStatusController {
     return systemStatusDto(await this.status.execute());
   }
 
-  /** The running version. */
+  /** The installed version, and the version of the build that runs. */
   @Get('version')
   @Header('Cache-Control', 'no-store')
   @ApiResponse({ status: 200, type: VersionDto })
-  getSystemVersion(): VersionDto {
-    return versionDto(this.status.version());
+  async getSystemVersion(): Promise<VersionDto> {
+    return versionDto(await this.status.version());
   }
 }

@@ -70,14 +70,18 @@ export class StorageDetailsDto {
 
 export class WorkerDto {
   pid: number;
-  @ApiProperty({ enum: ['api'] })
-  role: 'api';
+  /** api: serves HTTP; jobs: the media/jobs worker; all: a server run on its own (no supervisor), doing both. */
+  @ApiProperty({ enum: ['api', 'jobs', 'all'] })
+  role: 'api' | 'jobs' | 'all';
   @ApiProperty({ enum: STATES })
   state: 'up' | 'degraded' | 'down' | 'not_configured';
-  uptime_seconds: number;
+  @ApiProperty({ enum: ['starting', 'up', 'draining'] })
+  phase: 'starting' | 'up' | 'draining';
+  /** Null until the worker sent its first readings (within 2 s of its start). */
+  uptime_seconds: number | null;
   cpu_percent: number | null;
-  rss_bytes: number;
-  heap_used_bytes: number;
+  rss_bytes: number | null;
+  heap_used_bytes: number | null;
 }
 
 export class UnavailableReadingDto {
@@ -101,7 +105,7 @@ export class StatusDetailsDto {
 
 /** seed 000 §3 "System status", its fields first, then the readings behind them. */
 export class SystemStatusDto {
-  /** The running version. */
+  /** The installed version: recorded in the database by each update (the Updates tab's current version); a new instance starts at its build's. */
   platform_version: string;
   /** Users with an authenticated request in the last 15 minutes. */
   active_users: number | null;
@@ -119,7 +123,7 @@ export class SystemStatusDto {
 }
 
 export class VersionDto {
-  /** The running version. */
+  /** The installed version: recorded in the database by each update (the Updates tab's current version); a new instance starts at its build's. */
   version: string;
   /** The version of the build this process runs (package.json). */
   build_version: string;

@@ -37,6 +37,7 @@ export function systemStatusDto(s: SystemStatus): SystemStatusDto {
         pid: w.pid,
         role: w.role,
         state: w.state,
+        phase: w.phase,
         uptime_seconds: w.uptimeSeconds,
         cpu_percent: w.cpuPercent,
         rss_bytes: w.rssBytes,

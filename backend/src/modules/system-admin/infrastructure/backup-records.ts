@@ -27,6 +27,7 @@ const toBackup = (r: Row): Backup => ({
 });
 
 const SETTINGS_KEY = 'backup_settings';
+const DAILY_ATTEMPT_KEY = 'backup_daily_attempt';
 
 /** The `backups` table and the backup settings (a `system_state` row), in SQL. */
 @Injectable()
@@ -72,5 +73,17 @@ export class PgBackupRecords implements BackupRecords {
   async lastScheduledDay(): Promise<string | null> {
     const [row] = await this.em.execute<{ created_at: Date }[]>("select created_at from backups where kind = 'scheduled' order by created_at desc limit 1");
     return row ? new Date(row.created_at).toISOString().slice(0, 10) : null;
+  }
+
+  async lastDailyAttempt(): Promise<{ at: Date; error: string | null } | null> {
+    const [row] = await this.em.execute<{ value: { at?: string; error?: string | null } }[]>('select value from system_state where key = ?', [DAILY_ATTEMPT_KEY]);
+    return row?.value?.at ? { at: new Date(row.value.at), error: row.value.error ?? null } : null;
+  }
+
+  async recordDailyAttempt(at: Date, error: string | null): Promise<void> {
+    await this.em.execute(
+      'insert into system_state (key, value, updated_at) values (?, ?, now()) on conflict (key) do update set value = excluded.value, updated_at = now()',
+      [DAILY_ATTEMPT_KEY, JSON.stringify({ at: at.toISOString(), error })],
+    );
   }
 }

@@ -2,6 +2,8 @@ import { readFile } from 'node:fs/promises';
 import { dirname, join, resolve, sep } from 'node:path';
 import { Inject, Injectable } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/postgresql';
+import pg from 'pg';
+import { DATABASE_URL } from '../../../common/database/tokens.js';
 import { APP_CONFIG, type AppConfig } from '../../../common/config/config.js';
 import { repoRoot } from '../../../common/config/paths.js';
 import { parseReleaseManifest, updateErrors, type InstalledVersion, type Release, type ReleaseSource, type ReleaseStep } from '../domain/release.js';
@@ -46,10 +48,31 @@ export class FileReleaseSource implements ReleaseSource {
 
 const KEY = 'installed_version';
 
-/** The installed version: a `system_state` row. */
+const UPDATE_LOCK = 42019;
+
+/** The installed version: a `system_state` row; the update lock: a session advisory lock on a connection of its own. */
 @Injectable()
 export class PgInstalledVersion implements InstalledVersion {
-  constructor(private readonly em: EntityManager) {}
+  constructor(
+    private readonly em: EntityManager,
+    @Inject(DATABASE_URL) private readonly url: string,
+  ) {}
+
+  async exclusive<T>(fn: () => Promise<T>): Promise<T | null> {
+    const client = new pg.Client({ connectionString: this.url, application_name: 'scriven-update-lock' });
+    await client.connect();
+    try {
+      const { rows } = await client.query<{ ok: boolean }>('select pg_try_advisory_lock($1, 0) as ok', [UPDATE_LOCK]);
+      if (!rows[0].ok) return null;
+      try {
+        return await fn();
+      } finally {
+        await client.query('select pg_advisory_unlock($1, 0)', [UPDATE_LOCK]).catch(() => undefined);
+      }
+    } finally {
+      await client.end().catch(() => undefined);
+    }
+  }
 
   async get(): Promise<string | null> {
     const [row] = await this.em.execute<{ value: string }[]>('select value from system_state where key = ?', [KEY]);

@@ -12,15 +12,29 @@ import { JobsService } from '../../../common/jobs/jobs.service.js';
 import { RealtimeGateway } from '../../../common/realtime/realtime.gateway.js';
 import { STORAGE, type Storage } from '../../../common/storage/storage.js';
 import type { HostReadings, MediaUsage, ServiceHealth, StatusProbes, WorkerReading } from '../domain/status.js';
+import { supervisorLink } from '../../../common/supervisor-link.js';
 
 /** The host's CPU is sampled this often in the background (a request never waits for a window). */
 export const CPU_SAMPLE_MS = 5_000;
 /** The media folder is measured this often in the background (a walk of every file; its result is cached). */
 export const MEDIA_MEASURE_MS = 5 * 60_000;
+/**
+ * The job queue's figures are read from pgboss.job at most this often per process, in the background: a status
+ * request answers with the last sample (and asks for a new one when it is older than this), never waits for the count.
+ */
+export const JOBS_SAMPLE_MS = 30_000;
 /** A database that takes longer than this to answer `select 1` is degraded. */
 const SLOW_DATABASE_MS = 500;
 /** A pending mail older than this means delivery is stuck. */
 const STUCK_MAIL_MINUTES = 15;
+
+/** The job queue's depth as last counted (figures of the jobs service). */
+export interface JobsSample {
+  queued: number;
+  active: number;
+  failed24h: number;
+  measuredAt: Date;
+}
 
 interface CpuSnapshot {
   at: number;
@@ -61,8 +75,8 @@ function readCommit(): string | null {
 /**
  * The status readings of this process and what it reaches: the host (CPU sampled every 5 s in the background from
  * os.cpus() deltas, memory, load), the media folder (walked every 5 minutes in the background: the sum of every stored
- * file's size, cached), PostgreSQL, storage, the job queue, realtime, payments and mail (each read when asked, in
- * one cheap statement or less).
+ * file's size, cached), the job queue's depth (counted in the background at most every 30 s, while someone asks),
+ * PostgreSQL, storage, realtime, payments and mail (each read when asked, in one cheap statement or less).
  */
 @Injectable()
 export class LocalStatusProbes implements StatusProbes, OnApplicationBootstrap, OnApplicationShutdown {
@@ -73,6 +87,9 @@ export class LocalStatusProbes implements StatusProbes, OnApplicationBootstrap, 
   private timers: NodeJS.Timeout[] = [];
   private mediaUsage: MediaUsage = { bytes: null, files: null, measuredAt: null, note: 'The media folder has not been measured yet (it is measured in the background after start).' };
   private measuring: Promise<MediaUsage> | null = null;
+  private jobsSample: JobsSample | null = null;
+  private jobsSampleError: string | null = null;
+  private sampling: Promise<JobsSample | null> | null = null;
   private readonly builtFrom = readCommit();
 
   constructor(
@@ -87,7 +104,10 @@ export class LocalStatusProbes implements StatusProbes, OnApplicationBootstrap, 
   onApplicationBootstrap(): void {
     const cpu = setInterval(() => this.sampleCpu(), CPU_SAMPLE_MS);
     const media = setInterval(() => void this.measureMedia(), MEDIA_MEASURE_MS);
-    const first = setTimeout(() => void this.measureMedia(), 1_000);
+    const first = setTimeout(() => {
+      void this.measureMedia();
+      if (this.jobsService.running) void this.sampleJobs();
+    }, 1_000);
     for (const t of [cpu, media, first]) t.unref();
     this.timers = [cpu, media, first];
   }
@@ -243,29 +263,62 @@ export class LocalStatusProbes implements StatusProbes, OnApplicationBootstrap, 
     };
   }
 
+  /**
+   * Counts the queue's jobs in the states shown (queued, retrying, running; failed in the last 24 hours), not the
+   * whole table (completed jobs are kept for days). Runs in the background (one at a time); a failure keeps the last
+   * sample and says why.
+   */
+  sampleJobs(): Promise<JobsSample | null> {
+    if (this.sampling) return this.sampling;
+    this.sampling = (async () => {
+      try {
+        const rows = await this.em.fork().execute<{ queued: string; active: string; failed: string }[]>(
+          `select count(*) filter (where state in ('created', 'retry')) as queued,
+                  count(*) filter (where state = 'active') as active,
+                  count(*) filter (where state = 'failed') as failed
+             from pgboss.job
+            where state in ('created', 'retry', 'active')
+               or (state = 'failed' and completed_on > now() - interval '24 hours')`,
+        );
+        this.jobsSample = { queued: Number(rows[0].queued), active: Number(rows[0].active), failed24h: Number(rows[0].failed), measuredAt: new Date() };
+        this.jobsSampleError = null;
+      } catch (e) {
+        this.jobsSampleError = (e as Error).message;
+        this.logger.warn(`could not count the job queue: ${this.jobsSampleError}`);
+      } finally {
+        this.sampling = null;
+      }
+      return this.jobsSample;
+    })();
+    return this.sampling;
+  }
+
   async jobs(): Promise<ServiceHealth> {
+    const none = { queued: null, active: null, failed_24h: null, measured_at: null };
     if (!this.config.jobsEnabled) {
-      return { state: 'not_configured', detail: 'Background jobs are off in this process (JOBS_ENABLED=false): nothing is processed in the background', figures: { queued: null, active: null, failed_24h: null } };
+      return { state: 'not_configured', detail: 'Background jobs are off in this process (JOBS_ENABLED=false): nothing is processed in the background', figures: none };
     }
-    if (!this.jobsService.running) return { state: 'down', detail: 'The job queue (pg-boss) is not running in this process', figures: { queued: null, active: null, failed_24h: null } };
-    try {
-      const rows = await this.em.execute<{ queued: string; active: string; failed: string }[]>(
-        `select count(*) filter (where state in ('created', 'retry')) as queued,
-                count(*) filter (where state = 'active') as active,
-                count(*) filter (where state = 'failed' and completed_on > now() - interval '24 hours') as failed
-           from pgboss.job`,
-      );
-      const queued = Number(rows[0].queued);
-      const active = Number(rows[0].active);
-      const failed = Number(rows[0].failed);
+    if (!this.jobsService.running) return { state: 'down', detail: 'The job queue (pg-boss) is not running in this process', figures: none };
+    const sample = this.jobsSample;
+    // Never waits for the count: a stale (or missing) sample asks for a new one, which the next status shows.
+    if (!sample || Date.now() - sample.measuredAt.getTime() >= JOBS_SAMPLE_MS) void this.sampleJobs();
+    if (this.jobsSampleError) {
       return {
-        state: failed > 0 ? 'degraded' : 'up',
-        detail: `${queued} queued, ${active} running, ${failed} failed in the last 24 hours`,
-        figures: { queued, active, failed_24h: failed },
+        state: 'degraded',
+        detail: `The job queue runs, but its tables could not be read: ${this.jobsSampleError}`,
+        figures: sample ? this.jobsFigures(sample) : none,
       };
-    } catch (e) {
-      return { state: 'degraded', detail: `The job queue runs, but its tables could not be read: ${(e as Error).message}`, figures: { queued: null, active: null, failed_24h: null } };
     }
+    if (!sample) return { state: 'up', detail: 'The job queue runs; its depth is being counted (shown at the next refresh)', figures: none };
+    return {
+      state: sample.failed24h > 0 ? 'degraded' : 'up',
+      detail: `${sample.queued} queued, ${sample.active} running, ${sample.failed24h} failed in the last 24 hours`,
+      figures: this.jobsFigures(sample),
+    };
+  }
+
+  private jobsFigures(s: JobsSample): Record<string, number | string> {
+    return { queued: s.queued, active: s.active, failed_24h: s.failed24h, measured_at: s.measuredAt.toISOString() };
   }
 
   realtime(): ServiceHealth {
@@ -318,8 +371,16 @@ export class LocalStatusProbes implements StatusProbes, OnApplicationBootstrap, 
   }
 
   workers(): WorkerReading[] {
-    const h = this.host();
-    // The server is one process today; a supervisor over worker processes (restarts) will report one entry per worker.
-    return [{ pid: process.pid, role: 'api', state: 'up', uptimeSeconds: h.processUptimeSeconds, cpuPercent: h.processCpuPercent, rssBytes: h.processRssBytes, heapUsedBytes: h.processHeapUsedBytes }];
+    // Every worker the supervisor runs, with the readings each sends it every 2 s (this process alone without one).
+    return supervisorLink.workers().map((w) => ({
+      pid: w.pid,
+      role: w.role,
+      state: w.state === 'up' ? 'up' : 'degraded',
+      phase: w.state,
+      uptimeSeconds: w.uptime_seconds,
+      cpuPercent: w.cpu_percent,
+      rssBytes: w.rss_bytes,
+      heapUsedBytes: w.heap_used_bytes,
+    }));
   }
 }

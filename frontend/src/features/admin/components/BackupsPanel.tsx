@@ -4,7 +4,7 @@ import { Alert, Badge, Button, Card, Group, Loader, NumberInput, Select, Stack, 
 import { useStores } from '../../../stores/StoreProvider';
 import { ConfirmModal } from '../../../shared/ConfirmModal';
 import { formatBytes, formatRelativeTime } from '../../../shared/format';
-import { BACKUP_MESSAGES, defaultBackupName, type Backup, type BackupSettings } from '../BackupsStore';
+import { BACKUP_MESSAGES, BACKUP_POLL_MS, defaultBackupName, type Backup, type BackupSettings } from '../BackupsStore';
 
 const KIND_LABELS: Record<Backup['kind'], string> = { manual: 'Manual', scheduled: 'Daily', pre_update: 'Before an update' };
 
@@ -19,21 +19,42 @@ function VerifyState({ backup }: { backup: Backup }) {
   );
 }
 
-/** Make a backup now: its name is prefilled with the seed's default ('manual_backup_' and today's date). */
+/**
+ * Make a backup now: its name is prefilled with the seed's default ('manual_backup_' and today's date). While the field
+ * holds the default, no name is sent: the server names it for the day it is made (with _2, _3… for a second one the
+ * same day), and the field shows the date again after each submit.
+ */
 const CreateBackupForm = observer(function CreateBackupForm() {
   const { admin } = useStores();
   const store = admin.backups;
   const [name, setName] = useState(() => defaultBackupName());
+  // Whether the admin typed a name of their own (the prefilled default is not one).
+  const [edited, setEdited] = useState(false);
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    if (await store.create(name)) setName(defaultBackupName());
+    const own = edited && name.trim() !== defaultBackupName() ? name : '';
+    if (!own) setName(defaultBackupName());
+    if (await store.create(own)) {
+      setName(defaultBackupName());
+      setEdited(false);
+    }
   };
 
   return (
     <form aria-label="Create backup" onSubmit={(event) => void submit(event)} noValidate>
       <Group align="flex-end">
-        <TextInput label="Backup name" value={name} onChange={(event) => setName(event.currentTarget.value)} maxLength={100} autoComplete="off" style={{ flex: 1 }} />
+        <TextInput
+          label="Backup name"
+          value={name}
+          onChange={(event) => {
+            setName(event.currentTarget.value);
+            setEdited(true);
+          }}
+          maxLength={100}
+          autoComplete="off"
+          style={{ flex: 1 }}
+        />
         <Button type="submit" loading={store.createPending}>
           Create backup
         </Button>
@@ -107,6 +128,14 @@ export const BackupsPanel = observer(function BackupsPanel() {
     void store.loadSettings();
   }, [store]);
 
+  // "Verifying…" turns into "Verified" or the reason without a manual refresh.
+  const verifying = store.verifying;
+  useEffect(() => {
+    if (!verifying) return;
+    const timer = setInterval(() => void store.load(), BACKUP_POLL_MS);
+    return () => clearInterval(timer);
+  }, [store, verifying]);
+
   const confirmDelete = async () => {
     if (deleting && (await store.remove(deleting.name))) setDeleting(null);
   };
@@ -166,6 +195,17 @@ export const BackupsPanel = observer(function BackupsPanel() {
               ))}
             </Table.Tbody>
           </Table>
+        )}
+        {store.settingsStatus === 'loading' && <Loader size="sm" aria-label="Loading backup settings" />}
+        {store.settingsStatus === 'error' && (
+          <Alert color="red" role="alert">
+            <Group justify="space-between">
+              <Text size="sm">{BACKUP_MESSAGES.settingsLoadFailed}</Text>
+              <Button size="xs" variant="light" onClick={() => void store.loadSettings()}>
+                Retry
+              </Button>
+            </Group>
+          </Alert>
         )}
         {store.settings && <BackupSettingsForm settings={store.settings} />}
       </Stack>

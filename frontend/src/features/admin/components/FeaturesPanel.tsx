@@ -5,9 +5,13 @@ import { useStores } from '../../../stores/StoreProvider';
 import { formatDate } from '../../../shared/format';
 import { FEATURE_FLAG_DESCRIPTION_MAX, FEATURE_FLAG_MESSAGES, type FeatureFlag } from '../FeatureFlagsStore';
 
-/** "Created by X on date", or "Built in" for the flags the instance comes with. */
+/**
+ * "Created by X on date", "Built in" for the flags the instance comes with, or "Created by a removed admin on date"
+ * when the admin who created it no longer has an account (the server then names nobody).
+ */
 function origin(flag: FeatureFlag): string {
-  if (flag.created_by === null) return 'Built in';
+  if (flag.built_in) return 'Built in';
+  if (flag.created_by === null) return `Created by a removed admin on ${formatDate(flag.created_at)}`;
   return `Created by ${flag.created_by} on ${formatDate(flag.created_at)}`;
 }
 

@@ -1,3 +1,4 @@
+import type { components } from '../../../api/schema';
 import { useEffect, type ReactNode } from 'react';
 import { observer } from 'mobx-react-lite';
 import { Alert, Badge, Button, Card, Group, Loader, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
@@ -57,6 +58,21 @@ function Unavailable({ status, reading }: { status: SystemStatus; reading: strin
 }
 
 /** Real readings from GET /api/system/status, refreshed every 30 seconds while the tab is open. */
+type WorkerStatus = components['schemas']['WorkerDto'];
+
+const WORKER_ROLES: Record<WorkerStatus['role'], string> = { api: 'API worker', jobs: 'Media/jobs worker', all: 'Server' };
+
+/** What the supervisor last heard from a worker; a worker still starting has sent no readings yet. */
+function workerDetail(worker: WorkerStatus): string {
+  if (worker.phase === 'starting') return 'Starting…';
+  const parts = [worker.phase === 'draining' ? 'Finishing its requests before it stops' : null];
+  if (worker.uptime_seconds !== null) parts.push(`Up ${formatUptime(worker.uptime_seconds)}`);
+  if (worker.rss_bytes !== null) parts.push(`memory ${formatBytes(worker.rss_bytes)}`);
+  if (worker.cpu_percent !== null) parts.push(`CPU ${worker.cpu_percent}%`);
+  const shown = parts.filter((p): p is string => p !== null);
+  return shown.length ? shown.join(' · ') : 'No readings yet';
+}
+
 export const StatusPanel = observer(function StatusPanel() {
   const { admin } = useStores();
   const store = admin.systemStatus;
@@ -157,15 +173,14 @@ export const StatusPanel = observer(function StatusPanel() {
                 })}
                 {status.details.workers.map((worker) => (
                   <Table.Tr key={worker.pid} aria-label={`Worker ${worker.pid}`}>
-                    <Table.Td>Worker {worker.pid}</Table.Td>
+                    <Table.Td>
+                      {WORKER_ROLES[worker.role]} {worker.pid}
+                    </Table.Td>
                     <Table.Td>
                       <StateBadge state={worker.state} />
                     </Table.Td>
                     <Table.Td>
-                      <Text size="sm">
-                        Up {formatUptime(worker.uptime_seconds)} · memory {formatBytes(worker.rss_bytes)}
-                        {worker.cpu_percent === null ? '' : ` · CPU ${worker.cpu_percent}%`}
-                      </Text>
+                      <Text size="sm">{workerDetail(worker)}</Text>
                     </Table.Td>
                   </Table.Tr>
                 ))}

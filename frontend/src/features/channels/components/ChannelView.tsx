@@ -166,13 +166,16 @@ function About({ channel }: { channel: ChannelDto }) {
 
 /**
  * A channel's page (`/c/:handle`): its banner and avatar, name, handle, bio, links and follower count with Follow and
- * Report (someone else's channel), and the tabs Videos, Shorts and About. A private or unknown channel says it is not
- * available.
+ * Report (someone else's channel), and the tabs Videos, Shorts and About (no Shorts while the `reels` feature is off).
+ * A private or unknown channel says it is not available.
  */
 export const ChannelView = observer(function ChannelView({ handle }: { handle: string }) {
-  const { channels } = useStores();
+  const { channels, features } = useStores();
   const { signedIn, requireAccount } = useRequireAccount();
-  const [tab, setTab] = useState<string>('videos');
+  const [chosen, setTab] = useState<string>('videos');
+  const reelsOn = features.isEnabled('reels');
+  // Shorts open when the feature was switched off goes back to Videos.
+  const tab = chosen === 'shorts' && !reelsOn ? 'videos' : chosen;
   const channel = channels.byHandle(handle);
   const status = channels.status(handle);
   const page = channels.page(handle);
@@ -242,7 +245,7 @@ export const ChannelView = observer(function ChannelView({ handle }: { handle: s
         <Group justify="space-between" wrap="wrap">
           <Tabs.List>
             <Tabs.Tab value="videos">Videos</Tabs.Tab>
-            <Tabs.Tab value="shorts">Shorts</Tabs.Tab>
+            {reelsOn && <Tabs.Tab value="shorts">Shorts</Tabs.Tab>}
             <Tabs.Tab value="about">About</Tabs.Tab>
           </Tabs.List>
           {tab !== 'about' && (
@@ -261,9 +264,11 @@ export const ChannelView = observer(function ChannelView({ handle }: { handle: s
         <Tabs.Panel value="videos" pt="lg">
           <TabList handle={handle} tab="videos" />
         </Tabs.Panel>
-        <Tabs.Panel value="shorts" pt="lg">
-          <TabList handle={handle} tab="shorts" />
-        </Tabs.Panel>
+        {reelsOn && (
+          <Tabs.Panel value="shorts" pt="lg">
+            <TabList handle={handle} tab="shorts" />
+          </Tabs.Panel>
+        )}
         <Tabs.Panel value="about" pt="lg">
           <About channel={channel} />
         </Tabs.Panel>

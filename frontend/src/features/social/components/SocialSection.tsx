@@ -95,11 +95,15 @@ function LoadMore({ shown, loading, onClick }: { shown: boolean; loading: boolea
   );
 }
 
-/** Following: what the followed creators published, newest first, all or one kind, 20 at a time. */
+/**
+ * Following: what the followed creators published, newest first, all or one kind, 20 at a time. No short while the
+ * `reels` feature is off (the server leaves them out too; this also drops those of a page read before the switch).
+ */
 const FeedPanel = observer(function FeedPanel({ onDiscover }: { onDiscover: () => void }) {
-  const { social, videos } = useStores();
+  const { social, videos, features } = useStores();
   const navigate = useNavigate();
   const { feed, feedType } = social;
+  const items = features.isEnabled('reels') ? feed.items : feed.items.filter((item) => item.kind !== 'reel');
 
   useEffect(() => {
     void social.loadFeed();
@@ -121,7 +125,7 @@ const FeedPanel = observer(function FeedPanel({ onDiscover }: { onDiscover: () =
       />
       <ListState
         status={feed.status}
-        count={feed.items.length}
+        count={items.length}
         failed={SOCIAL_MESSAGES.feedLoadFailed}
         onRetry={() => void social.loadFeed()}
         empty={
@@ -136,7 +140,7 @@ const FeedPanel = observer(function FeedPanel({ onDiscover }: { onDiscover: () =
         }
       >
         <SimpleGrid cols={GRID} spacing="md" role="list" aria-label="Uploads from people you follow">
-          {feed.items.map((item) => (
+          {items.map((item) => (
             <div role="listitem" key={item.id}>
               <FeedItemCard item={item} onOpen={open} />
             </div>
