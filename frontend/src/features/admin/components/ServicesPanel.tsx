@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import { observer } from 'mobx-react-lite';
 import { Alert, Button, Card, Group, Loader, Stack, Text, Title } from '@mantine/core';
 import { useStores } from '../../../stores/StoreProvider';
-import { formatDate } from '../../../shared/format';
+import { formatRelativeTime } from '../../../shared/format';
 import { failedToRestart, SERVICES, SERVICES_MESSAGES, type ServiceName } from '../ServicesStore';
 
 /** One service: its Restart button, then its restarting state, then a success or failure note. */
@@ -36,7 +36,7 @@ const ServiceRow = observer(function ServiceRow({ name, label, description }: { 
         )}
         {!restarting && last?.state === 'done' && (
           <Alert color="green" role="status" title={`Restarted ${name}`}>
-            Finished {last.finished_at ? formatDate(last.finished_at) : ''}
+            {last.finished_at ? `Finished ${formatRelativeTime(last.finished_at)}` : 'Finished'}
           </Alert>
         )}
         {!restarting && last?.state === 'failed' && !refused && (
