@@ -223,7 +223,7 @@ describe('reel comments', () => {
     const first = await t.http().post(`/api/reels/${id}/comments`).set(...a.auth).send({ content: '  Great reel!  ' });
     expect(first.status).toBe(201);
     const aHandle = (await activeAccount(t, a.auth)).handle;
-    expect(first.body).toEqual({ id: expect.any(String), username: aHandle, content: 'Great reel!', created_at: expect.any(String) });
+    expect(first.body).toEqual({ id: expect.any(String), username: aHandle, content: 'Great reel!', created_at: expect.any(String), is_mine: true });
 
     // Switch a to a second account: the next comment is written as that account.
     const created = await t.http().post('/api/accounts/create').set(...a.auth).send({ display_name: 'Brand Side', handle: `brand_${Date.now().toString(36)}`, account_type: 'brand' });
@@ -234,10 +234,15 @@ describe('reel comments', () => {
     expect(second.body.username).toBe(created.body.account.handle);
 
     const list = await t.http().get(`/api/reels/${id}/comments`);
-    expect(list.body.comments.map((c: { id: string; username: string }) => [c.id, c.username])).toEqual([
-      [first.body.id, aHandle],
-      [second.body.id, created.body.account.handle],
+    expect(list.body.comments.map((c: { id: string; username: string; is_mine: boolean }) => [c.id, c.username, c.is_mine])).toEqual([
+      [first.body.id, aHandle, false],
+      [second.body.id, created.body.account.handle, false],
     ]);
+    // Both are the writer's, whichever of their channels wrote them; nobody else's.
+    const mine = await t.http().get(`/api/reels/${id}/comments`).set(...a.auth);
+    expect(mine.body.comments.map((c: { is_mine: boolean }) => c.is_mine)).toEqual([true, true]);
+    const seenByOwner = await t.http().get(`/api/reels/${id}/comments`).set(...owner.auth);
+    expect(seenByOwner.body.comments.map((c: { is_mine: boolean }) => c.is_mine)).toEqual([false, false]);
     const reel = (await t.http().get('/api/reels?limit=100')).body.reels.find((r: { id: string }) => r.id === id);
     expect(reel.comments).toBe(2);
   });
