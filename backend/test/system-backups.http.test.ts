@@ -402,10 +402,13 @@ describe('a restore that cannot finish', () => {
 
   it('is refused before anything is touched when the database user may not turn triggers off', async () => {
     const role = `scriven_nosuper_${randomBytes(4).toString('hex')}`;
-    await t.sql(`create role ${role} login`);
+    const password = randomBytes(12).toString('hex');
+    // With a password: the embedded server asks for one (a trust-auth server ignores it).
+    await t.sql(`create role ${role} login password '${password}'`);
     try {
       const u = new URL(t.databaseUrl);
       u.username = role;
+      u.password = password;
       await expect(restoreDatabase(u.toString(), join(backupsDir(), 'to-break'))).rejects.toThrow(`The database user "${role}" may not set session_replication_role`);
       expect((await t.http().get('/api/me').set(...owner.auth)).status).toBe(200);
     } finally {
