@@ -3,7 +3,8 @@
 // then the media benchmarks of bench/media.mjs (streaming vs nginx, chunked upload vs the disk, processing), unless BENCH_MEDIA=0,
 // the social ones (bench/social.mjs) unless BENCH_SOCIAL=0, the money ones (bench/money.mjs) unless BENCH_MONEY=0, and
 // the viewer ones (bench/viewer.mjs: home, the watch page's API, LCP) unless BENCH_VIEWER=0, and the workers' ones
-// (bench/ops.mjs: /api/me with 1 and 2 workers, a rolling restart under load) unless BENCH_OPS=0.
+// (bench/ops.mjs: /api/me with 1 and 2 workers, a rolling restart under load, backup and verified restore of a
+// million ledger entries and a million videos) unless BENCH_OPS=0.
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -96,9 +97,9 @@ main()
     if (r.status !== 0) throw new Error('the money benchmark failed');
   })
   .then(() => {
-    if (process.env.BENCH_OPS === '0') return console.log('\nWorker benchmarks skipped (BENCH_OPS=0); run them with `npm run bench:ops`.');
+    if (process.env.BENCH_OPS === '0') return console.log('\nWorker and backup benchmarks skipped (BENCH_OPS=0); run them with `npm run bench:ops`.');
     const r = spawnSync(process.execPath, [join(root, 'bench/ops.mjs')], { stdio: 'inherit' });
-    if (r.status !== 0) throw new Error('the workers benchmark failed');
+    if (r.status !== 0) throw new Error('the workers and backup benchmark failed');
   })
   .then(() => {
     if (process.env.BENCH_VIEWER === '0') return console.log('\nViewer benchmarks skipped (BENCH_VIEWER=0); run them with `npm run bench:viewer`.');

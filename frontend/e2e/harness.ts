@@ -179,3 +179,26 @@ export async function publishedVideo(server: RunningServer, spec: PublishedVideo
     await new Promise((r) => setTimeout(r, 500));
   }
 }
+
+/**
+ * Plays `video` muted until it has played past `seconds`, or fails after `timeoutMs` saying where it stood. play()'s
+ * promise is not awaited: it stays pending while the player has no data yet, which must time out, not hang the test.
+ */
+export async function playUntil(page: Page, video: ReturnType<Page['locator']>, seconds: number, timeoutMs = 30_000): Promise<void> {
+  const handle = await video.elementHandle();
+  try {
+    await page.waitForFunction(
+      ({ el, past }) => {
+        const v = el as HTMLVideoElement;
+        v.muted = true;
+        if (v.paused) void v.play().catch(() => undefined);
+        return v.currentTime > past;
+      },
+      { el: handle, past: seconds },
+      { timeout: timeoutMs, polling: 250 },
+    );
+  } catch (e) {
+    const state = await video.evaluate((v: HTMLVideoElement) => ({ readyState: v.readyState, networkState: v.networkState, currentTime: v.currentTime, paused: v.paused, error: v.error?.message ?? null, src: v.currentSrc }));
+    throw new Error(`the video did not play past ${seconds} s: ${JSON.stringify(state)} (${(e as Error).message.split('\n')[0]})`);
+  }
+}

@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { launchBrowser, registerAndSignIn, screenshot, startServer, type RunningServer } from './harness.js';
+import { launchBrowser, playUntil, registerAndSignIn, screenshot, startServer, type RunningServer } from './harness.js';
 
 let server: RunningServer;
 let browser: Browser;
@@ -92,11 +92,7 @@ it('uploads a clip in chunks, pauses, survives a reload, resumes with only the m
   const deadline = Date.now() + 90_000;
   while (Date.now() < deadline && (await card.getByText(/Processing/i).count()) > 0) await page.waitForTimeout(1000);
   expect({ processing: (await card.getByText(/Processing/i).count()) > 0 }).toEqual({ processing: false });
-  await card.locator('video').evaluate((v: HTMLVideoElement) => {
-    v.muted = true;
-    return v.play();
-  });
-  await page.waitForFunction((el) => (el as HTMLVideoElement).currentTime > 1, await card.locator('video').elementHandle(), { timeout: 30_000 });
+  await playUntil(page, card.locator('video'), 1);
   expect(hlsRequests.some((u) => u.includes('master.m3u8'))).toBe(true);
   expect(hlsRequests.some((u) => u.endsWith('.ts') || u.includes('.ts?'))).toBe(true);
   await screenshot(page, '22-playing-hls');

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { launchBrowser, publishedVideo, screenshot, startServer, type RunningServer } from './harness.js';
+import { launchBrowser, playUntil, publishedVideo, screenshot, startServer, type RunningServer } from './harness.js';
 
 let server: RunningServer;
 let browser: Browser;
@@ -52,15 +52,16 @@ it('a visitor browses home, watches a video, changes its quality, opens the chan
   await screenshot(page, '30-visitor-home-1440');
   await expectAccessible('home');
 
+  // The player (hls.js) arrives late, as on a slow network: the viewer presses play before it is there, and it plays.
+  await page.route('**/assets/hls-*.js', async (route) => {
+    await new Promise((r) => setTimeout(r, 1000));
+    await route.continue();
+  });
   await tile.getByRole('link', { name: 'Harbour at dawn' }).click();
   await page.waitForURL(`**/videos/${videoId}`);
   await page.getByRole('heading', { level: 1, name: 'Harbour at dawn' }).waitFor();
   const player = page.locator('video').first();
-  await player.evaluate((v: HTMLVideoElement) => {
-    v.muted = true;
-    return v.play();
-  });
-  await page.waitForFunction((el) => (el as HTMLVideoElement).currentTime > 0.5, await player.elementHandle(), { timeout: 30_000 });
+  await playUntil(page, player, 0.5);
   await page.getByLabel('Quality').first().click();
   await page.getByRole('option', { name: '360p' }).click();
   expect(await page.getByLabel('Quality').first().inputValue()).toBe('360p');

@@ -58,8 +58,6 @@ export function attachSource(
           // Segments load from the first play on: a grid of players fetches only their playlists until then.
           const hls = new Hls({ capLevelToPlayerSize: true, autoStartLoad: false });
           const startLoading = () => hls.startLoad(-1);
-          if (video.paused) video.addEventListener('play', startLoading, { once: true });
-          else startLoading();
           let recovered = false;
           hls.on(Hls.Events.ERROR, (_event, data) => {
             if (!data.fatal) return;
@@ -86,6 +84,10 @@ export function attachSource(
           }
           hls.loadSource(hlsUrl);
           hls.attachMedia(video);
+          // Only now: loadSource stops any loading asked for before it. A play that came while hls.js was still being
+          // fetched (the viewer pressed play at once) starts loading here; hls.js begins once the playlist is read.
+          if (video.paused) video.addEventListener('play', startLoading, { once: true });
+          else startLoading();
           destroyHls = () => {
             video.removeEventListener('play', startLoading);
             hls.destroy();
