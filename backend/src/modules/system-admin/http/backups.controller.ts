@@ -3,6 +3,7 @@ import { ApiBearerAuth, ApiResponse, ApiTags } from '@nestjs/swagger';
 import { AdminAuthGuard, CurrentPrincipal } from '../../../common/auth/guards.js';
 import type { Principal } from '../../../common/auth/principal.js';
 import { ErrorResponseDto } from '../../../common/http/error-response.dto.js';
+import { LongRunning } from '../../../common/http/long-running.js';
 import { BackupsService } from '../application/backups.service.js';
 import { backupErrors, isValidBackupName, type Backup, type BackupSettings } from '../domain/backup.js';
 import { BackupDto, BackupListDto, BackupSettingsDto, CreateBackupQueryDto } from './backups.dto.js';
@@ -35,6 +36,7 @@ export class BackupsController {
    * background.
    */
   @Post('backup')
+  @LongRunning()
   @ApiResponse({ status: 201, type: BackupDto })
   @ApiResponse({ status: 400, type: ErrorResponseDto, description: 'A name that is not a folder name' })
   @ApiResponse({ status: 409, type: ErrorResponseDto, description: "The name exists, or 'A backup is already running'" })

@@ -4,6 +4,7 @@ import type { Response } from 'express';
 import { AdminAuthGuard, CurrentPrincipal } from '../../../common/auth/guards.js';
 import type { Principal } from '../../../common/auth/principal.js';
 import { ErrorResponseDto } from '../../../common/http/error-response.dto.js';
+import { LongRunning } from '../../../common/http/long-running.js';
 import { UpdatesService } from '../application/updates.service.js';
 import { UpdateFailedError, VERSION_PATTERN, updateErrors, type Release, type StepLog } from '../domain/release.js';
 import { ApplyUpdateQueryDto, UpdateCheckDto, UpdateDto, UpdateFailedDto, UpdateResultDto, type UpdateStepDto } from './updates.dto.js';
@@ -38,6 +39,7 @@ export class UpdatesController {
    * everything back and answers 409 with the log.
    */
   @Post('apply/:version')
+  @LongRunning()
   @HttpCode(200)
   @ApiResponse({ status: 200, type: UpdateResultDto })
   @ApiResponse({ status: 400, type: ErrorResponseDto })
