@@ -50,6 +50,8 @@ export function supervise(
   cluster.setupPrimary({ exec: entry, execArgv, args: [] });
   let stopping = false;
   let everReady = false;
+  /** The roles that have had a worker ready: a worker of a role that never started is a start failure, not a crash. */
+  const readyRoles = new Set();
   let exitCode = 0;
   let nextSlot = 0;
   /** slot id -> { role, worker, ready, startedAt, delay, readings } of the current worker of each slot. */
@@ -124,8 +126,9 @@ export function supervise(
       s.worker = null;
       if (code) exitCode ||= code;
       if (stopping) return maybeDone();
-      if (!s.ready && !everReady) {
-        // The server never started: a configuration problem, not a crash. Stop the others and say so.
+      if (!s.ready && (!everReady || !readyRoles.has(role))) {
+        // The server never started (no worker of this role ever did, e.g. an API worker that cannot listen on HOST
+        // and PORT while the jobs worker runs): a configuration problem, not a crash. Stop the others and say so.
         stopAll('SIGTERM', code ?? 1);
         return;
       }
@@ -139,23 +142,31 @@ export function supervise(
     void ready.then((ok) => {
       if (!ok || slots.get(slot) !== s) return;
       s.ready = true;
+      readyRoles.add(role);
       send(worker, { type: 'scriven:restarts', restarts: Object.values(restarts) });
       shareWorkers();
     });
     return ready;
   };
 
-  /** Tells a worker to finish its requests and exit; resolves when it has (SIGKILL after drainTimeoutMs). */
+  /**
+   * Tells a worker to finish its requests and exit; resolves when it has: true when it stopped on its own, false when
+   * it had to be killed (SIGKILL after drainTimeoutMs and 5 s more).
+   */
   const drain = (worker) =>
     new Promise((resolve) => {
-      if (worker.isDead()) return resolve();
+      if (worker.isDead()) return resolve(true);
       draining.add(worker);
-      const hard = setTimeout(() => worker.process.kill('SIGKILL'), drainTimeoutMs + 5000);
+      let killed = false;
+      const hard = setTimeout(() => {
+        killed = true;
+        worker.process.kill('SIGKILL');
+      }, drainTimeoutMs + 5000);
       worker.once('exit', () => {
         clearTimeout(hard);
         draining.delete(worker);
         shareWorkers();
-        resolve();
+        resolve(!killed);
       });
       send(worker, { type: 'scriven:drain', timeout_ms: drainTimeoutMs });
     });
@@ -175,7 +186,7 @@ export function supervise(
       watchPlaced(slot, placed);
       send(next.worker, { type: 'scriven:restarts', restarts: Object.values(restarts) });
       shareWorkers();
-      if (old) await drain(old);
+      if (old && !(await drain(old))) throw new Error(`the old ${role} worker ${old.process.pid} did not stop within ${(drainTimeoutMs + 5000) / 1000} s and was killed`);
     }
   };
   /** The exit watch of a worker that a restart put in its slot (the same recovery as place()). */

@@ -119,6 +119,13 @@ async function main(): Promise<void> {
     await app.init();
     limitToRole(app, role);
     logger.log(`Media/jobs worker ready (pid ${process.pid})`, 'Scriven');
+    // Replaced by a restart (`all`): stop as on SIGTERM: the job queue stops gracefully (a job in progress is given
+    // back to the queue) rather than being killed when the supervisor's drain time runs out.
+    supervisorLink.onDrain(() => {
+      if (closing) return;
+      closing = true;
+      void stopAll().then(() => process.exit(0));
+    });
     supervisorLink.ready();
     return;
   }

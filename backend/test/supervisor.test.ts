@@ -26,14 +26,14 @@ afterEach(() => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-/** The stand-in: writes its pid, says it is ready unless FAIL_AT_START, and exits 0 on SIGTERM. */
-function standIn(failAtStart: boolean): string {
+/** The stand-in: writes its pid, says it is ready unless it fails at start (always, or as an API worker), and exits 0 on SIGTERM. */
+function standIn(failAtStart: boolean | 'api'): string {
   const file = join(dir, 'server.mjs');
   writeFileSync(
     file,
     `import { appendFileSync } from 'node:fs';
 appendFileSync(${JSON.stringify(join(dir, 'pids'))}, process.pid + '\\n');
-if (${failAtStart}) { console.error('bad configuration'); process.exit(3); }
+if (${JSON.stringify(failAtStart)} === true || (${JSON.stringify(failAtStart)} === 'api' && process.env.SCRIVEN_ROLE === 'api')) { console.error('bad configuration'); process.exit(3); }
 process.on('SIGTERM', () => process.exit(0));
 process.send({ type: 'scriven:ready' });
 setInterval(() => undefined, 1000);
@@ -82,6 +82,13 @@ it('does not start again a server that fails to start, and exits with its code',
   const sup = run(standIn(true));
   expect(await exited(sup)).toBe(3);
   expect(pids()).toHaveLength(1);
+});
+
+it('stops, with its code, when the jobs worker starts but an API worker never can (a HOST or PORT it cannot listen on)', async () => {
+  const sup = run(standIn('api'), 1, true);
+  expect(await exited(sup)).toBe(3);
+  // The jobs worker and the one API worker: the API worker was not started again.
+  expect(pids()).toHaveLength(2);
 });
 
 it('runs several workers and one jobs worker, replaces the one that dies, and stops them all', async () => {

@@ -226,6 +226,25 @@ it('replaces a SIGKILLed API worker; under load only requests in flight on it fa
   expect(result['2xx']).toBeGreaterThan(200);
 }, 120_000);
 
+it('an all restart also replaces the media/jobs worker, which stops on its own (the restart is not a kill)', async () => {
+  const jobsBefore = (await workers()).find((w) => w.role === 'jobs')!.pid;
+  const asked = await call('POST', '/api/system/restart', asAdmin('192.0.2.50'), { services: ['all'] });
+  expect(asked.status).toBe(202);
+  // Polled every half second (the per-address rate limit is 300 a minute).
+  let all: { state: string; detail: string | null } | undefined;
+  for (const end = Date.now() + 90_000; Date.now() < end; await new Promise((r) => setTimeout(r, 500))) {
+    const state = await call('GET', '/api/system/restart', asAdmin('192.0.2.50'));
+    expect(state.status).toBe(200);
+    all = (state.body.restarts as { service: string; state: string; detail: string | null }[]).find((x) => x.service === 'all');
+    if (all && all.state !== 'restarting') break;
+  }
+  expect(all).toMatchObject({ state: 'done', detail: null });
+  const jobsAfter = (await workers()).find((w) => w.role === 'jobs' && w.state === 'up');
+  expect(jobsAfter?.pid).toBeDefined();
+  expect(jobsAfter!.pid).not.toBe(jobsBefore);
+  expect((await call('GET', '/api/health')).status).toBe(200);
+});
+
 it('a backend restart under 200 connections fails no request, refuses a second restart meanwhile, and is audited', async () => {
   const before = await api();
   const load = autocannon({ url: `http://127.0.0.1:${port}/api/health`, connections: 200, duration: 120 });
@@ -250,6 +269,6 @@ it('a backend restart under 200 connections fails no request, refuses a second r
   await db.connect();
   const rows = (await db.query(`select admin_username, action, target, detail from admin_audit_log where action = 'service.restarted' order by created_at`)).rows;
   await db.end();
-  expect(rows.map((x) => x.target)).toEqual(['frontend', 'backend']);
-  expect(rows[1]).toMatchObject({ admin_username: ADMIN.username, detail: { services: ['backend'] } });
+  expect(rows.map((x) => x.target)).toEqual(['frontend', 'all', 'backend']);
+  expect(rows[2]).toMatchObject({ admin_username: ADMIN.username, detail: { services: ['backend'] } });
 }, 150_000);

@@ -85,7 +85,9 @@ export class SessionGate implements OnApplicationShutdown {
   private readonly pool: pg.Pool;
 
   constructor(@Inject(DATABASE_URL) url: string) {
-    this.pool = new pg.Pool({ connectionString: url, max: 10, idleTimeoutMillis: 10_000, application_name: 'scriven-upload-gate' });
+    // A writer that cannot get a connection within 5 s is told the upload is busy (its client retries the chunk),
+    // instead of waiting without end behind ten slow chunks.
+    this.pool = new pg.Pool({ connectionString: url, max: 10, idleTimeoutMillis: 10_000, connectionTimeoutMillis: 5_000, application_name: 'scriven-upload-gate' });
     this.pool.on('error', () => undefined);
   }
 
@@ -130,7 +132,9 @@ export class SessionGate implements OnApplicationShutdown {
 
   /** A writer's locks (any process): refused while the session is completed or cancelled, or when MAX_PARALLEL write. */
   private async enter(id: string): Promise<() => void> {
-    const client = await this.pool.connect();
+    const client = await this.pool.connect().catch(() => {
+      throw UploadErrors.busy();
+    });
     try {
       const [row] = (
         await client.query<{ open: boolean; slot: number | null }>(
@@ -158,8 +162,12 @@ export class SessionGate implements OnApplicationShutdown {
     try {
       await client.query(`set lock_timeout = '60s'`);
       await client.query(`select pg_advisory_lock(hashtext('upload:' || $1)::bigint)`, [id]);
-    } catch {
-      // lock_timeout: a writer is stuck; go on as the in-process gate does.
+    } catch (e) {
+      // lock_timeout (55P03): a writer is stuck; go on as the in-process gate does. Anything else is a failure.
+      if ((e as { code?: string }).code !== '55P03') {
+        client.release(true);
+        throw e;
+      }
     }
     return () => void client.query('select pg_advisory_unlock_all()').then(() => client.release(), (e: Error) => client.release(e));
   }
