@@ -1,11 +1,10 @@
 import { Inject, Injectable, Logger, type OnModuleInit } from '@nestjs/common';
-import { ModuleRef } from '@nestjs/core';
 import { Interval } from '@nestjs/schedule';
 import { RequestContext } from '@mikro-orm/core';
 import { EntityManager, MikroORM } from '@mikro-orm/postgresql';
 import { APP_CONFIG, type AppConfig } from '../../../common/config/config.js';
 import { JobsService } from '../../../common/jobs/jobs.service.js';
-import { IdentityFacade } from '../../identity/identity.facade.js';
+import { UserDirectoryRef } from './user-directory.js';
 import {
   BACKUP_ARCHIVE,
   BACKUP_RECORDS,
@@ -53,7 +52,7 @@ export class BackupsService implements OnModuleInit {
     private readonly orm: MikroORM,
     private readonly jobs: JobsService,
     private readonly audit: AdminAuditLog,
-    private readonly modules: ModuleRef,
+    private readonly directory: UserDirectoryRef,
   ) {}
 
   onModuleInit(): void {
@@ -66,10 +65,9 @@ export class BackupsService implements OnModuleInit {
     return RequestContext.create(this.orm.em, fn);
   }
 
-  /** The admin's display name for the audit log (identity imports this module, so its facade is looked up at run time). */
+  /** The admin's display name for the audit log, through the user directory Identity registers (UserDirectoryRef). */
   async adminName(userId: string): Promise<string | null> {
-    const identity = this.modules.get(IdentityFacade, { strict: false });
-    return (await identity.usernames([userId])).get(userId) ?? null;
+    return (await this.directory.actor(userId)).username;
   }
 
   list(): Promise<Backup[]> {
