@@ -122,5 +122,7 @@ async function embeddedDatabase(env) {
   process.off('SIGTERM', early);
   logger.log(`Embedded PostgreSQL is running from ${config.dataDir}/postgres on 127.0.0.1:${embedded.port}`, 'Database');
   env.DATABASE_URL = embedded.url;
+  // The workers get its URL like an external server's; this says it is the embedded one (DEMO_DATA's default).
+  env.SCRIVEN_EMBEDDED_DATABASE = '1';
   return { stop };
 }

@@ -16,6 +16,15 @@ describe('loadConfig', () => {
     expect(b.jwtSecret).toBe(a.jwtSecret);
   });
 
+  it('seeds the demo by default only on the embedded database, also when npm start passes its URL to the workers', () => {
+    const d = dir();
+    expect(loadConfig({ DATA_DIR: d }).demoData).toBe(true);
+    expect(loadConfig({ DATA_DIR: d, DATABASE_URL: 'postgres://db.example/scriven' }).demoData).toBe(false);
+    expect(loadConfig({ DATA_DIR: d, DATABASE_URL: 'postgres://127.0.0.1:5433/scriven', SCRIVEN_EMBEDDED_DATABASE: '1' }).demoData).toBe(true);
+    expect(loadConfig({ DATA_DIR: d, DATABASE_URL: 'postgres://127.0.0.1:5433/scriven', SCRIVEN_EMBEDDED_DATABASE: '1', STRIPE_SECRET_KEY: 'sk_test_x', STRIPE_WEBHOOK_SECRET: 'whsec_x', PUBLIC_URL: 'https://videos.example' }).demoData).toBe(false);
+    expect(loadConfig({ DATA_DIR: d, DATABASE_URL: 'postgres://127.0.0.1:5433/scriven', SCRIVEN_EMBEDDED_DATABASE: '1', DEMO_DATA: 'false' }).demoData).toBe(false);
+  });
+
   it('stops with a sentence naming each bad value', () => {
     let error: ConfigError | undefined;
     try {

@@ -207,7 +207,8 @@ export function loadConfig(env: Env = process.env, opts: { cwd?: string; version
       stripeApiBase: url(env, 'STRIPE_API_BASE', ['http:', 'https:'], problems),
     },
     money: { adRpmCents: int(env, 'AD_RPM_CENTS', 500, 0, 100_000, problems), encryptionKey: Buffer.alloc(0) },
-    demoData: bool(env, 'DEMO_DATA', !databaseUrl && !env.STRIPE_SECRET_KEY?.trim(), problems),
+    // The embedded database: this process starts it, or (npm start) the supervisor started it and passes its URL on.
+    demoData: bool(env, 'DEMO_DATA', (!databaseUrl || env.SCRIVEN_EMBEDDED_DATABASE === '1') && !env.STRIPE_SECRET_KEY?.trim(), problems),
     demoDataScale: int(env, 'DEMO_DATA_SCALE', 100, 0, 100, problems),
     trendingRefreshSeconds: int(env, 'TRENDING_REFRESH_SECONDS', 60, 0, 3600, problems),
     publicUrlConfigured: !!env.PUBLIC_URL?.trim(),
