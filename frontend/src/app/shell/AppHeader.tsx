@@ -62,7 +62,8 @@ export const SignedInHeader = observer(function SignedInHeader({ navToggle }: { 
 });
 
 /**
- * Visitors see the logo and only a Sign In button (seed 000 §1, §2); signing in returns them to the page they were on.
+ * Visitors see the logo, the search (what is public can be searched without an account) and Sign In, the header's only
+ * account control (seed 000 §1, §2); signing in returns them to the page they were on.
  * In the shell, the navigation toggle comes first on small screens.
  */
 export const PublicHeader = observer(function PublicHeader({ navToggle }: { navToggle?: ReactNode }) {
@@ -82,7 +83,10 @@ export const PublicHeader = observer(function PublicHeader({ navToggle }: { navT
         {navToggle}
         <Logo onClick={() => ui.setSection('home')} />
       </Group>
-      <Button onClick={signIn}>Sign In</Button>
+      <Group gap={8} wrap="nowrap" justify="flex-end" flex={1}>
+        <HeaderSearch />
+        <Button onClick={signIn}>Sign In</Button>
+      </Group>
     </Group>
   );
 });

@@ -200,21 +200,30 @@ describe('header bar', () => {
     ['/', '/signin'],
     ['/terms', '/signin?next=%2Fterms'],
     ['/monetization', '/signin?next=%2Fmonetization'],
-  ])('signed out, the header at %s shows only the logo and Sign In, which leads to %s', async (route, signIn) => {
+  ])('signed out, the header at %s shows the logo, the search and Sign In, which leads to %s', async (route, signIn) => {
     const { user } = renderApp({ route });
 
     const header = within(screen.getAllByRole('banner')[0]);
     // At / the visitor browses in the shell, whose navigation toggle (small screens) comes first.
     const toggle = route === '/' ? ['Toggle navigation'] : [];
-    expect(header.getAllByRole('button').map((button) => button.textContent || button.getAttribute('aria-label'))).toEqual([...toggle, 'Sign In']);
+    expect(header.getAllByRole('button').map((button) => button.textContent || button.getAttribute('aria-label'))).toEqual([...toggle, 'Submit search', 'Show search', 'Sign In']);
     expect(header.getByRole('link', { name: 'Scriven home' })).toHaveAttribute('href', '/');
     for (const name of ['Switch account', 'Settings menu', 'Create']) {
       expect(screen.queryByRole('button', { name })).not.toBeInTheDocument();
     }
-    expect(screen.queryByRole('searchbox')).not.toBeInTheDocument();
+    expect(header.getByRole('searchbox', { name: 'Search' })).toBeInTheDocument();
 
     await user.click(header.getByRole('button', { name: 'Sign In' }));
     expect(await screen.findByRole('form', { name: /sign in/i })).toBeInTheDocument();
     expect(screen.getByTestId('location').textContent).toBe(signIn);
+  });
+
+  test('a visitor searches from the header and gets the public results, without an account', async () => {
+    const { user } = renderApp({ route: '/' });
+    const header = within(screen.getAllByRole('banner')[0]);
+    await user.type(header.getByRole('searchbox', { name: 'Search' }), 'analytical engine{Enter}');
+    expect(await screen.findByRole('heading', { name: 'Search', level: 1 })).toBeInTheDocument();
+    expect(await screen.findByRole('article', { name: 'Notes on the Analytical Engine' })).toBeInTheDocument();
+    expect(header.getByRole('button', { name: 'Sign In' })).toBeInTheDocument();
   });
 });
