@@ -321,7 +321,7 @@ describe('feedback', () => {
     const ok = await t.http().post('/api/feedback').set(...auth).send({ message: 'The upload button is hard to find' });
     expect(ok.status).toBe(201);
     expect(ok.body).toEqual({ message: 'Thanks for your feedback!' });
-    expect((await t.http().get('/api/admin/feedback').set(...auth)).status).toBe(401);
+    expect((await t.http().get('/api/admin/feedback').set(...auth)).status).toBe(403);
     const { IdentityFacade } = await import('../src/modules/identity/identity.facade.js');
     const { RequestContext } = await import('@mikro-orm/core');
     await RequestContext.create(t.orm.em, () => t.app.get(IdentityFacade).createAdminUser('feedback_admin', 'a-long-admin-password'));

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import jwt from 'jsonwebtoken';
 import sharp from 'sharp';
 import { newUser, type TestApp } from './harness.js';
 import { baseUrl, binary, makeClips, markReady, MP4_HEAD, upload, type Auth, type Clips } from './media-fixtures.js';
@@ -11,9 +12,9 @@ import { admin, buy, matureAll, type Admin } from './money-fixtures.js';
  * helpers the table's requests use. Statuses are asserted by the table, not here.
  */
 
-/** Who sends the request: no token, the owner of the things, another user, the admin console, an is_admin user. */
-export type Who = 'visitor' | 'owner' | 'other' | 'admin' | 'adminUser';
-export const WHO: Who[] = ['visitor', 'owner', 'other', 'admin', 'adminUser'];
+/** Who sends the request: no token, the owner of the things, another user, the admin console, an is_admin user, a founder. */
+export type Who = 'visitor' | 'owner' | 'other' | 'admin' | 'adminUser' | 'founder';
+export const WHO: Who[] = ['visitor', 'owner', 'other', 'admin', 'adminUser', 'founder'];
 
 export interface Signed extends Person {
   password: string;
@@ -122,6 +123,14 @@ async function login(t: TestApp, path: string, body: Record<string, unknown>): P
   const r = await t.http().post(path).send(body);
   if (r.status !== 200) throw new Error(`${path}: ${r.status} ${JSON.stringify(r.body)}`);
   return ['Authorization', `Bearer ${r.body.access_token}`];
+}
+
+/**
+ * A founder-audience token, as the founder sign-in will issue it (30 min; the server's secret, every claim). Nothing
+ * issues one yet (the founder context is to come), so the test signs it; renew() signs a fresh one.
+ */
+function founderAuth(t: TestApp, sub: string): Auth {
+  return ['Authorization', `Bearer ${jwt.sign({ ver: 0 }, t.config.jwtSecret, { subject: sub, audience: 'founder', issuer: 'scriven', expiresIn: 30 * 60 })}`];
 }
 
 async function must<T extends { status: number; body: unknown }>(what: string, r: PromiseLike<T>, ok: number[] = [200, 201]): Promise<T> {
@@ -266,7 +275,7 @@ export async function buildWorld(t: TestApp): Promise<AuthzWorld> {
   }
 
   phase('everything');
-  const tokens: Record<Who, Auth | null> = { visitor: null, owner: owner.auth, other: other.auth, admin: staff.adminAuth, adminUser: staff.auth };
+  const tokens: Record<Who, Auth | null> = { visitor: null, owner: owner.auth, other: other.auth, admin: staff.adminAuth, adminUser: staff.auth, founder: founderAuth(t, staff.id) };
   return {
     t,
     origin,
@@ -333,7 +342,7 @@ export async function buildWorld(t: TestApp): Promise<AuthzWorld> {
         login(t, '/api/login', { login_identifier: staff.name, password: staff.password }),
         login(t, '/api/admin/login', { username: staff.name, password: staff.password }),
       ]);
-      Object.assign(tokens, { owner: o, other: x, adminUser: u, admin: a });
+      Object.assign(tokens, { owner: o, other: x, adminUser: u, admin: a, founder: founderAuth(t, staff.id) });
       owner.auth = o;
       other.auth = x;
     },

@@ -6,7 +6,7 @@ import { AUTHZ_MATRIX, CALLERS, type AuthzCase, type AuthzRequest } from './auth
 
 /**
  * The authorization matrix: every operation of openapi/openapi.json, sent by a visitor, the owner of the things it
- * names, another user, the admin console and an is_admin user, must answer the status its row of
+ * names, another user, the admin console, an is_admin user and a founder, must answer the status its row of
  * authz-matrix.table.ts gives. Every operation must have a row, and every row an operation.
  *
  * Rows run in the table's order on one app and one set of fixtures (made in beforeAll); a row may rely on an earlier

@@ -7,15 +7,17 @@ import type { AuthzWorld, Who } from './authz-matrix.fixtures.js';
  *
  * Callers (authz-matrix.fixtures.ts): `visitor` (no token), `owner` (the user who owns the things the request names:
  * their channel, video, reel, upload session, checkout session, tier, notification, revenue…), `other` (another signed-in
- * user sending the same request for the owner's things), `admin` (an admin-audience token from the admin console) and
- * `adminUser` (the same administrator's user token: is_admin, for the platform's routes and creators' revenue).
+ * user sending the same request for the owner's things), `admin` (an admin-audience token from the admin console),
+ * `adminUser` (the same administrator's user token: is_admin, for the platform's routes and creators' revenue) and
+ * `founder` (a founder-audience token).
  *
  * The statuses are what the API must answer (docs/api.md), not necessarily what it answers today:
  * - a guarded route without a token: 401; a token of another audience is refused like a bad one (401), on
  *   routes open to visitors too (docs/api.md, Identity: a token is only accepted by routes of its audience);
  * - another user's account, session, notification, upload…: 404, as if it did not exist; money routes that
  *   name a public thing (a channel, a tier, a creator's revenue) answer 403;
- * - admin-console routes: 401 for every user token (is_admin users included: they sign in at the console);
+ * - admin-console routes: 401 without a token (or with a bad, expired or revoked one), 403 for a valid token of
+ *   another audience: every user token (is_admin users included: they sign in at the console) and a founder's;
  * - the platform's routes: 403 for signed-in users who are not is_admin.
  *
  * Rows run in this order, each caller in the order of CALLERS (the owner last, so a row that changes or deletes a
@@ -43,7 +45,7 @@ export interface AuthzCase {
   endsSessions?: true;
 }
 
-export const CALLERS: Who[] = ['visitor', 'admin', 'other', 'adminUser', 'owner'];
+export const CALLERS: Who[] = ['visitor', 'admin', 'founder', 'other', 'adminUser', 'owner'];
 
 import { adminConsole, anyone, hidden, open, ownerOnly, platform, users } from './authz-matrix.shapes.js';
 import { SYSTEM_FLAGS_ROWS } from './authz-matrix.flags.js';
@@ -191,13 +193,13 @@ export const AUTHZ_MATRIX: Record<string, AuthzCase | AuthzCase[]> = {
       what: 'a reel whose channel allows no comments (comment_permissions: none)',
       ownerIs: 'closed',
       request: (w) => ({ params: { id: w.ids.closedReel }, json: { content: 'Let me in' } }),
-      expect: { visitor: 401, owner: 201, other: 403, admin: 401, adminUser: 403 },
+      expect: { visitor: 401, owner: 201, other: 403, admin: 401, founder: 401, adminUser: 403 },
     },
     {
       what: 'a reel whose channel allows comments from followers (the is_admin user follows it, the other user does not)',
       ownerIs: 'members',
       request: (w) => ({ params: { id: w.ids.membersReel }, json: { content: 'Follower here' } }),
-      expect: { visitor: 401, owner: 201, other: 403, admin: 401, adminUser: 201 },
+      expect: { visitor: 401, owner: 201, other: 403, admin: 401, founder: 401, adminUser: 201 },
     },
   ],
   listMovies: { request: () => ({}), expect: anyone(200) },
@@ -211,12 +213,12 @@ export const AUTHZ_MATRIX: Record<string, AuthzCase | AuthzCase[]> = {
     { what: "the owner's movie still processing", request: (w) => ({ params: { id: w.ids.draftMovie } }), expect: hidden(200) },
   ],
   rateMovie: [
-    { what: 'a ready movie (its owner may not rate it)', request: (w) => ({ params: { id: w.ids.movie }, json: { stars: 4 } }), expect: { visitor: 401, owner: 403, other: 200, admin: 401, adminUser: 200 } },
-    { what: "the owner's movie still processing", request: (w) => ({ params: { id: w.ids.draftMovie }, json: { stars: 4 } }), expect: { visitor: 401, owner: 403, other: 404, admin: 401, adminUser: 404 } },
+    { what: 'a ready movie (its owner may not rate it)', request: (w) => ({ params: { id: w.ids.movie }, json: { stars: 4 } }), expect: { visitor: 401, owner: 403, other: 200, admin: 401, founder: 401, adminUser: 200 } },
+    { what: "the owner's movie still processing", request: (w) => ({ params: { id: w.ids.draftMovie }, json: { stars: 4 } }), expect: { visitor: 401, owner: 403, other: 404, admin: 401, founder: 401, adminUser: 404 } },
   ],
   unrateMovie: [
-    { what: 'a ready movie (its owner has no rating of it)', request: (w) => ({ params: { id: w.ids.movie } }), expect: { visitor: 401, owner: 403, other: 200, admin: 401, adminUser: 200 } },
-    { what: "the owner's movie still processing", request: (w) => ({ params: { id: w.ids.draftMovie } }), expect: { visitor: 401, owner: 403, other: 404, admin: 401, adminUser: 404 } },
+    { what: 'a ready movie (its owner has no rating of it)', request: (w) => ({ params: { id: w.ids.movie } }), expect: { visitor: 401, owner: 403, other: 200, admin: 401, founder: 401, adminUser: 200 } },
+    { what: "the owner's movie still processing", request: (w) => ({ params: { id: w.ids.draftMovie } }), expect: { visitor: 401, owner: 403, other: 404, admin: 401, founder: 401, adminUser: 404 } },
   ],
   streamMovie: [
     { what: 'a ready movie', request: (w) => ({ params: { id: w.ids.movie } }), expect: users(200) },
@@ -292,8 +294,8 @@ export const AUTHZ_MATRIX: Record<string, AuthzCase | AuthzCase[]> = {
 
   // Social
   toggleFollow: [
-    { what: 'a public user (the owner cannot follow themselves)', request: (w) => ({ params: { id: w.owner.id } }), expect: { visitor: 401, owner: 400, other: 200, admin: 401, adminUser: 200 } },
-    { what: "a private user ('User not found'; themselves: 'You cannot follow yourself')", ownerIs: 'recluse', request: (w) => ({ params: { id: w.recluse.id } }), expect: { visitor: 401, owner: 400, other: 404, admin: 401, adminUser: 404 } },
+    { what: 'a public user (the owner cannot follow themselves)', request: (w) => ({ params: { id: w.owner.id } }), expect: { visitor: 401, owner: 400, other: 200, admin: 401, founder: 401, adminUser: 200 } },
+    { what: "a private user ('User not found'; themselves: 'You cannot follow yourself')", ownerIs: 'recluse', request: (w) => ({ params: { id: w.recluse.id } }), expect: { visitor: 401, owner: 400, other: 404, admin: 401, founder: 401, adminUser: 404 } },
   ],
   discoverUsers: { request: () => ({}), expect: anyone(200) },
   userProfile: [
@@ -326,13 +328,13 @@ export const AUTHZ_MATRIX: Record<string, AuthzCase | AuthzCase[]> = {
     {
       what: "the owner's own channel (a user cannot join it)",
       request: (w) => ({ params: { channelId: w.ids.channel }, json: { package_type: w.ids.tierName, origin_url: `${w.origin}/` } }),
-      expect: { visitor: 401, owner: 400, other: 200, admin: 401, adminUser: 200 },
+      expect: { visitor: 401, owner: 400, other: 200, admin: 401, founder: 401, adminUser: 200 },
     },
     {
       what: 'a private channel (as if it did not exist)',
       ownerIs: 'recluse',
       request: (w) => ({ params: { channelId: w.ids.hiddenChannel }, json: { package_type: w.ids.hiddenTierName, origin_url: `${w.origin}/` } }),
-      expect: { visitor: 401, owner: 400, other: 404, admin: 401, adminUser: 404 },
+      expect: { visitor: 401, owner: 400, other: 404, admin: 401, founder: 401, adminUser: 404 },
     },
   ],
   getPaymentStatus: { request: (w) => ({ params: { sessionId: w.ids.checkoutSession } }), expect: ownerOnly(200) },
@@ -348,10 +350,10 @@ export const AUTHZ_MATRIX: Record<string, AuthzCase | AuthzCase[]> = {
     { what: 'a public channel', request: (w) => ({ params: { channelId: w.ids.channel } }), expect: ownerOnly(200, 403) },
     { what: 'a private channel (as if it did not exist)', ownerIs: 'recluse', request: (w) => ({ params: { channelId: w.ids.hiddenChannel } }), expect: ownerOnly(200, 404) },
   ],
-  getCreatorRevenue: { request: (w) => ({ params: { userId: w.owner.id } }), expect: { visitor: 401, owner: 200, other: 403, admin: 401, adminUser: 200 } },
-  requestPayout: { what: 'the owner has funds; the others have none', request: () => ({ json: { amount: 50, payment_method: 'paypal' } }), expect: { visitor: 401, owner: 200, other: 400, admin: 401, adminUser: 400 } },
+  getCreatorRevenue: { request: (w) => ({ params: { userId: w.owner.id } }), expect: { visitor: 401, owner: 200, other: 403, admin: 401, founder: 401, adminUser: 200 } },
+  requestPayout: { what: 'the owner has funds; the others have none', request: () => ({ json: { amount: 50, payment_method: 'paypal' } }), expect: { visitor: 401, owner: 200, other: 400, admin: 401, founder: 401, adminUser: 400 } },
   getPartnerProgramStatus: { request: () => ({}), expect: users(200) },
-  applyToPartnerProgram: { what: 'the owner is eligible; the others are not', request: () => ({ json: { original_content: true } }), expect: { visitor: 401, owner: 200, other: 400, admin: 401, adminUser: 400 } },
+  applyToPartnerProgram: { what: 'the owner is eligible; the others are not', request: () => ({ json: { original_content: true } }), expect: { visitor: 401, owner: 200, other: 400, admin: 401, founder: 401, adminUser: 400 } },
   getPlatformEarnings: { request: () => ({}), expect: platform(200) },
   savePlatformBankAccount: { request: () => ({ json: bank }), expect: platform(200) },
   withdrawPlatformEarnings: { request: () => ({ json: { amount: 100 } }), expect: platform(200) },
@@ -368,7 +370,7 @@ export const AUTHZ_MATRIX: Record<string, AuthzCase | AuthzCase[]> = {
   reportContent: {
     what: "the owner's public video (its owner may not report it)",
     request: (w) => ({ json: { content_type: 'video', content_id: w.ids.video, reason: 'spam', description: 'Reported by the authz matrix' } }),
-    expect: { visitor: 401, owner: 400, other: 201, admin: 401, adminUser: 201 },
+    expect: { visitor: 401, owner: 400, other: 201, admin: 401, founder: 401, adminUser: 201 },
   },
   listModerationCases: {
     request: (w) => {
@@ -402,7 +404,7 @@ export const AUTHZ_MATRIX: Record<string, AuthzCase | AuthzCase[]> = {
     what: 'confirmed with the owner’s own display name (the owner here is a user made to be deleted)',
     ownerIs: 'quitter',
     request: (w) => ({ json: { confirmation: w.quitter.name } }),
-    expect: { visitor: 401, owner: 200, other: 400, admin: 401, adminUser: 400 },
+    expect: { visitor: 401, owner: 200, other: 400, admin: 401, founder: 401, adminUser: 400 },
   },
   signOutEverywhere: { request: () => ({}), expect: users(200), endsSessions: true },
 };

@@ -363,7 +363,7 @@ describe('decisions', () => {
 });
 
 describe('admins only', () => {
-  it('every admin route is 401 for visitors and for user tokens (is_admin users sign in at the console)', async () => {
+  it('every admin route is 401 for visitors and 403 for user tokens (is_admin users sign in at the console)', async () => {
     const user = await person(t);
     const routes: [string, string][] = [
       ['get', '/api/admin/moderation/cases'],
@@ -379,9 +379,11 @@ describe('admins only', () => {
       return method === 'get' ? r : r.send({ action: 'dismiss', decision: 'uphold', reason: 'x' });
     };
     for (const [method, path] of routes) {
-      for (const auth of [null, user.auth, boss.auth]) {
+      const res401 = await send(method, path, null);
+      expect({ path, status: res401.status, detail: res401.body.detail }).toEqual({ path, status: 401, detail: 'Authentication is required' });
+      for (const auth of [user.auth, boss.auth]) {
         const res = await send(method, path, auth);
-        expect({ path, status: res.status, detail: res.body.detail }).toEqual({ path, status: 401, detail: 'Authentication is required' });
+        expect({ path, status: res.status, code: res.body.code }).toEqual({ path, status: 403, code: 'AUTH.ADMIN_REQUIRED' });
       }
       // The console's token passes (the ids above match nothing).
       const res = await send(method, path, boss.adminAuth);

@@ -282,7 +282,7 @@ describe('appeal decisions', () => {
     expect(r.body.detail).toBe(message);
   });
 
-  it('an unknown strike is 404; only the admin console may decide (401 for user tokens)', async () => {
+  it('an unknown strike is 404; only the admin console may decide (401 without a token, 403 for user tokens)', async () => {
     for (const id of [randomUUID(), 'nope']) {
       const r = await decideAppeal(t, boss.adminAuth, id, 'uphold');
       expect(r.status).toBe(404);
@@ -290,7 +290,8 @@ describe('appeal decisions', () => {
     }
     const { uploader, strike } = await struck('strike');
     await appeal(t, uploader.auth, strike.id);
-    for (const auth of [null, uploader.auth, boss.auth]) expect((await decideAppeal(t, auth, strike.id, 'overturn')).status).toBe(401);
+    expect((await decideAppeal(t, null, strike.id, 'overturn')).status).toBe(401);
+    for (const auth of [uploader.auth, boss.auth]) expect((await decideAppeal(t, auth, strike.id, 'overturn')).status).toBe(403);
     expect((await strikesOf(t, uploader))[0].appeal.status).toBe('pending');
   });
 });

@@ -130,9 +130,9 @@ describe('partner program', () => {
     expect(pending.status).toBe(200);
     const app = pending.body.applications.find((a: { user_id: string }) => a.user_id === c.id);
     expect(app).toMatchObject({ username: c.name, status: 'pending', followers: 1500, watch_hours: 4001, original_content: true, decided_at: null, reason: null });
-    expect((await t.http().get('/api/admin/partner-applications').set(...c.auth)).status).toBe(401);
-    expect((await t.http().post(`/api/admin/partner-applications/${app.id}/approve`).set(...c.auth)).status).toBe(401);
-    expect((await t.http().post(`/api/admin/partner-applications/${app.id}/approve`).set(...boss.auth)).status).toBe(401);
+    expect((await t.http().get('/api/admin/partner-applications').set(...c.auth)).status).toBe(403);
+    expect((await t.http().post(`/api/admin/partner-applications/${app.id}/approve`).set(...c.auth)).status).toBe(403);
+    expect((await t.http().post(`/api/admin/partner-applications/${app.id}/approve`).set(...boss.auth)).status).toBe(403);
     expect(await creatorProgram(c)).toBe(false);
 
     const ok = await t.http().post(`/api/admin/partner-applications/${app.id}/approve`).set(...boss.adminAuth).send({ reason: 'Welcome aboard' });

@@ -240,13 +240,13 @@ describe('admin decisions on payouts', () => {
     expect(await t.sql('select 1 from ledger_transactions where idempotency_key like $1', [`payout:${p.id}:%`])).toHaveLength(1);
   });
 
-  it('admin routes refuse user tokens (even an admin user token) with 401; unknown payouts are 404; a long reason is 400', async () => {
+  it('admin routes refuse user tokens (even an admin user token) with 403, no token with 401; unknown payouts are 404; a long reason is 400', async () => {
     const { creator } = await fundedCreator(t, origin, 99.99);
     const p = (await t.http().post('/api/payout/request').set(...creator.auth).send({ amount: 50, ...PAYPAL })).body.payout;
     for (const auth of [creator.auth, boss.auth]) {
-      expect((await t.http().get('/api/admin/payouts').set(...auth)).status).toBe(401);
-      expect((await t.http().post(`/api/admin/payouts/${p.id}/complete`).set(...auth)).status).toBe(401);
-      expect((await t.http().post(`/api/admin/payouts/${p.id}/fail`).set(...auth)).status).toBe(401);
+      expect((await t.http().get('/api/admin/payouts').set(...auth)).status).toBe(403);
+      expect((await t.http().post(`/api/admin/payouts/${p.id}/complete`).set(...auth)).status).toBe(403);
+      expect((await t.http().post(`/api/admin/payouts/${p.id}/fail`).set(...auth)).status).toBe(403);
     }
     expect((await t.http().post(`/api/admin/payouts/${p.id}/complete`)).status).toBe(401);
     for (const id of ['00000000-0000-4000-8000-000000000000', 'nope']) {

@@ -208,15 +208,15 @@ describe('admin accounts and the admin audit log', () => {
     ]);
   });
 
-  test('user tokens, is_admin user tokens and no token are refused on every admins and audit route', async () => {
+  test('user tokens and is_admin user tokens are refused (403), and no token (401), on every admins and audit route', async () => {
     const user = await signUp(t);
     const me = (await t.http().get('/api/me').set(...user.auth)).body.id as string;
-    for (const auth of [null, user.auth, boss.auth] as const) {
+    for (const [auth, status] of [[null, 401], [user.auth, 403], [boss.auth, 403]] as const) {
       const withAuth = <R extends { set: (k: string, v: string) => R }>(req: R): R => (auth ? req.set(auth[0], auth[1]) : req);
-      expect((await withAuth(t.http().get('/api/admin/admins'))).status).toBe(401);
-      expect((await withAuth(t.http().post('/api/admin/admins')).send({ username: user.user.display_name })).status).toBe(401);
-      expect((await withAuth(t.http().delete(`/api/admin/admins/${boss.id}`))).status).toBe(401);
-      expect((await withAuth(t.http().get('/api/admin/audit'))).status).toBe(401);
+      expect((await withAuth(t.http().get('/api/admin/admins'))).status).toBe(status);
+      expect((await withAuth(t.http().post('/api/admin/admins')).send({ username: user.user.display_name })).status).toBe(status);
+      expect((await withAuth(t.http().delete(`/api/admin/admins/${boss.id}`))).status).toBe(status);
+      expect((await withAuth(t.http().get('/api/admin/audit'))).status).toBe(status);
     }
     expect((await admins()).some((a) => a.user_id === me)).toBe(false);
   });

@@ -105,11 +105,11 @@ describe('making a backup', () => {
     expect(existsSync(join(backupsDir(), 'while-busy'))).toBe(false);
   });
 
-  it('is refused to user tokens and visitors', async () => {
-    expect((await t.http().post('/api/system/backup').set(...owner.auth)).status).toBe(401);
-    expect((await t.http().post('/api/system/backup').set(...boss.auth)).status).toBe(401);
+  it('is refused to user tokens (403) and visitors (401)', async () => {
+    expect((await t.http().post('/api/system/backup').set(...owner.auth)).status).toBe(403);
+    expect((await t.http().post('/api/system/backup').set(...boss.auth)).status).toBe(403);
     expect((await t.http().get('/api/system/backups')).status).toBe(401);
-    expect((await t.http().put('/api/system/backup-settings').set(...owner.auth).send({ keep_last: 1, daily_enabled: false, daily_hour_utc: 0 })).status).toBe(401);
+    expect((await t.http().put('/api/system/backup-settings').set(...owner.auth).send({ keep_last: 1, daily_enabled: false, daily_hour_utc: 0 })).status).toBe(403);
   });
 });
 

@@ -62,10 +62,10 @@ describe('GET /api/system/features', () => {
     }
   });
 
-  it('refuses user tokens and visitors (the admin console signs in on its own)', async () => {
+  it('refuses user tokens (403) and visitors (401): the admin console signs in on its own', async () => {
     expect((await t.http().get('/api/system/features')).status).toBe(401);
-    expect((await t.http().get('/api/system/features').set(...user.auth)).status).toBe(401);
-    expect((await t.http().post('/api/system/features/uploads').query({ enabled: 'false' }).set(...user.auth)).status).toBe(401);
+    expect((await t.http().get('/api/system/features').set(...user.auth)).status).toBe(403);
+    expect((await t.http().post('/api/system/features/uploads').query({ enabled: 'false' }).set(...user.auth)).status).toBe(403);
     expect((await t.http().post('/api/system/features/refused_flag')).status).toBe(401);
     expect((await list()).body.uploads.enabled).toBe(true);
     expect((await list()).body.refused_flag).toBeUndefined();

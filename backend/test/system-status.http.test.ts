@@ -115,12 +115,12 @@ describe('system status and version', () => {
     }
   });
 
-  test('only the admin console: no token, user tokens and an is_admin user token are refused', async () => {
+  test('only the admin console: no token (401), user tokens and an is_admin user token (403) are refused', async () => {
     const user = await signUp(t);
     for (const path of ['/api/system/status', '/api/system/version']) {
       expect((await t.http().get(path)).status).toBe(401);
-      expect((await t.http().get(path).set(...user.auth)).status).toBe(401);
-      expect((await t.http().get(path).set(...staff.auth)).status).toBe(401);
+      expect((await t.http().get(path).set(...user.auth)).status).toBe(403);
+      expect((await t.http().get(path).set(...staff.auth)).status).toBe(403);
     }
   });
 });

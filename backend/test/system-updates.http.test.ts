@@ -76,9 +76,9 @@ describe('check', () => {
     expect(c.updates[0]).toEqual({ version: '0.0.8', description: 'Release 0.0.8', features: ['Feature of 0.0.8'], bug_fixes: ['Fix of 0.0.8'], release_date: '2026-11-20', size_mb: 12.5 });
   });
 
-  it('is refused to user tokens and visitors', async () => {
-    expect((await t.http().get('/api/updates/check').set(...owner.auth)).status).toBe(401);
-    expect((await t.http().get('/api/updates/check').set(...boss.auth)).status).toBe(401);
+  it('is refused to user tokens (403) and visitors (401)', async () => {
+    expect((await t.http().get('/api/updates/check').set(...owner.auth)).status).toBe(403);
+    expect((await t.http().get('/api/updates/check').set(...boss.auth)).status).toBe(403);
     expect((await t.http().post('/api/updates/apply/0.0.8?backup_first=true')).status).toBe(401);
   });
 });

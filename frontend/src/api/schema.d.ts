@@ -4040,7 +4040,17 @@ export interface operations {
                     "application/json": components["schemas"]["AdminsResponseDto"];
                 };
             };
+            /** @description No admin token, or a bad, expired or revoked one */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description A valid token of another audience (a user's or a founder's): 'Administrator access required: sign in to the admin console' */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4079,7 +4089,17 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
+            /** @description No admin token, or a bad, expired or revoked one */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description A valid token of another audience (a user's or a founder's): 'Administrator access required: sign in to the admin console' */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4125,7 +4145,17 @@ export interface operations {
                 };
                 content?: never;
             };
+            /** @description No admin token, or a bad, expired or revoked one */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description A valid token of another audience (a user's or a founder's): 'Administrator access required: sign in to the admin console' */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4183,7 +4213,17 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
+            /** @description No admin token, or a bad, expired or revoked one */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description A valid token of another audience (a user's or a founder's): 'Administrator access required: sign in to the admin console' */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4223,7 +4263,17 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
+            /** @description No admin token, or a bad, expired or revoked one */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description A valid token of another audience (a user's or a founder's): 'Administrator access required: sign in to the admin console' */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4297,7 +4347,17 @@ export interface operations {
                     "application/json": components["schemas"]["AdminStrikesResponseDto"];
                 };
             };
+            /** @description No admin token, or a bad, expired or revoked one */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description A valid token of another audience (a user's or a founder's): 'Administrator access required: sign in to the admin console' */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4337,7 +4397,17 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
+            /** @description No admin token, or a bad, expired or revoked one */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description A valid token of another audience (a user's or a founder's): 'Administrator access required: sign in to the admin console' */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4379,7 +4449,17 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
+            /** @description No admin token, or a bad, expired or revoked one */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description A valid token of another audience (a user's or a founder's): 'Administrator access required: sign in to the admin console' */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4421,7 +4501,17 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
+            /** @description No admin token, or a bad, expired or revoked one */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description A valid token of another audience (a user's or a founder's): 'Administrator access required: sign in to the admin console' */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4479,7 +4569,17 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
+            /** @description No admin token, or a bad, expired or revoked one */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description A valid token of another audience (a user's or a founder's): 'Administrator access required: sign in to the admin console' */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4536,7 +4636,17 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
+            /** @description No admin token, or a bad, expired or revoked one */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description A valid token of another audience (a user's or a founder's): 'Administrator access required: sign in to the admin console' */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4571,6 +4681,24 @@ export interface operations {
             };
             /** @description Reason longer than 500 characters */
             400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description No admin token, or a bad, expired or revoked one */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description A valid token of another audience (a user's or a founder's): 'Administrator access required: sign in to the admin console' */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4628,6 +4756,24 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
+            /** @description No admin token, or a bad, expired or revoked one */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description A valid token of another audience (a user's or a founder's): 'Administrator access required: sign in to the admin console' */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -4671,6 +4817,24 @@ export interface operations {
             };
             /** @description Reason longer than 500 characters */
             400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description No admin token, or a bad, expired or revoked one */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description A valid token of another audience (a user's or a founder's): 'Administrator access required: sign in to the admin console' */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4724,7 +4888,17 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
+            /** @description No admin token, or a bad, expired or revoked one */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description A valid token of another audience (a user's or a founder's): 'Administrator access required: sign in to the admin console' */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4751,6 +4925,24 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["PayoutDto"];
+                };
+            };
+            /** @description No admin token, or a bad, expired or revoked one */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description A valid token of another audience (a user's or a founder's): 'Administrator access required: sign in to the admin console' */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
             404: {
@@ -4803,6 +4995,24 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
+            /** @description No admin token, or a bad, expired or revoked one */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description A valid token of another audience (a user's or a founder's): 'Administrator access required: sign in to the admin console' */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -4838,7 +5048,17 @@ export interface operations {
                     "application/json": components["schemas"]["AdminResponseDto"];
                 };
             };
+            /** @description No admin token, or a bad, expired or revoked one */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description A valid token of another audience (a user's or a founder's): 'Administrator access required: sign in to the admin console' */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -8174,7 +8394,17 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
+            /** @description No admin token, or a bad, expired or revoked one */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description A valid token of another audience (a user's or a founder's): 'Administrator access required: sign in to the admin console' */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -8210,7 +8440,17 @@ export interface operations {
                     "application/json": components["schemas"]["BackupSettingsDto"];
                 };
             };
+            /** @description No admin token, or a bad, expired or revoked one */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description A valid token of another audience (a user's or a founder's): 'Administrator access required: sign in to the admin console' */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -8249,7 +8489,17 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
+            /** @description No admin token, or a bad, expired or revoked one */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description A valid token of another audience (a user's or a founder's): 'Administrator access required: sign in to the admin console' */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -8276,7 +8526,17 @@ export interface operations {
                     "application/json": components["schemas"]["BackupListDto"];
                 };
             };
+            /** @description No admin token, or a bad, expired or revoked one */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description A valid token of another audience (a user's or a founder's): 'Administrator access required: sign in to the admin console' */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -8304,7 +8564,17 @@ export interface operations {
                 };
                 content?: never;
             };
+            /** @description No admin token, or a bad, expired or revoked one */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description A valid token of another audience (a user's or a founder's): 'Administrator access required: sign in to the admin console' */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -8350,7 +8620,17 @@ export interface operations {
                     };
                 };
             };
+            /** @description No admin token, or a bad, expired or revoked one */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description A valid token of another audience (a user's or a founder's): 'Administrator access required: sign in to the admin console' */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -8393,7 +8673,17 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
+            /** @description No admin token, or a bad, expired or revoked one */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description A valid token of another audience (a user's or a founder's): 'Administrator access required: sign in to the admin console' */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -8429,7 +8719,17 @@ export interface operations {
                     "application/json": components["schemas"]["RestartStateDto"];
                 };
             };
+            /** @description No admin token, or a bad, expired or revoked one */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description A valid token of another audience (a user's or a founder's): 'Administrator access required: sign in to the admin console' */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -8469,7 +8769,17 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
+            /** @description No admin token, or a bad, expired or revoked one */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description A valid token of another audience (a user's or a founder's): 'Administrator access required: sign in to the admin console' */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -8514,7 +8824,17 @@ export interface operations {
                     "application/json": components["schemas"]["SystemStatusDto"];
                 };
             };
+            /** @description No admin token, or a bad, expired or revoked one */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description A valid token of another audience (a user's or a founder's): 'Administrator access required: sign in to the admin console' */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -8541,7 +8861,17 @@ export interface operations {
                     "application/json": components["schemas"]["VersionDto"];
                 };
             };
+            /** @description No admin token, or a bad, expired or revoked one */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description A valid token of another audience (a user's or a founder's): 'Administrator access required: sign in to the admin console' */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -8581,7 +8911,17 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
+            /** @description No admin token, or a bad, expired or revoked one */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description A valid token of another audience (a user's or a founder's): 'Administrator access required: sign in to the admin console' */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -8635,7 +8975,17 @@ export interface operations {
                     "application/json": components["schemas"]["UpdateCheckDto"];
                 };
             };
+            /** @description No admin token, or a bad, expired or revoked one */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description A valid token of another audience (a user's or a founder's): 'Administrator access required: sign in to the admin console' */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -1,7 +1,7 @@
 import { describe, expect, jest, test } from '@jest/globals';
 import { screen, within } from '@testing-library/react';
 import { RootStore } from '../../stores/RootStore';
-import { DEMO_CREDENTIALS, mockDb } from '../../mocks/db';
+import { DEMO_CREDENTIALS, issueUserToken, mockDb } from '../../mocks/db';
 import { errorBody, http } from '../../mocks/http';
 import { server } from '../../mocks/server';
 import { TOKEN_KEYS } from '../../shared/storage';
@@ -98,6 +98,22 @@ describe('admin console', () => {
 
     expect(await screen.findByRole('form', { name: 'Admin sign in form' })).toBeInTheDocument();
     expect(window.localStorage.getItem(TOKEN_KEYS.admin)).toBeNull();
+  });
+
+  test("a stored token the server refuses as not the console's (403: a user's token) shows the sign-in form with the server's sentence", async () => {
+    const userToken = issueUserToken([...mockDb.users.keys()][0]);
+    window.localStorage.setItem(TOKEN_KEYS.admin, userToken);
+    const { user } = renderApp({ route: '/admin' });
+
+    const form = within(await screen.findByRole('form', { name: 'Admin sign in form' }));
+    expect(form.getByRole('alert')).toHaveTextContent('Administrator access required: sign in to the admin console');
+    expect(window.localStorage.getItem(TOKEN_KEYS.admin)).toBeNull();
+    // The console's own sign-in opens it, and the sentence goes.
+    await user.type(field(form, 'Username'), DEMO_CREDENTIALS.admin.username);
+    await user.type(field(form, 'Password'), DEMO_CREDENTIALS.admin.password);
+    await user.click(form.getByRole('button', { name: 'Sign in' }));
+    expect(await screen.findByText(`Signed in as ${DEMO_CREDENTIALS.admin.username}`)).toBeInTheDocument();
+    expect(screen.queryByText('Administrator access required: sign in to the admin console')).not.toBeInTheDocument();
   });
 
   test('each service shows its state and detail, and a reading the server could not take says why', async () => {

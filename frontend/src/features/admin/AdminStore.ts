@@ -21,6 +21,8 @@ export const ADMIN_MESSAGES = {
   loginFailed: 'Login failed',
   connectionFailed: 'Connection failed',
   loginSuccess: 'Admin login successful',
+  /** The server's sentence when the stored token is valid but not the console's (a user's or a founder's): 403. */
+  adminRequired: 'Administrator access required: sign in to the admin console',
 } as const;
 
 /** The admin console's session (its own token, 'scriven.adminToken') and the platform status. */
@@ -79,7 +81,10 @@ export class AdminStore {
     return this.status !== 'ready';
   }
 
-  /** On start: a stored admin token is verified, and dropped if it fails. */
+  /**
+   * On start: a stored admin token is verified, and dropped if it fails. A token the server refuses as not the
+   * console's (403: a user's or a founder's) also shows the sign-in form, with the server's sentence.
+   */
   async init(): Promise<void> {
     if (this.status !== 'idle') return;
     await this.verify();
@@ -93,15 +98,18 @@ export class AdminStore {
     }
     this.status = 'verifying';
     let username: string | null = null;
+    let refusal: string | null = null;
     try {
-      const { data } = await this.root.api.GET('/api/admin/verify', { headers: bearerHeader(token) });
+      const { data, error, response } = await this.root.api.GET('/api/admin/verify', { headers: bearerHeader(token) });
       if (data?.is_admin) username = data.username;
+      else if (response.status === 403) refusal = errorDetail(error, ADMIN_MESSAGES.adminRequired);
     } catch {
       username = null;
     }
     runInAction(() => {
       if (username) this.username = username;
       else this.clearSession();
+      this.loginError = refusal;
       this.status = 'ready';
     });
     return username !== null;

@@ -1,5 +1,6 @@
 import { bearerToken, mockDb } from '../../mocks/db';
 import { errorBody, http } from '../../mocks/http';
+import { consoleRefusal } from '../../mocks/consoleAuth';
 import { mockFeatureFlags } from '../features/mocks';
 
 const NAME = /^[a-z][a-z0-9_]{1,63}$/;
@@ -17,13 +18,13 @@ const unauthenticated = errorBody(401, 'IDENTITY.SESSION_INVALID', 'Your session
 /** The admin console's feature flags (GET /api/system/features, POST /api/system/features/{name}), over the mock flags. */
 export const featureFlagHandlers = [
   http.get('/api/system/features', ({ request, response }) => {
-    if (!adminOf(request)) return response(401).json(unauthenticated);
+    if (!adminOf(request)) return response.untyped(consoleRefusal(request, unauthenticated));
     return response(200).json(Object.fromEntries([...mockFeatureFlags.flags].sort(([a], [b]) => a.localeCompare(b))));
   }),
 
   http.post('/api/system/features/{name}', ({ request, params, query, response }) => {
     const admin = adminOf(request);
-    if (!admin) return response(401).json(unauthenticated);
+    if (!admin) return response.untyped(consoleRefusal(request, unauthenticated));
     const name = decodeURIComponent(String(params.name)).trim();
     if (!name) return response(400).json(invalid('name', 'Feature flag name is required'));
     if (!NAME.test(name)) return response(400).json(invalid('name', NAME_INVALID));

@@ -1,6 +1,7 @@
 import { HttpResponse } from 'msw';
 import { DEMO_CREDENTIALS, bearerToken, mockDb, mockId } from '../../mocks/db';
 import { http, errorBody } from '../../mocks/http';
+import { consoleRefusal } from '../../mocks/consoleAuth';
 import { adminMoneyHandlers } from './moneyMocks';
 import { systemStatusHandlers } from './statusMocks';
 
@@ -21,8 +22,8 @@ export const adminHandlers = [
     const token = bearerToken(request.headers.get('Authorization'));
     const username = token ? mockDb.adminTokens.get(token) : undefined;
     if (!username) {
-      return response(401).json(
-        errorBody(401, 'IDENTITY.SESSION_INVALID', 'Your session is no longer valid. Please sign in again.'),
+      return response.untyped(
+        consoleRefusal(request, errorBody(401, 'IDENTITY.SESSION_INVALID', 'Your session is no longer valid. Please sign in again.')),
       );
     }
     return response(200).json({ username, is_admin: true });

@@ -2,6 +2,7 @@ import { HttpResponse } from 'msw';
 import type { components } from '../../api/schema';
 import { bearerToken, mockDb } from '../../mocks/db';
 import { errorBody, http } from '../../mocks/http';
+import { consoleRefusal } from '../../mocks/consoleAuth';
 import { problem, SESSION_INVALID } from '../../mocks/mediaHelpers';
 import { balancesOf, earningsDb, type MockPartnerApplication } from '../../mocks/earningsDb';
 import { payoutDto } from '../earnings/mocks';
@@ -14,7 +15,7 @@ function isAdmin(request: Request): boolean {
   return token !== undefined && mockDb.adminTokens.has(token);
 }
 
-const unauthenticated = () => problem(401, 'IDENTITY.SESSION_INVALID', SESSION_INVALID);
+const unauthenticated = (request: Request) => consoleRefusal(request, errorBody(401, 'IDENTITY.SESSION_INVALID', SESSION_INVALID));
 const usernameOf = (userId: string) => mockDb.users.get(userId)?.user.display_name ?? null;
 
 function applicationDto(a: MockPartnerApplication): PartnerApplicationDto {
@@ -50,7 +51,7 @@ async function reasonOf(request: Request): Promise<string | null | Response> {
 
 /** An admin's decision on an application: approve or reject a pending one, suspend an approved partner. */
 async function decideApplication(request: Request, id: string, decision: 'approve' | 'reject' | 'suspend'): Promise<Response> {
-  if (!isAdmin(request)) return unauthenticated();
+  if (!isAdmin(request)) return unauthenticated(request);
   const reason = await reasonOf(request);
   if (reason instanceof Response) return reason;
   const application = earningsDb.applications.find((a) => a.id === id);
@@ -72,7 +73,7 @@ const STATUSES = ['pending', 'approved', 'rejected', 'suspended', 'all'] as cons
 /** The server's answers for the admin console's creator payouts and partner applications. */
 export const adminMoneyHandlers = [
   http.get('/api/admin/payouts', ({ request, response }) => {
-    if (!isAdmin(request)) return response.untyped(unauthenticated());
+    if (!isAdmin(request)) return response.untyped(unauthenticated(request));
     const payouts = earningsDb.payouts
       .filter((p) => p.status === 'pending')
       .sort((a, b) => a.requestedAt.localeCompare(b.requestedAt))
@@ -81,7 +82,7 @@ export const adminMoneyHandlers = [
   }),
 
   http.post('/api/admin/payouts/{id}/complete', ({ request, params, response }) => {
-    if (!isAdmin(request)) return response.untyped(unauthenticated());
+    if (!isAdmin(request)) return response.untyped(unauthenticated(request));
     const payout = earningsDb.payouts.find((p) => p.id === params.id);
     if (!payout) return response(404).json(errorBody(404, 'MONEY.PAYOUT_NOT_FOUND', 'Payout not found'));
     if (payout.status !== 'pending') {
@@ -95,7 +96,7 @@ export const adminMoneyHandlers = [
   }),
 
   http.post('/api/admin/payouts/{id}/fail', async ({ request, params, response }) => {
-    if (!isAdmin(request)) return response.untyped(unauthenticated());
+    if (!isAdmin(request)) return response.untyped(unauthenticated(request));
     const reason = await reasonOf(request);
     if (reason instanceof Response) return response.untyped(reason);
     const payout = earningsDb.payouts.find((p) => p.id === params.id);
@@ -113,7 +114,7 @@ export const adminMoneyHandlers = [
   }),
 
   http.get('/api/admin/partner-applications', ({ request, response }) => {
-    if (!isAdmin(request)) return response.untyped(unauthenticated());
+    if (!isAdmin(request)) return response.untyped(unauthenticated(request));
     const asked = new URL(request.url).searchParams.get('status') ?? 'pending';
     const status = (STATUSES as readonly string[]).includes(asked) ? asked : 'pending';
     const applications = earningsDb.applications

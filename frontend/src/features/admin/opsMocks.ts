@@ -1,6 +1,7 @@
 import type { components } from '../../api/schema';
 import { bearerToken, mockDb } from '../../mocks/db';
 import { errorBody, http } from '../../mocks/http';
+import { consoleRefusal } from '../../mocks/consoleAuth';
 
 type Backup = components['schemas']['BackupDto'];
 type Update = components['schemas']['UpdateDto'];
@@ -65,12 +66,12 @@ export function resetMockOps(): void {
 /** The console's Updates tab: GET /api/updates/check, POST /api/updates/apply/{version}, and the backups routes. */
 export const opsHandlers = [
   http.get('/api/updates/check', ({ request, response }) => {
-    if (!isAdmin(request)) return response(401).json(unauthenticated);
+    if (!isAdmin(request)) return response.untyped(consoleRefusal(request, unauthenticated));
     return response(200).json({ current_version: mockOps.current, build_version: mockOps.build, updates: mockOps.updates });
   }),
 
   http.post('/api/updates/apply/{version}', ({ request, params, response }) => {
-    if (!isAdmin(request)) return response(401).json(unauthenticated);
+    if (!isAdmin(request)) return response.untyped(consoleRefusal(request, unauthenticated));
     const version = String(params.version);
     if (!mockOps.updates.some((u) => u.version === version)) {
       return response(404).json(errorBody(404, 'SYSTEM.RELEASE_NOT_FOUND', `Version ${version} is not a release this build contains`));
@@ -91,7 +92,7 @@ export const opsHandlers = [
   }),
 
   http.post('/api/system/backup', ({ request, query, response }) => {
-    if (!isAdmin(request)) return response(401).json(unauthenticated);
+    if (!isAdmin(request)) return response.untyped(consoleRefusal(request, unauthenticated));
     const given = query.get('backup_name');
     if (given !== null && !NAME.test(given)) return response(400).json(errorBody(400, 'VALIDATION_FAILED', NAME_INVALID, [{ field: 'backup_name', message: NAME_INVALID }]));
     const base = `manual_backup_${new Date().toISOString().slice(0, 10)}`;
@@ -113,12 +114,12 @@ export const opsHandlers = [
   }),
 
   http.get('/api/system/backups', ({ request, response }) => {
-    if (!isAdmin(request)) return response(401).json(unauthenticated);
+    if (!isAdmin(request)) return response.untyped(consoleRefusal(request, unauthenticated));
     return response(200).json({ backups: mockOps.backups });
   }),
 
   http.delete('/api/system/backups/{name}', ({ request, params, response }) => {
-    if (!isAdmin(request)) return response(401).json(unauthenticated);
+    if (!isAdmin(request)) return response.untyped(consoleRefusal(request, unauthenticated));
     const name = String(params.name);
     if (!mockOps.backups.some((b) => b.name === name)) return response(404).json(errorBody(404, 'SYSTEM.BACKUP_NOT_FOUND', 'Backup not found'));
     mockOps.backups = mockOps.backups.filter((b) => b.name !== name);
@@ -126,12 +127,12 @@ export const opsHandlers = [
   }),
 
   http.get('/api/system/backup-settings', ({ request, response }) => {
-    if (!isAdmin(request)) return response(401).json(unauthenticated);
+    if (!isAdmin(request)) return response.untyped(consoleRefusal(request, unauthenticated));
     return response(200).json(mockOps.settings);
   }),
 
   http.put('/api/system/backup-settings', async ({ request, response }) => {
-    if (!isAdmin(request)) return response(401).json(unauthenticated);
+    if (!isAdmin(request)) return response.untyped(consoleRefusal(request, unauthenticated));
     const body = (await request.json()) as Settings;
     if (!Number.isInteger(body.keep_last) || body.keep_last < 1 || body.keep_last > 100) {
       const detail = 'keep_last must be a whole number from 1 to 100';

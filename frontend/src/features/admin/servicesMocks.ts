@@ -1,6 +1,7 @@
 import type { components } from '../../api/schema';
 import { bearerToken, mockDb } from '../../mocks/db';
 import { errorBody, http } from '../../mocks/http';
+import { consoleRefusal } from '../../mocks/consoleAuth';
 
 type Restart = components['schemas']['ServiceRestartDto'];
 const unauthenticated = errorBody(401, 'IDENTITY.SESSION_INVALID', 'Your session is no longer valid. Please sign in again.');
@@ -23,7 +24,7 @@ export function resetMockServices(): void {
 /** GET and POST /api/system/restart. */
 export const servicesHandlers = [
   http.get('/api/system/restart', ({ request, response }) => {
-    if (!isAdmin(request)) return response(401).json(unauthenticated);
+    if (!isAdmin(request)) return response.untyped(consoleRefusal(request, unauthenticated));
     mockServices.restarts = mockServices.restarts.map((r) => {
       if (r.state !== 'restarting' || mockServices.pollsUntilDone-- > 0) return r;
       const failed = mockServices.outcome === 'failed';
@@ -32,7 +33,7 @@ export const servicesHandlers = [
     return response(200).json({ supervised: mockServices.supervised, restarts: mockServices.restarts });
   }),
   http.post('/api/system/restart', async ({ request, response }) => {
-    if (!isAdmin(request)) return response(401).json(unauthenticated);
+    if (!isAdmin(request)) return response.untyped(consoleRefusal(request, unauthenticated));
     const body = (await request.json()) as { services?: unknown };
     const services = Array.isArray(body.services) ? body.services : [];
     if (!services.length || services.some((s) => !SERVICES.includes(s as string))) {

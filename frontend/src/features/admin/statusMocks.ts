@@ -1,5 +1,6 @@
 import { bearerToken, mockDb, mockId } from '../../mocks/db';
 import { http, errorBody } from '../../mocks/http';
+import { consoleRefusal } from '../../mocks/consoleAuth';
 import type { SystemStatus } from './StatusStore';
 import type { AdminAccount } from './AdminsStore';
 import type { AdminAuditEntry } from './AuditStore';
@@ -98,23 +99,23 @@ function audit(adminUsername: string, action: string, target: string | null, det
 /** The server's answers for the Status, Admins and Audit log tabs (the Feedback tab's are in features/feedback/mocks.ts). */
 export const systemStatusHandlers = [
   http.get('/api/system/status', ({ request, response }) => {
-    if (!adminSession(request.headers.get('Authorization'))) return response(401).json(sessionInvalid());
+    if (!adminSession(request.headers.get('Authorization'))) return response.untyped(consoleRefusal(request, sessionInvalid()));
     return response(200).json(systemStatusBody());
   }),
 
   http.get('/api/system/version', ({ request, response }) => {
-    if (!adminSession(request.headers.get('Authorization'))) return response(401).json(sessionInvalid());
+    if (!adminSession(request.headers.get('Authorization'))) return response.untyped(consoleRefusal(request, sessionInvalid()));
     return response(200).json({ version: '0.1.0-mock', build_version: '0.1.0-mock', node_version: '24.0.0', commit: null });
   }),
 
   http.get('/api/admin/admins', ({ request, response }) => {
-    if (!adminSession(request.headers.get('Authorization'))) return response(401).json(sessionInvalid());
+    if (!adminSession(request.headers.get('Authorization'))) return response.untyped(consoleRefusal(request, sessionInvalid()));
     return response(200).json({ admins: consoleState().admins });
   }),
 
   http.post('/api/admin/admins', async ({ request, response }) => {
     const actor = adminSession(request.headers.get('Authorization'));
-    if (!actor) return response(401).json(sessionInvalid());
+    if (!actor) return response.untyped(consoleRefusal(request, sessionInvalid()));
     const { username } = await request.json();
     const wanted = typeof username === 'string' ? username.trim().toLowerCase() : '';
     if (!wanted) return response(400).json(errorBody(400, 'VALIDATION_FAILED', 'Username is required', [{ field: 'username', message: 'Username is required' }]));
@@ -129,7 +130,7 @@ export const systemStatusHandlers = [
 
   http.delete('/api/admin/admins/{userId}', ({ request, params, response }) => {
     const actor = adminSession(request.headers.get('Authorization'));
-    if (!actor) return response(401).json(sessionInvalid());
+    if (!actor) return response.untyped(consoleRefusal(request, sessionInvalid()));
     const state = consoleState();
     const target = state.admins.find((a) => a.user_id === params.userId);
     if (!target) return response(404).json(errorBody(404, 'SYSTEM.ADMIN_NOT_FOUND', 'Admin not found'));
@@ -141,7 +142,7 @@ export const systemStatusHandlers = [
   }),
 
   http.get('/api/admin/audit', ({ request, query, response }) => {
-    if (!adminSession(request.headers.get('Authorization'))) return response(401).json(sessionInvalid());
+    if (!adminSession(request.headers.get('Authorization'))) return response.untyped(consoleRefusal(request, sessionInvalid()));
     const limit = Math.min(100, Math.max(1, Number(query.get('limit') ?? 50) || 50));
     const entries = consoleState().audit;
     const cursor = query.get('cursor');

@@ -1,6 +1,7 @@
-import { Body, Controller, Get, HttpCode, Ip, Post, UseGuards } from '@nestjs/common';
-import { ApiBearerAuth, ApiResponse, ApiTags } from '@nestjs/swagger';
-import { AdminAuthGuard, CurrentPrincipal } from '../../../common/auth/guards.js';
+import { Body, Controller, Get, HttpCode, Ip, Post } from '@nestjs/common';
+import { ApiResponse, ApiTags } from '@nestjs/swagger';
+import { AdminConsole } from '../../../common/auth/admin-console.js';
+import { CurrentPrincipal } from '../../../common/auth/guards.js';
 import type { Principal } from '../../../common/auth/principal.js';
 import { ErrorResponseDto } from '../../../common/http/error-response.dto.js';
 import { LoginUseCase } from '../application/login.use-case.js';
@@ -29,9 +30,7 @@ export class AdminAuthController {
 
   /** Checks an admin token. */
   @Get('verify')
-  @ApiBearerAuth()
-  @UseGuards(AdminAuthGuard)
-  @ApiResponse({ status: 401, type: ErrorResponseDto })
+  @AdminConsole()
   async verifyAdmin(@CurrentPrincipal() principal: Principal): Promise<AdminResponseDto> {
     const user = await this.principals.get(principal.userId);
     if (!user) throw SessionInvalid();

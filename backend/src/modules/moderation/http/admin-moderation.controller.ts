@@ -1,6 +1,7 @@
-import { Body, Controller, Get, HttpCode, Param, Post, Query, UseGuards } from '@nestjs/common';
-import { ApiBearerAuth, ApiResponse, ApiTags } from '@nestjs/swagger';
-import { AdminAuthGuard, CurrentPrincipal } from '../../../common/auth/guards.js';
+import { Body, Controller, Get, HttpCode, Param, Post, Query } from '@nestjs/common';
+import { ApiResponse, ApiTags } from '@nestjs/swagger';
+import { AdminConsole } from '../../../common/auth/admin-console.js';
+import { CurrentPrincipal } from '../../../common/auth/guards.js';
 import type { Principal } from '../../../common/auth/principal.js';
 import { ErrorResponseDto } from '../../../common/http/error-response.dto.js';
 import { pageSize } from '../../../common/keyset.js';
@@ -27,9 +28,7 @@ import {
 /** Admins (the admin console): the moderation queue and its decisions, appeals, and the audit log. */
 @ApiTags('moderation')
 @Controller('api/admin/moderation')
-@UseGuards(AdminAuthGuard)
-@ApiBearerAuth()
-@ApiResponse({ status: 401, type: ErrorResponseDto })
+@AdminConsole()
 export class AdminModerationController {
   constructor(
     private readonly cases: ListCasesQuery,

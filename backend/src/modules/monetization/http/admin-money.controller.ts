@@ -1,6 +1,6 @@
-import { Body, Controller, Get, HttpCode, Param, Post, Query, UseGuards } from '@nestjs/common';
-import { ApiBearerAuth, ApiResponse, ApiTags } from '@nestjs/swagger';
-import { AdminAuthGuard } from '../../../common/auth/guards.js';
+import { Body, Controller, Get, HttpCode, Param, Post, Query } from '@nestjs/common';
+import { ApiResponse, ApiTags } from '@nestjs/swagger';
+import { AdminConsole } from '../../../common/auth/admin-console.js';
 import { ErrorResponseDto } from '../../../common/http/error-response.dto.js';
 import { pageSize } from '../../../common/keyset.js';
 import { DecidePartnerApplicationUseCase } from '../application/decide-partner-application.use-case.js';
@@ -33,11 +33,9 @@ export class AdminMoneyController {
 
   /** Creator payouts for the admin console (pending ones by default, oldest first). */
   @Get('admin/payouts')
-  @UseGuards(AdminAuthGuard)
-  @ApiBearerAuth()
+  @AdminConsole()
   @ApiResponse({ status: 200, type: AdminPayoutsResponseDto })
   @ApiResponse({ status: 400, type: ErrorResponseDto })
-  @ApiResponse({ status: 401, type: ErrorResponseDto })
   async listPendingPayouts(@Query() query: PayoutsQueryDto): Promise<AdminPayoutsResponseDto> {
     const rows = await this.pendingPayouts.execute(pageSize(query.limit, 50));
     return { payouts: rows.map(({ payout: r, username }) => ({ ...payoutDto(r), user_id: r.userId, username, bank_details: r.bankDetails })) };
@@ -61,11 +59,9 @@ export class AdminMoneyController {
 
   /** Partner program applications for the admin console (`status`: pending by default, or approved, rejected, suspended, all). */
   @Get('admin/partner-applications')
-  @UseGuards(AdminAuthGuard)
-  @ApiBearerAuth()
+  @AdminConsole()
   @ApiResponse({ status: 200, type: PartnerApplicationsResponseDto })
   @ApiResponse({ status: 400, type: ErrorResponseDto })
-  @ApiResponse({ status: 401, type: ErrorResponseDto })
   async listPartnerApplications(@Query() query: PartnerApplicationsQueryDto): Promise<PartnerApplicationsResponseDto> {
     const rows = await this.applications.execute(query.status ?? 'pending', pageSize(query.limit, 50));
     return { applications: rows.map((a) => applicationDto(a.application, a.username)) };

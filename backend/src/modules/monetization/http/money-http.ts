@@ -1,7 +1,7 @@
-import { applyDecorators, UseGuards } from '@nestjs/common';
-import { ApiBearerAuth, ApiResponse } from '@nestjs/swagger';
+import { applyDecorators } from '@nestjs/common';
+import { ApiResponse } from '@nestjs/swagger';
 import type { Request } from 'express';
-import { AdminAuthGuard } from '../../../common/auth/guards.js';
+import { AdminConsole } from '../../../common/auth/admin-console.js';
 import { ErrorResponseDto } from '../../../common/http/error-response.dto.js';
 import { isUuid } from '../../../common/keyset.js';
 import type { DecisionRequestDto } from './monetization.dto.js';
@@ -12,8 +12,7 @@ import type { DecisionRequestDto } from './monetization.dto.js';
  */
 export function AdminDecision(type: new () => unknown) {
   return applyDecorators(
-    UseGuards(AdminAuthGuard),
-    ApiBearerAuth(),
+    AdminConsole(),
     ApiResponse({ status: 200, type }),
     ApiResponse({ status: 404, type: ErrorResponseDto }),
     ApiResponse({ status: 409, type: ErrorResponseDto }),

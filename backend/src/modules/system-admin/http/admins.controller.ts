@@ -1,6 +1,7 @@
-import { Body, Controller, Delete, Get, HttpCode, Param, Post, Query, UseGuards } from '@nestjs/common';
-import { ApiBearerAuth, ApiResponse, ApiTags } from '@nestjs/swagger';
-import { AdminAuthGuard, CurrentPrincipal } from '../../../common/auth/guards.js';
+import { Body, Controller, Delete, Get, HttpCode, Param, Post, Query } from '@nestjs/common';
+import { ApiResponse, ApiTags } from '@nestjs/swagger';
+import { AdminConsole } from '../../../common/auth/admin-console.js';
+import { CurrentPrincipal } from '../../../common/auth/guards.js';
 import type { Principal } from '../../../common/auth/principal.js';
 import { ErrorResponseDto } from '../../../common/http/error-response.dto.js';
 import { PageQueryDto } from '../../../common/http/page-query.dto.js';
@@ -16,9 +17,7 @@ const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/
 /** The admin console: who is an administrator, and the log of every admin action. */
 @ApiTags('admin')
 @Controller('api/admin')
-@UseGuards(AdminAuthGuard)
-@ApiBearerAuth()
-@ApiResponse({ status: 401, type: ErrorResponseDto })
+@AdminConsole()
 export class AdminsController {
   constructor(
     private readonly list: ListAdminsQuery,

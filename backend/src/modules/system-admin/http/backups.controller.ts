@@ -1,6 +1,7 @@
-import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put, Query, UseGuards } from '@nestjs/common';
-import { ApiBearerAuth, ApiResponse, ApiTags } from '@nestjs/swagger';
-import { AdminAuthGuard, CurrentPrincipal } from '../../../common/auth/guards.js';
+import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put, Query } from '@nestjs/common';
+import { ApiResponse, ApiTags } from '@nestjs/swagger';
+import { AdminConsole } from '../../../common/auth/admin-console.js';
+import { CurrentPrincipal } from '../../../common/auth/guards.js';
 import type { Principal } from '../../../common/auth/principal.js';
 import { ErrorResponseDto } from '../../../common/http/error-response.dto.js';
 import { LongRunning } from '../../../common/http/long-running.js';
@@ -24,9 +25,7 @@ const settingsDto = (s: BackupSettings): BackupSettingsDto => ({ keep_last: s.ke
 /** The admin console's backups: make one, list, delete, and the retention and daily schedule settings. */
 @ApiTags('system')
 @Controller('api/system')
-@UseGuards(AdminAuthGuard)
-@ApiBearerAuth()
-@ApiResponse({ status: 401, type: ErrorResponseDto })
+@AdminConsole()
 export class BackupsController {
   constructor(private readonly backups: BackupsService) {}
 

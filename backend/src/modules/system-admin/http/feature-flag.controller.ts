@@ -1,6 +1,7 @@
 import { Controller, Get, Header, HttpCode, Param, Post, Query, UseGuards } from '@nestjs/common';
 import { ApiBearerAuth, ApiExtraModels, ApiResponse, ApiTags } from '@nestjs/swagger';
-import { AdminAuthGuard, CurrentPrincipal } from '../../../common/auth/guards.js';
+import { AdminConsole } from '../../../common/auth/admin-console.js';
+import { CurrentPrincipal } from '../../../common/auth/guards.js';
 import { OptionalUserAuthGuard } from '../../../common/auth/optional-user.guard.js';
 import type { Principal } from '../../../common/auth/principal.js';
 import { FeatureFlags } from '../../../common/features/feature-flags.js';
@@ -33,11 +34,9 @@ export class FeatureFlagController {
    * null for built-in flags and when that admin's account is gone), built_in, created_at.
    */
   @Get('system/features')
-  @UseGuards(AdminAuthGuard)
-  @ApiBearerAuth()
+  @AdminConsole()
   @Header('Cache-Control', 'no-store')
   @ApiResponse({ status: 200, schema: FEATURE_FLAG_MAP_SCHEMA })
-  @ApiResponse({ status: 401, type: ErrorResponseDto })
   async listFeatureFlags(): Promise<Record<string, FeatureFlagDto>> {
     return Object.fromEntries((await this.list.execute()).map((f) => [f.name, toDto(f)]));
   }
@@ -48,11 +47,9 @@ export class FeatureFlagController {
    */
   @Post('system/features/:name')
   @HttpCode(200)
-  @UseGuards(AdminAuthGuard)
-  @ApiBearerAuth()
+  @AdminConsole()
   @ApiResponse({ status: 200, type: FeatureFlagResultDto })
   @ApiResponse({ status: 400, type: ErrorResponseDto, description: "'Feature flag name is required', a name off the pattern, or a bad enabled/description" })
-  @ApiResponse({ status: 401, type: ErrorResponseDto })
   @ApiResponse({ status: 409, type: ErrorResponseDto, description: 'There are already as many flags as allowed' })
   async setFeatureFlag(@CurrentPrincipal() p: Principal, @Param('name') name: string, @Query() q: SetFeatureFlagQueryDto): Promise<FeatureFlagResultDto> {
     const enabled = q.enabled === undefined ? undefined : q.enabled === 'true';

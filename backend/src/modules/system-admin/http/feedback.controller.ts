@@ -1,6 +1,7 @@
 import { Body, Controller, Get, Query, Post, UseGuards } from '@nestjs/common';
 import { ApiBearerAuth, ApiResponse, ApiTags } from '@nestjs/swagger';
-import { AdminAuthGuard, CurrentPrincipal, UserAuthGuard } from '../../../common/auth/guards.js';
+import { AdminConsole } from '../../../common/auth/admin-console.js';
+import { CurrentPrincipal, UserAuthGuard } from '../../../common/auth/guards.js';
 import type { Principal } from '../../../common/auth/principal.js';
 import { ErrorResponseDto, MessageResponseDto } from '../../../common/http/error-response.dto.js';
 import { PageQueryDto } from '../../../common/http/page-query.dto.js';
@@ -9,7 +10,6 @@ import { ListFeedbackQuery, SubmitFeedbackUseCase } from '../application/feedbac
 import { FeedbackListResponseDto, FeedbackRequestDto } from './feedback.dto.js';
 
 @ApiTags('feedback')
-@ApiBearerAuth()
 @Controller('api')
 export class FeedbackController {
   constructor(
@@ -20,6 +20,7 @@ export class FeedbackController {
   /** Stores a message for the instance's admins. */
   @Post('feedback')
   @UseGuards(UserAuthGuard)
+  @ApiBearerAuth()
   @ApiResponse({ status: 400, type: ErrorResponseDto })
   @ApiResponse({ status: 401, type: ErrorResponseDto })
   @ApiResponse({ status: 429, type: ErrorResponseDto })
@@ -30,9 +31,8 @@ export class FeedbackController {
 
   /** Feedback for admins, newest first. */
   @Get('admin/feedback')
-  @UseGuards(AdminAuthGuard)
+  @AdminConsole()
   @ApiResponse({ status: 400, type: ErrorResponseDto })
-  @ApiResponse({ status: 401, type: ErrorResponseDto })
   async listFeedback(@Query() q: PageQueryDto): Promise<FeedbackListResponseDto> {
     const page = await this.list.execute(pageSize(q.limit, 20), q.cursor);
     return {

@@ -1,6 +1,7 @@
-import { Body, Controller, Get, Header, HttpCode, Post, UseGuards } from '@nestjs/common';
-import { ApiBearerAuth, ApiResponse, ApiTags } from '@nestjs/swagger';
-import { AdminAuthGuard, CurrentPrincipal } from '../../../common/auth/guards.js';
+import { Body, Controller, Get, Header, HttpCode, Post } from '@nestjs/common';
+import { ApiResponse, ApiTags } from '@nestjs/swagger';
+import { AdminConsole } from '../../../common/auth/admin-console.js';
+import { CurrentPrincipal } from '../../../common/auth/guards.js';
 import type { Principal } from '../../../common/auth/principal.js';
 import { ErrorResponseDto } from '../../../common/http/error-response.dto.js';
 import { RestartService } from '../application/restart.service.js';
@@ -9,9 +10,7 @@ import { RestartAcceptedDto, RestartRequestDto, RestartStateDto } from './restar
 /** The admin console's Services tab: restarting the frontend, the backend or all, and how the last restarts went. */
 @ApiTags('system')
 @Controller('api/system/restart')
-@UseGuards(AdminAuthGuard)
-@ApiBearerAuth()
-@ApiResponse({ status: 401, type: ErrorResponseDto })
+@AdminConsole()
 export class RestartController {
   constructor(private readonly restarts: RestartService) {}
 

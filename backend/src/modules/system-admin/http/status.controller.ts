@@ -1,7 +1,6 @@
-import { Controller, Get, Header, UseGuards } from '@nestjs/common';
-import { ApiBearerAuth, ApiResponse, ApiTags } from '@nestjs/swagger';
-import { AdminAuthGuard } from '../../../common/auth/guards.js';
-import { ErrorResponseDto } from '../../../common/http/error-response.dto.js';
+import { Controller, Get, Header } from '@nestjs/common';
+import { ApiResponse, ApiTags } from '@nestjs/swagger';
+import { AdminConsole } from '../../../common/auth/admin-console.js';
 import { SystemStatusQuery } from '../application/status.query.js';
 import { SystemStatusDto, VersionDto } from './status.dto.js';
 import { systemStatusDto, versionDto } from './status.mappers.js';
@@ -9,9 +8,7 @@ import { systemStatusDto, versionDto } from './status.mappers.js';
 /** The admin console's Status tab (seed 000 §7: GET /system/status, re-polled every 30 seconds; GET /system/version). */
 @ApiTags('system')
 @Controller('api/system')
-@UseGuards(AdminAuthGuard)
-@ApiBearerAuth()
-@ApiResponse({ status: 401, type: ErrorResponseDto })
+@AdminConsole()
 export class SystemStatusController {
   constructor(private readonly status: SystemStatusQuery) {}
 

@@ -1,7 +1,8 @@
-import { Controller, Get, HttpCode, Param, Post, Query, Res, UseGuards } from '@nestjs/common';
-import { ApiBearerAuth, ApiResponse, ApiTags } from '@nestjs/swagger';
+import { Controller, Get, HttpCode, Param, Post, Query, Res } from '@nestjs/common';
+import { ApiResponse, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
-import { AdminAuthGuard, CurrentPrincipal } from '../../../common/auth/guards.js';
+import { AdminConsole } from '../../../common/auth/admin-console.js';
+import { CurrentPrincipal } from '../../../common/auth/guards.js';
 import type { Principal } from '../../../common/auth/principal.js';
 import { ErrorResponseDto } from '../../../common/http/error-response.dto.js';
 import { LongRunning } from '../../../common/http/long-running.js';
@@ -18,9 +19,7 @@ const stepDto = (s: StepLog): UpdateStepDto => ({ name: s.name, status: s.status
  */
 @ApiTags('system')
 @Controller('api/updates')
-@UseGuards(AdminAuthGuard)
-@ApiBearerAuth()
-@ApiResponse({ status: 401, type: ErrorResponseDto })
+@AdminConsole()
 export class UpdatesController {
   constructor(private readonly updates: UpdatesService) {}
 
