@@ -10,7 +10,8 @@ import { createServer } from 'node:net';
 import * as nodeModule from 'node:module';
 import { join, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { supervise, workerCount } from './supervise.mjs';
+import { connectionBudget, longDrainSeconds, supervise, workerCount } from './supervise.mjs';
+import { checkConnectionBudget, embeddedDatabase } from './database.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -68,61 +69,13 @@ if (process.env.SCRIVEN_SUPERVISE === '0') {
   // MALLOC_ARENA_MAX=2: glibc would otherwise give each of libuv's 16 threads an arena that keeps the 19 MiB of every
   // password hash it ran (RSS 0.4 -> 1 GB after a few hundred sign-ins, measured by `npm run bench:memory`).
   const env = { MALLOC_ARENA_MAX: '2', ...process.env, NODE_COMPILE_CACHE: join(root, 'node_modules', '.cache', 'scriven-compile') };
-  const database = await embeddedDatabase(env);
-  supervise(server, { env, workers: workerCount(env), onStopped: database.stop });
-}
-
-/**
- * Without DATABASE_URL: the embedded PostgreSQL, started here once for every worker (its URL goes into `env`);
- * `stop` stops it once the workers have stopped. The configuration is checked here first, as the server checks it.
- */
-async function embeddedDatabase(env) {
-  if (env.DATABASE_URL?.trim()) return { stop: async () => undefined };
-  const dist = (path) => import(join(root, 'backend/dist/src', path));
-  const [{ loadConfig, ConfigError }, { appVersion }, pgModule, { AppLogger }] = await Promise.all([
-    dist('common/config/config.js'),
-    dist('common/config/paths.js'),
-    dist('common/database/embedded-postgres.js'),
-    dist('common/logging/app-logger.js'),
-  ]);
-  let config;
-  try {
-    config = loadConfig(env, { version: appVersion() });
-  } catch (e) {
-    if (e instanceof ConfigError) {
-      process.stderr.write(e.message + '\n');
-      process.exit(78);
-    }
-    throw e;
+  if (longDrainSeconds(env) === null) {
+    console.error('RESTART_DRAIN_LONG_SECONDS must be a whole number of seconds from 15 to 86400.');
+    process.exit(78);
   }
-  const other = pgModule.runningServerPid(config.dataDir);
-  if (other !== null) {
-    console.error(`Another Scriven server (pid ${other}) is already running with the data directory ${config.dataDir}: stop it, or set DATA_DIR to another directory.`);
-    process.exit(1);
-  }
-  const logger = new AppLogger(config.logLevel);
-  const release = pgModule.claimDataDir(config.dataDir);
-  let embedded;
-  const stop = async () => {
-    await embedded?.stop().catch((e) => logger.error(`while stopping the database: ${e.message}`, 'Database'));
-    release();
-  };
-  // A signal while the database starts stops it (the supervisor's own handlers come after).
-  const early = () => void stop().finally(() => process.exit(0));
-  process.once('SIGINT', early);
-  process.once('SIGTERM', early);
-  try {
-    embedded = await pgModule.startEmbeddedPostgres({ dataDir: config.dataDir, port: config.embeddedPgPort, database: 'scriven', log: (m) => logger.log(m, 'Database') });
-  } catch (e) {
-    process.stderr.write((e instanceof pgModule.EmbeddedDatabaseError ? e.message : `Scriven failed to start: ${e.message}`) + '\n');
-    release();
-    process.exit(1);
-  }
-  process.off('SIGINT', early);
-  process.off('SIGTERM', early);
-  logger.log(`Embedded PostgreSQL is running from ${config.dataDir}/postgres on 127.0.0.1:${embedded.port}`, 'Database');
-  env.DATABASE_URL = embedded.url;
-  // The workers get its URL like an external server's; this says it is the embedded one (DEMO_DATA's default).
-  env.SCRIVEN_EMBEDDED_DATABASE = '1';
-  return { stop };
+  const workers = workerCount(env);
+  const budget = connectionBudget(workers);
+  const database = await embeddedDatabase(env, budget, (path) => import(join(root, 'backend/dist/src', path)));
+  if (!database.embedded) await checkConnectionBudget(env.DATABASE_URL, workers, budget);
+  supervise(server, { env, workers, onStopped: database.stop });
 }

@@ -8,11 +8,14 @@
 // The first worker starts alone (it runs the database migrations), the others after it is ready.
 //
 // Messages (IPC) from a worker: { type: 'scriven:ready' } once it serves; { type: 'scriven:heartbeat', ... } with its
-// readings every 2 s; { type: 'scriven:restart', id, services } asks for a restart; { type: 'scriven:frontend-reloaded',
-// id, ok, detail } answers a reload. To a worker: { type: 'scriven:drain' } (finish the requests in flight, then exit),
-// { type: 'scriven:reload-frontend', id }, { type: 'scriven:workers', workers }, { type: 'scriven:restarts', restarts },
-// { type: 'scriven:restart-accepted', id, ok, reason }. Nothing here runs a shell or a command: a restart is forking
-// this same entry file again.
+// readings every 2 s; { type: 'scriven:restart', id, services } asks for a restart, which is reserved (no other can
+// start) and answered { type: 'scriven:restart-accepted', id, ok, reason }; the worker then audits it and says
+// { type: 'scriven:restart-go', id } (answered { type: 'scriven:restart-started', id, ok }) or
+// { type: 'scriven:restart-cancel', id }: a restart is acted on only once it is audited, and a reservation that gets
+// neither within a minute (or whose worker dies) lapses. { type: 'scriven:frontend-reloaded', id, ok, detail } answers
+// a reload. To a worker: { type: 'scriven:drain', timeout_ms, long_timeout_ms } (finish the requests in flight, then
+// exit), { type: 'scriven:reload-frontend', id }, { type: 'scriven:workers', workers }, { type: 'scriven:restarts',
+// restarts }. Nothing here runs a shell or a command: a restart is forking this same entry file again.
 import cluster from 'node:cluster';
 import { availableParallelism } from 'node:os';
 
@@ -24,6 +27,32 @@ export function workerCount(env = process.env) {
   const raw = env.WORKERS?.trim();
   if (raw && /^\d+$/.test(raw) && Number(raw) >= 1 && Number(raw) <= 64) return Number(raw);
   return Math.max(1, availableParallelism());
+}
+
+/**
+ * RESTART_DRAIN_LONG_SECONDS: how long a rolling restart lets an old API worker finish its long-running requests
+ * (uploads, backups, updates) before they are cut; a whole number from 15 to 86400 (default 600). Null when set to
+ * something else (start.mjs says so).
+ */
+export function longDrainSeconds(env = process.env) {
+  const raw = env.RESTART_DRAIN_LONG_SECONDS?.trim();
+  if (!raw) return 600;
+  return /^\d+$/.test(raw) && Number(raw) >= 15 && Number(raw) <= 86_400 ? Number(raw) : null;
+}
+
+/**
+ * The database connections `npm start` needs with `workers` API workers: each process's ORM pool (`poolSize`, passed
+ * to every worker as SCRIVEN_DB_POOL_SIZE: 20, less from 6 workers on so the total stays near 120, at least 5), plus
+ * what each process holds beside it (`perProcess`: the job queue's pool (2 in an API worker, 5 in the jobs worker),
+ * the realtime listener, the upload gate, a backup's or an update's own connection), for the API workers, the jobs
+ * worker and the one extra worker of a rolling restart; `maxConnections` adds 20 for the CLI, backup verification and
+ * an operator's psql, and is what the embedded PostgreSQL is started with (at least 200).
+ */
+export function connectionBudget(workers) {
+  const poolSize = Math.max(5, Math.min(20, Math.floor(120 / (workers + 1))));
+  const perProcess = poolSize + 8;
+  const processes = workers + 2;
+  return { poolSize, perProcess, processes, needed: processes * perProcess, maxConnections: Math.max(200, processes * perProcess + 20) };
 }
 
 /**
@@ -43,6 +72,8 @@ export function supervise(
     restartDelayMs = Number(process.env.SCRIVEN_RESTART_DELAY_MS || 1000),
     readyTimeoutMs = 120_000,
     drainTimeoutMs = 15_000,
+    longDrainTimeoutMs = (longDrainSeconds(env) ?? 600) * 1000,
+    poolSize = env.SCRIVEN_DB_POOL_SIZE ?? String(connectionBudget(workers).poolSize),
     log = (line) => console.error(line),
     onStopped = async () => undefined,
   } = {},
@@ -58,11 +89,13 @@ export function supervise(
   const slots = new Map();
   /** Workers told to drain (still finishing their requests); not restarted when they exit. */
   const draining = new Set();
+  /** New workers of a rolling restart that are not ready yet (not in a slot): a stop must reach them too. */
+  const starting = new Set();
   /** The last restart of each service: { service, state, started_at, finished_at, detail }. */
   const restarts = {};
   let restarting = false;
 
-  const everyWorker = () => [...slots.values()].map((s) => s.worker).filter(Boolean).concat([...draining]);
+  const everyWorker = () => [...slots.values()].map((s) => s.worker).filter(Boolean).concat([...draining], [...starting]);
   const send = (worker, message) => {
     if (worker.isConnected()) worker.send(message, undefined, () => undefined);
   };
@@ -80,7 +113,7 @@ export function supervise(
   /** Forks a worker of `role`; resolves true once it is ready, false when it exits or times out first. */
   const fork = (role) => {
     const startedAt = Date.now();
-    const worker = cluster.fork({ ...env, SCRIVEN_ROLE: role, SCRIVEN_SUPERVISED: '1' });
+    const worker = cluster.fork({ ...env, SCRIVEN_ROLE: role, SCRIVEN_SUPERVISED: '1', SCRIVEN_DB_POOL_SIZE: String(poolSize) });
     worker.scrivenRole = role;
     worker.scrivenStartedAt = startedAt;
     worker.scrivenReadings = {};
@@ -112,8 +145,47 @@ export function supervise(
       const services = Array.isArray(m.services) ? m.services.filter((s) => RESTART_SERVICES.includes(s)) : [];
       if (!services.length || services.length !== m.services.length) return send(worker, { type: 'scriven:restart-accepted', id: m.id, ok: false, reason: 'invalid' });
       if (restarting || stopping) return send(worker, { type: 'scriven:restart-accepted', id: m.id, ok: false, reason: 'busy' });
-      void restart([...new Set(services)], worker, m.id);
+      reserve([...new Set(services)], worker, m.id);
+    } else if (m.type === 'scriven:restart-go' || m.type === 'scriven:restart-cancel') {
+      if (!reserved || reserved.id !== m.id || reserved.worker !== worker) {
+        if (m.type === 'scriven:restart-go') send(worker, { type: 'scriven:restart-started', id: m.id, ok: false });
+        return;
+      }
+      const { services } = reserved;
+      unreserve();
+      if (m.type === 'scriven:restart-cancel' || stopping) {
+        if (m.type === 'scriven:restart-go') send(worker, { type: 'scriven:restart-started', id: m.id, ok: false });
+        return;
+      }
+      restarting = true;
+      void restart(services, worker, m.id);
     }
+  };
+
+  /**
+   * A restart asked for and not yet audited: it holds the place of the one restart at a time until its worker says go
+   * (once the audit row is written) or cancel, for at most a minute, or until that worker exits.
+   */
+  let reserved = null;
+  const reserve = (services, worker, id) => {
+    restarting = true;
+    const lapse = () => {
+      if (reserved?.id !== id) return;
+      log(`A restart of the ${services.join(', ')} was asked for but not confirmed; it lapsed.`);
+      unreserve();
+    };
+    const timer = setTimeout(lapse, 60_000);
+    timer.unref();
+    worker.once('exit', lapse);
+    reserved = { id, worker, services, timer, lapse };
+    send(worker, { type: 'scriven:restart-accepted', id, ok: true });
+  };
+  const unreserve = () => {
+    if (!reserved) return;
+    clearTimeout(reserved.timer);
+    reserved.worker.off('exit', reserved.lapse);
+    reserved = null;
+    restarting = false;
   };
 
   /** Puts a worker in a slot and watches it: a death after it was ready is recovered from. */
@@ -151,8 +223,11 @@ export function supervise(
 
   /**
    * Tells a worker to finish its requests and exit; resolves when it has: true when it stopped on its own, false when
-   * it had to be killed (SIGKILL after drainTimeoutMs and 5 s more).
+   * it had to be killed (SIGKILL 5 s after longDrainTimeoutMs: an API worker cuts its ordinary requests after
+   * drainTimeoutMs and its long-running ones after longDrainTimeoutMs; the jobs worker, which serves no requests and
+   * stops as on SIGTERM, 5 s after drainTimeoutMs).
    */
+  const killAfter = (worker) => (worker.scrivenRole === 'jobs' ? drainTimeoutMs : longDrainTimeoutMs) + 5000;
   const drain = (worker) =>
     new Promise((resolve) => {
       if (worker.isDead()) return resolve(true);
@@ -161,14 +236,14 @@ export function supervise(
       const hard = setTimeout(() => {
         killed = true;
         worker.process.kill('SIGKILL');
-      }, drainTimeoutMs + 5000);
+      }, killAfter(worker));
       worker.once('exit', () => {
         clearTimeout(hard);
         draining.delete(worker);
         shareWorkers();
         resolve(!killed);
       });
-      send(worker, { type: 'scriven:drain', timeout_ms: drainTimeoutMs });
+      send(worker, { type: 'scriven:drain', timeout_ms: drainTimeoutMs, long_timeout_ms: longDrainTimeoutMs });
     });
 
   /** Replaces each worker of `role` in turn: the new one is ready before the old one stops taking connections. */
@@ -177,16 +252,19 @@ export function supervise(
       if (stopping) throw new Error('the server is stopping');
       const old = s.worker;
       const next = fork(role);
-      if (!(await next.ready)) {
-        if (!next.worker.isDead()) next.worker.process.kill('SIGKILL');
-        throw new Error(`a new ${role} worker did not start`);
+      starting.add(next.worker);
+      const ok = await next.ready;
+      starting.delete(next.worker);
+      if (!ok || stopping) {
+        if (!next.worker.isDead()) next.worker.process.kill(stopping ? 'SIGTERM' : 'SIGKILL');
+        throw new Error(stopping ? 'the server is stopping' : `a new ${role} worker did not start`);
       }
       const placed = { role, worker: next.worker, ready: true, startedAt: next.startedAt, delay: restartDelayMs, readings: {} };
       slots.set(slot, placed);
       watchPlaced(slot, placed);
       send(next.worker, { type: 'scriven:restarts', restarts: Object.values(restarts) });
       shareWorkers();
-      if (old && !(await drain(old))) throw new Error(`the old ${role} worker ${old.process.pid} did not stop within ${(drainTimeoutMs + 5000) / 1000} s and was killed`);
+      if (old && !(await drain(old))) throw new Error(`the old ${role} worker ${old.process.pid} did not stop within ${killAfter(old) / 1000} s and was killed`);
     }
   };
   /** The exit watch of a worker that a restart put in its slot (the same recovery as place()). */
@@ -228,8 +306,9 @@ export function supervise(
     restarting = true;
     const now = () => new Date().toISOString();
     for (const service of services) restarts[service] = { service, state: 'restarting', started_at: now(), finished_at: null, detail: null };
-    send(asker, { type: 'scriven:restart-accepted', id, ok: true });
+    // The state first: the asker answers once it is told the restart started, and then knows it is restarting.
     shareRestarts();
+    send(asker, { type: 'scriven:restart-started', id, ok: true });
     const all = services.includes('all');
     const steps = [];
     if (all || services.includes('frontend')) steps.push(['frontend', async () => {

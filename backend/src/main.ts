@@ -7,6 +7,7 @@ import { claimDataDir, EmbeddedDatabaseError, runningServerPid, startEmbeddedPos
 import { assertDatabaseReachable } from './common/database/reachable.js';
 import { AppLogger } from './common/logging/app-logger.js';
 import { supervisorLink } from './common/supervisor-link.js';
+import { InFlight } from './common/http/long-running.js';
 // The app itself (Nest, every module) is imported once the quick checks have passed: a taken port or an unreachable
 // database is reported at once, not after the seconds that loading it takes.
 import type { createApp as CreateApp } from './bootstrap.js';
@@ -168,34 +169,26 @@ function halfClose(socket: import('node:net').Socket): void {
  * A rolling restart's end of an old API worker (the supervisor's `scriven:drain`): it stops taking connections (the
  * supervisor's socket hands new ones to the other workers), answers the requests it has with `Connection: close`,
  * keeps idle keep-alive connections until they send a request or time out (closing them at once would race with a
- * request a client is sending on one), then stops like a SIGTERM. Past `timeoutMs` whatever is left is cut.
+ * request a client is sending on one), then stops like a SIGTERM. Past `timeoutMs` the connections without a
+ * long-running request (an upload, a backup, an update) are cut; those get until `longTimeoutMs`.
  */
 function onDrain(app: Awaited<ReturnType<typeof CreateApp>>['app']): void {
   const server = app.getHttpServer() as import('node:http').Server;
+  const inFlight = new InFlight(server);
   let draining = false;
   server.prependListener('request', (req: import('node:http').IncomingMessage, res: import('node:http').ServerResponse) => {
     if (!draining) return;
     res.shouldKeepAlive = false;
     halfClose(req.socket);
   });
-  supervisorLink.onDrain((timeoutMs) => {
+  supervisorLink.onDrain((timeoutMs, longTimeoutMs) => {
     if (draining || closing) return;
     draining = true;
     server.closeIdleConnections = () => undefined;
     void (async () => {
       const { RealtimeGateway } = await import('./common/realtime/realtime.gateway.js');
       app.get(RealtimeGateway, { strict: false }).closeAll(1012, 'server restarting');
-      await new Promise<void>((resolve) => {
-        const cut = setTimeout(() => {
-          server.closeAllConnections();
-          resolve();
-        }, timeoutMs);
-        cut.unref();
-        server.close(() => {
-          clearTimeout(cut);
-          resolve();
-        });
-      });
+      await inFlight.settle(new Promise<void>((resolve) => server.close(() => resolve())), timeoutMs, longTimeoutMs);
       closing = true;
       await stopAll();
       process.exit(0);

@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync, existsSync } from 'node:fs';
+import { chmodSync, mkdtempSync, readFileSync, rmSync, writeFileSync, existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 
@@ -110,3 +110,173 @@ it('runs several workers and one jobs worker, replaces the one that dies, and st
   expect(await done).toBe(0);
   for (const pid of pids()) expect(() => process.kill(pid, 0)).toThrow();
 });
+
+/**
+ * A stand-in API worker that asks for restarts as a worker does (reserve, then go or cancel) and logs what it is told
+ * to `log`. The first worker is ready; the workers a restart starts are ready only when `newReady`.
+ */
+function restartingStandIn(plan: 'cancel-then-go' | 'go', newReady: boolean): string {
+  const file = join(dir, 'restarting.mjs');
+  writeFileSync(
+    file,
+    `import { appendFileSync, readFileSync } from 'node:fs';
+const pidsFile = ${JSON.stringify(join(dir, 'pids'))};
+const log = (line) => appendFileSync(${JSON.stringify(join(dir, 'log'))}, process.pid + ' ' + line + '\\n');
+appendFileSync(pidsFile, process.pid + '\\n');
+const first = readFileSync(pidsFile, 'utf8').trim().split('\\n').length === 1;
+process.on('SIGTERM', () => { log('SIGTERM'); process.exit(0); });
+let asked = 0;
+const ask = () => process.send({ type: 'scriven:restart', id: 'r' + ++asked, services: ['backend'] });
+process.on('message', (m) => {
+  if (m?.type === 'scriven:drain') { log('drain ' + m.timeout_ms + ' ' + m.long_timeout_ms); process.exit(0); }
+  if (m?.type === 'scriven:restart-accepted') {
+    log('accepted ' + m.id + ' ' + m.ok + ' ' + (m.reason ?? ''));
+    if (!m.ok) return;
+    if (${JSON.stringify(plan)} === 'cancel-then-go' && asked === 1) { process.send({ type: 'scriven:restart-cancel', id: m.id }); setTimeout(ask, 50); }
+    else process.send({ type: 'scriven:restart-go', id: m.id });
+  }
+  if (m?.type === 'scriven:restart-started') log('started ' + m.id + ' ' + m.ok);
+});
+if (first || ${JSON.stringify(newReady)}) process.send({ type: 'scriven:ready' });
+if (first) setTimeout(ask, 50);
+setInterval(() => undefined, 1000);
+`,
+  );
+  return file;
+}
+
+const logLines = () => (existsSync(join(dir, 'log')) ? readFileSync(join(dir, 'log'), 'utf8').trim().split('\n') : []);
+
+function runWith(entry: string, options: string): ChildProcess {
+  const runner = join(dir, 'supervisor.mjs');
+  writeFileSync(runner, `import { supervise } from ${JSON.stringify(supervise)}; supervise(${JSON.stringify(entry)}, { workers: 1, jobs: false, execArgv: [], restartDelayMs: 20, log: () => undefined, ${options} });`);
+  supervisor = spawn(process.execPath, [runner], { stdio: ['ignore', 'ignore', 'pipe'] });
+  return supervisor;
+}
+
+it('acts on a restart only once its worker says go (a cancelled one frees the place); the old worker is told both drain bounds', async () => {
+  const sup = runWith(restartingStandIn('cancel-then-go', true), 'drainTimeoutMs: 1000, longDrainTimeoutMs: 30000');
+  const done = exited(sup);
+  await until(() => pids().length === 2 && logLines().some((l) => l.endsWith('drain 1000 30000')), 'the restart to replace the worker');
+  const [old] = pids();
+  // The cancelled restart started nothing; the second was accepted (not refused as busy), then started once told go.
+  expect(logLines().filter((l) => l.startsWith(`${old} `))).toEqual([`${old} accepted r1 true `, `${old} accepted r2 true `, `${old} started r2 true`, `${old} drain 1000 30000`]);
+  sup.kill('SIGTERM');
+  expect(await done).toBe(0);
+  for (const pid of pids()) expect(() => process.kill(pid, 0)).toThrow();
+});
+
+it('a stop during a rolling restart stops the worker that is still starting too', async () => {
+  const sup = runWith(restartingStandIn('go', false), '');
+  const done = exited(sup);
+  await until(() => pids().length === 2 && logLines().some((l) => l.includes('started r1 true')), 'the restart to start a new worker');
+  const starting = pids()[1];
+  sup.kill('SIGTERM');
+  expect(await done).toBe(0);
+  // Told to stop like every other worker (not left to notice its supervisor is gone), and stopped.
+  expect(logLines()).toContain(`${starting} SIGTERM`);
+  for (const pid of pids()) expect(() => process.kill(pid, 0)).toThrow();
+});
+
+it('a Ctrl-C while the embedded database starts stops the server once its start has finished: none is left running', async () => {
+  // scripts/database.mjs as start.mjs runs it, on the TypeScript sources; the server runs in a process group of its
+  // own, so only a stop by the start itself reaches it.
+  const dataDir = join(dir, 'data');
+  chmodSync(dir, 0o755); // run as root, the server runs as the postgres user
+  const runner = join(dir, 'database.mjs');
+  const hooks = new URL('./fuzz-server-hooks.mjs', import.meta.url).href;
+  writeFileSync(
+    runner,
+    `import { pathToFileURL } from 'node:url';
+import { join } from 'node:path';
+import { embeddedDatabase } from ${JSON.stringify(resolve(process.cwd(), '..', 'scripts', 'database.mjs'))};
+const db = await embeddedDatabase(process.env, { maxConnections: 120 }, (p) => import(pathToFileURL(join(${JSON.stringify(resolve(process.cwd(), 'src'))}, p.replace(/\\.js$/, '.ts'))).href));
+console.log('started');
+process.on('SIGINT', () => db.stop().finally(() => process.exit(0)));
+`,
+  );
+  const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir, LOG_LEVEL: 'info' };
+  delete env.DATABASE_URL;
+  delete env.EMBEDDED_PG_PORT;
+  const child = spawn(process.execPath, ['--import', hooks, runner], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+  let output = '';
+  child.stdout!.on('data', (d: Buffer) => (output += d));
+  child.stderr!.on('data', (d: Buffer) => (output += d));
+  const done = new Promise<number | null>((r) => child.once('exit', (code) => r(code)));
+  const pidFile = join(dataDir, 'postgres', 'postmaster.pid');
+  let postmaster = 0;
+  try {
+    // The server process exists (its log is opened just before it is spawned, and it writes its pid file as it starts,
+    // well before it is ready and the database is created; initdb's pid file comes before the log): Ctrl-C now.
+    for (const end = Date.now() + 120_000; !postmaster; await new Promise((r) => setTimeout(r, 10))) {
+      if (Date.now() > end || child.exitCode !== null) throw new Error(`the embedded server did not start:\n${output}`);
+      if (existsSync(join(dataDir, 'postgres.log')) && existsSync(pidFile)) postmaster = Number(readFileSync(pidFile, 'utf8').split('\n')[0]) || 0;
+    }
+    child.kill('SIGINT');
+    expect(await done).toBe(0);
+    // Stopped before the start exited, not left running.
+    expect(() => process.kill(postmaster, 0)).toThrow();
+    expect(existsSync(pidFile)).toBe(false);
+  } finally {
+    if (child.exitCode === null) child.kill('SIGKILL');
+    try {
+      if (postmaster) process.kill(postmaster, 'SIGQUIT');
+    } catch {
+      // stopped
+    }
+  }
+}, 150_000);
+
+it('sizes each worker’s database pool and the embedded server’s max_connections for WORKERS', async () => {
+  const { connectionBudget } = await import(resolve(process.cwd(), '..', 'scripts', 'supervise.mjs'));
+  // Every process (the API workers, the jobs worker, a rolling restart's extra one) at its most, within the server's limit.
+  for (const workers of [1, 2, 6, 16, 64]) {
+    const b = connectionBudget(workers);
+    expect(b.poolSize).toBeGreaterThanOrEqual(5);
+    expect(b.poolSize).toBeLessThanOrEqual(20);
+    expect((workers + 2) * (b.poolSize + 8)).toBeLessThanOrEqual(b.maxConnections - 20);
+  }
+  expect(connectionBudget(2)).toMatchObject({ poolSize: 20, maxConnections: 200 });
+  expect(connectionBudget(6)).toMatchObject({ poolSize: 17, maxConnections: 220 });
+
+  // The supervisor gives its workers the pool size.
+  const file = join(dir, 'pool.mjs');
+  writeFileSync(file, `import { appendFileSync } from 'node:fs'; appendFileSync(${JSON.stringify(join(dir, 'pids'))}, process.pid + '\\n'); appendFileSync(${JSON.stringify(join(dir, 'log'))}, process.env.SCRIVEN_DB_POOL_SIZE + '\\n'); process.on('SIGTERM', () => process.exit(0)); process.send({ type: 'scriven:ready' }); setInterval(() => undefined, 1000);`);
+  const sup = run(file, 6, true);
+  const done = exited(sup);
+  await until(() => logLines().length === 7, 'the seven workers to start');
+  expect(new Set(logLines())).toEqual(new Set(['17']));
+  sup.kill('SIGTERM');
+  expect(await done).toBe(0);
+
+  // The embedded server of `npm start` with WORKERS=6.
+  const dataDir = join(dir, 'data');
+  chmodSync(dir, 0o755);
+  const runner = join(dir, 'database.mjs');
+  writeFileSync(
+    runner,
+    `import { pathToFileURL } from 'node:url';
+import { join } from 'node:path';
+import { createRequire } from 'node:module';
+const pg = createRequire(${JSON.stringify(join(process.cwd(), 'package.json'))})('pg');
+import { embeddedDatabase } from ${JSON.stringify(resolve(process.cwd(), '..', 'scripts', 'database.mjs'))};
+import { connectionBudget } from ${JSON.stringify(resolve(process.cwd(), '..', 'scripts', 'supervise.mjs'))};
+const env = { ...process.env };
+const db = await embeddedDatabase(env, connectionBudget(6), (p) => import(pathToFileURL(join(${JSON.stringify(resolve(process.cwd(), 'src'))}, p.replace(/\\.js$/, '.ts'))).href));
+const client = new pg.Client({ connectionString: env.DATABASE_URL });
+await client.connect();
+console.log('max_connections=' + (await client.query('show max_connections')).rows[0].max_connections);
+await client.end();
+await db.stop();
+`,
+  );
+  const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir, LOG_LEVEL: 'warn' };
+  delete env.DATABASE_URL;
+  delete env.EMBEDDED_PG_PORT;
+  const child = spawn(process.execPath, ['--import', new URL('./fuzz-server-hooks.mjs', import.meta.url).href, runner], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+  let output = '';
+  child.stdout!.on('data', (d: Buffer) => (output += d));
+  child.stderr!.on('data', (d: Buffer) => (output += d));
+  const code = await exited(child);
+  expect({ code, output }).toMatchObject({ code: 0, output: expect.stringContaining('max_connections=220') });
+}, 120_000);

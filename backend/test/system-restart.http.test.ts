@@ -40,6 +40,47 @@ it('says a restart needs the supervisor, records nothing, and reports no restart
 
 it('is the admin console only', async () => {
   const { auth: user } = await signUp(t);
-  expect((await t.http().post('/api/system/restart').set(...user).send({ services: ['backend'] })).status).toBe(401);
-  expect((await t.http().get('/api/system/restart').set(...user)).status).toBe(401);
+  expect((await t.http().post('/api/system/restart').set(...user).send({ services: ['backend'] })).status).toBe(403);
+  expect((await t.http().get('/api/system/restart').set(...user)).status).toBe(403);
+  expect((await t.http().get('/api/system/restart')).status).toBe(401);
+});
+
+it("under the supervisor, the restart is audited before the supervisor is told to act on it; a refused one is not audited", async () => {
+  // The supervisor's side of the IPC channel, played here: it reserves (or refuses) a restart, and notes how many
+  // audit rows there are when it is told to go.
+  const { supervisorLink } = await import('../src/common/supervisor-link.js');
+  const saved = { send: process.send, connected: Object.getOwnPropertyDescriptor(process, 'connected'), supervised: process.env.SCRIVEN_SUPERVISED };
+  let busy = true;
+  const auditedWhenTold: number[] = [];
+  const audited = async () => (await t.sql(`select 1 from admin_audit_log where action = 'service.restarted'`)).length;
+  process.env.SCRIVEN_SUPERVISED = '1';
+  Object.defineProperty(process, 'connected', { value: true, configurable: true, writable: true });
+  process.send = ((m: { type: string; id?: string }, ...rest: unknown[]) => {
+    if (m.type === 'scriven:restart') setImmediate(() => process.emit('message', { type: 'scriven:restart-accepted', id: m.id, ok: !busy, reason: busy ? 'busy' : undefined }, undefined));
+    if (m.type === 'scriven:restart-go')
+      void audited().then((n) => {
+        auditedWhenTold.push(n);
+        process.emit('message', { type: 'scriven:restart-started', id: m.id, ok: true }, undefined);
+      });
+    (rest.find((x) => typeof x === 'function') as ((e: null) => void) | undefined)?.(null);
+    return true;
+  }) as typeof process.send;
+  try {
+    const refused = await restart({ services: ['backend'] });
+    expect(refused.status).toBe(409);
+    expect(refused.body.detail).toBe('A restart is already in progress');
+    expect(await audited()).toBe(0);
+    busy = false;
+    const accepted = await restart({ services: ['backend'] });
+    expect(accepted.status).toBe(202);
+    expect(accepted.body).toEqual({ services: ['backend'], status: 'restarting' });
+    expect(auditedWhenTold).toEqual([1]);
+  } finally {
+    supervisorLink.detach();
+    process.send = saved.send;
+    if (saved.connected) Object.defineProperty(process, 'connected', saved.connected);
+    else delete (process as { connected?: boolean }).connected;
+    if (saved.supervised === undefined) delete process.env.SCRIVEN_SUPERVISED;
+    else process.env.SCRIVEN_SUPERVISED = saved.supervised;
+  }
 });

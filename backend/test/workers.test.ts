@@ -46,14 +46,31 @@ function freePort(): Promise<number> {
   });
 }
 
-async function until<T>(check: () => Promise<T | undefined | false> | T | undefined | false, what: string, ms = 90_000): Promise<T> {
+/** Checks every `every` ms (50; the restart's state, an HTTP call counted by the rate limit, every 500 ms). */
+async function until<T>(check: () => Promise<T | undefined | false> | T | undefined | false, what: string, ms = 90_000, every = 50): Promise<T> {
   const end = Date.now() + ms;
   for (;;) {
     const v = await check();
     if (v) return v;
     if (Date.now() > end) throw new Error(`timed out waiting for ${what}\n${log.slice(-4000)}`);
-    await new Promise((r) => setTimeout(r, 50));
+    await new Promise((r) => setTimeout(r, every));
   }
+}
+
+/** Load from autocannon; `done` is listened to from the start (a run that ends early is not missed). */
+function load(connections: number, seconds: number) {
+  let instance!: autocannon.Instance;
+  const done = new Promise<autocannon.Result>((res, rej) => {
+    instance = autocannon({ url: `http://127.0.0.1:${port}/api/health`, connections, duration: seconds }, (e, result) => (e ? rej(e) : res(result)));
+  });
+  const responding = new Promise((r) => instance.once('response', r));
+  return {
+    responding,
+    stop: () => {
+      instance.stop();
+      return done;
+    },
+  };
 }
 
 /** One request on a connection of its own (so the supervisor hands each to the next worker). */
@@ -201,25 +218,22 @@ it('a frontend restart serves the new index.html from every worker', async () =>
   const r = await call('POST', '/api/system/restart', asAdmin('192.0.2.3'), { services: ['frontend'] });
   expect(r.status).toBe(202);
   expect(r.body).toEqual({ services: ['frontend'], status: 'restarting' });
-  const done = await until(async () => (await restartState('192.0.2.3')).find((x) => x.service === 'frontend' && x.state !== 'restarting'), 'the frontend restart');
+  const done = await until(async () => (await restartState('192.0.2.3')).find((x) => x.service === 'frontend' && x.state !== 'restarting'), 'the frontend restart', 90_000, 500);
   expect(done).toMatchObject({ service: 'frontend', state: 'done', detail: null });
   for (let i = 0; i < 4; i++) expect((await call('GET', '/')).text).toContain('second build');
 });
 
 it('replaces a SIGKILLed API worker; under load only requests in flight on it fail', async () => {
   const before = await api();
-  const load = autocannon({ url: `http://127.0.0.1:${port}/api/health`, connections: 200, duration: 60 });
-  await new Promise((r) => (load as any).once('response', r)); // the load is running
+  const traffic = load(200, 60);
+  await traffic.responding;
   process.kill(before[0].pid, 'SIGKILL');
   await until(async () => {
     const now = await api();
     return now.length === 2 && !now.some((w) => w.pid === before[0].pid);
   }, 'the worker to be replaced');
   // The new worker serves: the load keeps running a moment on both.
-  const result = await new Promise<autocannon.Result>((res) => {
-    (load as any).on('done', res);
-    (load as any).stop();
-  });
+  const result = await traffic.stop();
   // At most one request per connection was in flight on the killed worker (pipelining 1); nothing else failed.
   expect(result.non2xx).toBe(0);
   expect(result.errors + result.timeouts).toBeLessThanOrEqual(200);
@@ -247,17 +261,15 @@ it('an all restart also replaces the media/jobs worker, which stops on its own (
 
 it('a backend restart under 200 connections fails no request, refuses a second restart meanwhile, and is audited', async () => {
   const before = await api();
-  const load = autocannon({ url: `http://127.0.0.1:${port}/api/health`, connections: 200, duration: 120 });
+  const traffic = load(200, 120);
+  await traffic.responding;
   const r = await call('POST', '/api/system/restart', asAdmin('192.0.2.4'), { services: ['backend'] });
   expect(r.status).toBe(202);
   const again = await call('POST', '/api/system/restart', asAdmin('192.0.2.4'), { services: ['all'] });
   expect(again.status).toBe(409);
   expect(again.body.detail).toBe('A restart is already in progress');
-  const done = await until(async () => (await restartState('192.0.2.4')).find((x) => x.service === 'backend' && x.state !== 'restarting'), 'the backend restart', 110_000);
-  const result = await new Promise<autocannon.Result>((res) => {
-    (load as any).on('done', res);
-    (load as any).stop();
-  });
+  const done = await until(async () => (await restartState('192.0.2.4')).find((x) => x.service === 'backend' && x.state !== 'restarting'), 'the backend restart', 110_000, 500);
+  const result = await traffic.stop();
   expect(done).toMatchObject({ state: 'done', detail: null });
   expect({ errors: result.errors, timeouts: result.timeouts, non2xx: result.non2xx }).toEqual({ errors: 0, timeouts: 0, non2xx: 0 });
   expect(result['2xx']).toBeGreaterThan(200);
@@ -272,3 +284,61 @@ it('a backend restart under 200 connections fails no request, refuses a second r
   expect(rows.map((x) => x.target)).toEqual(['frontend', 'all', 'backend']);
   expect(rows[2]).toMatchObject({ admin_username: ADMIN.username, detail: { services: ['backend'] } });
 }, 150_000);
+
+it('a backend restart lets an upload in flight finish on its old worker past the 15 s drain; new requests go to the new workers', async () => {
+  const address = '192.0.2.60';
+  const reg = await call('POST', '/api/register', { 'x-forwarded-for': address }, { first_name: 'Up', last_name: 'Loader', display_name: 'slow_uploader', email: 'slow_uploader@example.com', password: 'uploader-password' });
+  expect(reg.status).toBe(201);
+  const login = await call('POST', '/api/login', { 'x-forwarded-for': address }, { login_identifier: 'slow_uploader', password: 'uploader-password' });
+  expect(login.status).toBe(200);
+  const auth = { authorization: `Bearer ${login.body.access_token}`, 'x-forwarded-for': address };
+  const started = await call('POST', '/api/videos/upload/init', auth, { filename: 'slow.mp4', total_size: 8 * 1048576 + 2 * 1048576, title: 'Sent slowly' });
+  expect(started.status).toBe(201);
+  const { session_id: id, chunk_size: size, total_chunks: chunks } = started.body;
+  const last = chunks - 1;
+  const body = randomBytes(8 * 1048576 + 2 * 1048576 - size * last);
+  expect(body.length).toBeGreaterThan(1048576); // an upload: more than 1 MiB
+
+  // The last chunk (not sniffed as a video), sent slowly from before the restart until well past the old worker's 15 s.
+  const req = httpRequest({ host: '127.0.0.1', port, method: 'POST', path: `/api/videos/upload/chunk/${id}?chunk_index=${last}`, agent: false, headers: { ...auth, 'content-type': 'application/octet-stream', 'content-length': String(body.length) } });
+  const answer = new Promise<{ status: number; text: string }>((res, rej) => {
+    req.on('response', (r) => {
+      let text = '';
+      r.on('data', (d: Buffer) => (text += d.toString()));
+      r.on('end', () => res({ status: r.statusCode ?? 0, text }));
+    });
+    req.on('error', rej);
+  });
+  answer.catch(() => undefined);
+  let sent = 0;
+  const send = (n: number) => {
+    req.write(body.subarray(sent, sent + n));
+    sent += n;
+  };
+  send(65536);
+  const old = new Set((await api()).map((w) => w.pid));
+  const asked = await call('POST', '/api/system/restart', asAdmin('192.0.2.61'), { services: ['backend'] });
+  expect(asked.status).toBe(202);
+  // Its old worker is the one still draining after 16 s (another old worker, with nothing long in flight, stops at once).
+  const drainingSince = new Map<number, number>();
+  await until(
+    async () => {
+      if (sent < body.length - 65536) send(8192); // a trickle: the connection is never silent
+      for (const w of await workers()) if (old.has(w.pid) && w.state === 'draining' && !drainingSince.has(w.pid)) drainingSince.set(w.pid, Date.now());
+      return [...drainingSince.values()].some((since) => Date.now() - since > 16_000);
+    },
+    'the upload’s worker to drain for longer than 15 s',
+    150_000,
+    250,
+  );
+  // Meanwhile the new workers serve.
+  expect((await call('GET', '/api/health')).status).toBe(200);
+  req.end(body.subarray(sent));
+  const r = await answer;
+  expect(r.status).toBe(200);
+  expect(JSON.parse(r.text)).toMatchObject({ session_id: id, chunk_index: last, uploaded_chunks: 1 });
+  const done = await until(async () => (await restartState('192.0.2.61')).find((x) => x.service === 'backend' && x.state !== 'restarting'), 'the backend restart', 150_000, 500);
+  expect(done).toMatchObject({ state: 'done', detail: null });
+  const after = await api();
+  expect(after.some((w) => old.has(w.pid))).toBe(false);
+}, 240_000);

@@ -42,7 +42,7 @@ type Message = { type?: unknown; [k: string]: unknown };
 class SupervisorLink {
   private workerList: SupervisedWorker[] = [];
   private restartList: RestartRecord[] = [];
-  private readonly drainHandlers: ((timeoutMs: number) => void)[] = [];
+  private readonly drainHandlers: ((timeoutMs: number, longTimeoutMs: number) => void)[] = [];
   private readonly reloadHandlers: (() => Promise<void> | void)[] = [];
   private readonly waiting = new Map<string, (answer: { ok: boolean; reason?: string }) => void>();
   private listening = false;
@@ -80,11 +80,28 @@ class SupervisorLink {
     return this.restartList;
   }
 
-  /** Asks the supervisor for a restart; resolves once it accepted (ok) or refused it (busy: one is running). */
-  requestRestart(services: RestartService[]): Promise<{ ok: boolean; reason?: string }> {
-    if (!this.supervised) return Promise.resolve({ ok: false, reason: 'unsupervised' });
+  /**
+   * Asks the supervisor for a restart in two steps: the supervisor reserves it (or refuses: busy, one is running),
+   * then `confirm` runs (the audit row is written) and only then is the supervisor told to go; a `confirm` that throws
+   * cancels the reservation and the error is thrown. Resolves once the restart has started (ok), or with why not.
+   */
+  async requestRestart(services: RestartService[], confirm: () => Promise<void> = async () => undefined): Promise<{ ok: boolean; reason?: string }> {
+    if (!this.supervised) return { ok: false, reason: 'unsupervised' };
     this.attach();
     const id = randomUUID();
+    const reserved = await this.ask(id, { type: 'scriven:restart', id, services });
+    if (!reserved.ok) return reserved;
+    try {
+      await confirm();
+    } catch (e) {
+      this.send({ type: 'scriven:restart-cancel', id });
+      throw e;
+    }
+    return this.ask(id, { type: 'scriven:restart-go', id });
+  }
+
+  /** Sends a message and waits up to 5 s for the supervisor's answer with the same id. */
+  private ask(id: string, message: Record<string, unknown>): Promise<{ ok: boolean; reason?: string }> {
     return new Promise((resolve) => {
       const timer = setTimeout(() => {
         this.waiting.delete(id);
@@ -95,8 +112,12 @@ class SupervisorLink {
         this.waiting.delete(id);
         resolve(a);
       });
-      process.send!({ type: 'scriven:restart', id, services });
+      this.send(message);
     });
+  }
+
+  private send(message: Record<string, unknown>): void {
+    if (process.connected) process.send?.(message, undefined, {}, () => undefined);
   }
 
   /** Said once the server serves (or, for the jobs worker, runs). */
@@ -104,7 +125,11 @@ class SupervisorLink {
     process.send?.({ type: 'scriven:ready' });
   }
 
-  onDrain(handler: (timeoutMs: number) => void): void {
+  /**
+   * The supervisor's order to finish the requests in flight and exit: ordinary ones get `timeoutMs`, long-running ones
+   * (uploads, backups, updates) `longTimeoutMs`.
+   */
+  onDrain(handler: (timeoutMs: number, longTimeoutMs: number) => void): void {
     this.drainHandlers.push(handler);
   }
 
@@ -121,8 +146,12 @@ class SupervisorLink {
     if (!m || typeof m !== 'object') return;
     if (m.type === 'scriven:workers' && Array.isArray(m.workers)) this.workerList = m.workers as SupervisedWorker[];
     else if (m.type === 'scriven:restarts' && Array.isArray(m.restarts)) this.restartList = m.restarts as RestartRecord[];
-    else if (m.type === 'scriven:restart-accepted' && typeof m.id === 'string') this.waiting.get(m.id)?.({ ok: m.ok === true, reason: typeof m.reason === 'string' ? m.reason : undefined });
-    else if (m.type === 'scriven:drain') for (const h of this.drainHandlers) h(typeof m.timeout_ms === 'number' ? m.timeout_ms : 15_000);
+    else if ((m.type === 'scriven:restart-accepted' || m.type === 'scriven:restart-started') && typeof m.id === 'string') this.waiting.get(m.id)?.({ ok: m.ok === true, reason: typeof m.reason === 'string' ? m.reason : m.ok === true ? undefined : 'no answer' });
+    else if (m.type === 'scriven:drain') {
+      const timeoutMs = typeof m.timeout_ms === 'number' ? m.timeout_ms : 15_000;
+      const longTimeoutMs = typeof m.long_timeout_ms === 'number' ? Math.max(m.long_timeout_ms, timeoutMs) : timeoutMs;
+      for (const h of this.drainHandlers) h(timeoutMs, longTimeoutMs);
+    }
     else if (m.type === 'scriven:reload-frontend') void this.reload(m.id);
   }
 

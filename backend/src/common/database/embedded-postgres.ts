@@ -246,14 +246,14 @@ type Started = { ok: true; child: ChildProcess } | { ok: false; portTaken: boole
  * stops its database users first and then this server) and with its log in DATA_DIR/postgres.log. Resolves once
  * postmaster.pid says the server is ready, or with why it stopped.
  */
-async function runServer(dir: string, dataDir: string, port: number): Promise<Started> {
+async function runServer(dir: string, dataDir: string, port: number, maxConnections: number): Promise<Started> {
   const { postgres } = await binaries();
   const ids = postgresUser(false);
   const logFile = join(dataDir, 'postgres.log');
   const fd = openSync(logFile, 'w', 0o644);
   let child: ChildProcess;
   try {
-    child = spawn(postgres, ['-D', dir, '-p', String(port), '-c', 'listen_addresses=127.0.0.1', '-c', 'unix_socket_directories=', '-c', 'max_connections=200'], {
+    child = spawn(postgres, ['-D', dir, '-p', String(port), '-c', 'listen_addresses=127.0.0.1', '-c', 'unix_socket_directories=', '-c', `max_connections=${maxConnections}`], {
       ...ids,
       detached: true,
       stdio: ['ignore', fd, fd],
@@ -322,6 +322,8 @@ export async function startEmbeddedPostgres(opts: {
   database: string;
   log: Log;
   reuseRunning?: boolean;
+  /** The server's max_connections (default 200): `npm start` sizes it for its workers (scripts/supervise.mjs, connectionBudget). */
+  maxConnections?: number;
 }): Promise<EmbeddedDatabase> {
   const dir = join(opts.dataDir, 'postgres');
   // The server runs as the postgres user when we are root, so it must be able to traverse the data directory.
@@ -345,7 +347,7 @@ export async function startEmbeddedPostgres(opts: {
   // A port found free can be taken before postgres binds it: then, unless the port was given, try another.
   for (let attempt = 0; ; attempt++) {
     tried.add(port);
-    started = await runServer(dir, opts.dataDir, port);
+    started = await runServer(dir, opts.dataDir, port, opts.maxConnections ?? 200);
     if (started.ok || !started.portTaken || opts.port !== undefined || attempt === 2) break;
     port = await choosePort(opts.dataDir, opts.port, preferred, opts.log, tried);
   }

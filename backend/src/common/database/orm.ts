@@ -26,6 +26,16 @@ function contextualEm(root: () => EntityManager, name: string): EntityManager | 
   return RequestContext.getEntityManager(name);
 }
 
+/**
+ * The ORM's pool size in this process: 20, or what `npm start`'s supervisor gives each worker (SCRIVEN_DB_POOL_SIZE,
+ * from its connection budget: fewer per process with many workers, so that every process fits the database's
+ * max_connections; see docs/operations.md, Processes and restarts).
+ */
+export function poolSize(env: NodeJS.ProcessEnv = process.env): number {
+  const raw = env.SCRIVEN_DB_POOL_SIZE?.trim();
+  return raw && /^\d+$/.test(raw) && Number(raw) >= 1 && Number(raw) <= 100 ? Number(raw) : 20;
+}
+
 export function ormConfig(o: OrmOptions, root?: () => EntityManager): Options {
   return {
     ...(root ? { context: (name: string) => contextualEm(root, name) } : {}),
@@ -35,7 +45,7 @@ export function ormConfig(o: OrmOptions, root?: () => EntityManager): Options {
     debug: o.debug ?? false,
     forceUtcTimezone: true,
     allowGlobalContext: false,
-    pool: { min: 0, max: 20 },
+    pool: { min: 0, max: poolSize() },
     // Tables written with SQL by their repositories (generated tsvector columns, trigram and partial indexes): their
     // migrations are hand-written, and the schema generator leaves them (and the SQL functions they use) alone.
     schemaGenerator: { skipTables: SQL_OWNED_TABLES, ignoreRoutines: true },

@@ -1,12 +1,27 @@
 import { Inject, Injectable, UseInterceptors, type CallHandler, type ExecutionContext, type NestInterceptor } from '@nestjs/common';
+import type { IncomingMessage, Server, ServerResponse } from 'node:http';
+import type { Socket } from 'node:net';
 import type { Request, Response } from 'express';
 import type { Observable } from 'rxjs';
 import { APP_CONFIG, type AppConfig } from '../config/config.js';
 
+/** The requests of this process that a rolling restart's drain waits for longer (see InFlight). */
+const longRunning = new Set<IncomingMessage>();
+const whenIdle = new Set<() => void>();
+function track(req: IncomingMessage, res: ServerResponse): void {
+  if (longRunning.has(req)) return;
+  longRunning.add(req);
+  res.once('close', () => {
+    longRunning.delete(req);
+    if (!longRunning.size) for (const f of [...whenIdle]) f();
+  });
+}
+
 /**
  * For an operation that works for a long time before it answers (a backup, an update): the socket's idle timeout
  * (HTTP_IDLE_TIMEOUT_MS, which drops silent connections) is off while the server works on this request, and back once
- * the response is sent. The request itself has already arrived whole, so a slow client gains nothing from it.
+ * the response is sent. The request itself has already arrived whole, so a slow client gains nothing from it. A
+ * rolling restart lets such a request finish (up to RESTART_DRAIN_LONG_SECONDS).
  */
 @Injectable()
 export class LongRunningInterceptor implements NestInterceptor {
@@ -14,8 +29,10 @@ export class LongRunningInterceptor implements NestInterceptor {
 
   intercept(context: ExecutionContext, next: CallHandler): Observable<unknown> {
     const http = context.switchToHttp();
-    const socket = http.getRequest<Request>().socket;
+    const req = http.getRequest<Request>();
+    const socket = req.socket;
     socket.setTimeout(0);
+    track(req, http.getResponse<Response>());
     http.getResponse<Response>().once('close', () => {
       if (!socket.destroyed) socket.setTimeout(this.config.http.idleTimeoutMs);
     });
@@ -24,3 +41,61 @@ export class LongRunningInterceptor implements NestInterceptor {
 }
 
 export const LongRunning = () => UseInterceptors(LongRunningInterceptor);
+
+/** An upload: a request body over 1 MiB (or of unknown length) takes as long as its client is slow to send it. */
+const UPLOAD_BYTES = 1 << 20;
+function isUpload(req: IncomingMessage): boolean {
+  if (req.method === 'GET' || req.method === 'HEAD' || req.method === 'OPTIONS') return false;
+  const length = req.headers['content-length'];
+  return length !== undefined ? Number(length) > UPLOAD_BYTES : req.headers['transfer-encoding'] !== undefined;
+}
+
+/**
+ * A server's connections and its long-running requests (`@LongRunning` operations and uploads), for a rolling
+ * restart's drain: ordinary requests get the short bound, long-running ones the long bound.
+ */
+export class InFlight {
+  private readonly sockets = new Set<Socket>();
+
+  constructor(server: Server) {
+    server.on('connection', (socket: Socket) => {
+      this.sockets.add(socket);
+      socket.once('close', () => this.sockets.delete(socket));
+    });
+    server.prependListener('request', (req: IncomingMessage, res: ServerResponse) => {
+      if (isUpload(req)) track(req, res);
+    });
+  }
+
+  /** How many long-running requests this process is serving. */
+  static get longRunning(): number {
+    return longRunning.size;
+  }
+
+  /**
+   * Waits until `closed` (the server has no connection left) or the bounds: after `timeoutMs` every connection
+   * without a long-running request in flight is cut; the long-running ones get until `longTimeoutMs` (from the start),
+   * then whatever is left is cut.
+   */
+  async settle(closed: Promise<void>, timeoutMs: number, longTimeoutMs: number): Promise<void> {
+    const started = Date.now();
+    const wait = (ms: number, alsoWhenIdle = false) =>
+      new Promise<boolean>((resolve) => {
+        const done = (finished: boolean) => {
+          clearTimeout(timer);
+          whenIdle.delete(onIdle);
+          resolve(finished);
+        };
+        const timer = setTimeout(() => done(false), Math.max(0, ms));
+        timer.unref();
+        const onIdle = () => done(false);
+        if (alsoWhenIdle) whenIdle.add(onIdle);
+        void closed.then(() => done(true));
+      });
+    if (await wait(timeoutMs)) return;
+    const busy = new Set([...longRunning].map((r) => r.socket));
+    for (const s of this.sockets) if (!busy.has(s)) s.destroy();
+    if (longRunning.size && (await wait(longTimeoutMs - (Date.now() - started), true))) return;
+    for (const s of this.sockets) s.destroy();
+  }
+}

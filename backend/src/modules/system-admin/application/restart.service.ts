@@ -16,13 +16,19 @@ export class RestartService {
     private readonly directory: UserDirectoryRef,
   ) {}
 
+  /**
+   * The supervisor reserves the restart (or refuses: one is running), the audit row is written, and only then does the
+   * supervisor act on it: a restart that replaces the worker answering this request is audited all the same, and a
+   * refused one is not.
+   */
   async request(adminUserId: string, services: ServiceName[]): Promise<ServiceName[]> {
     const wanted = [...new Set(services)];
     if (!supervisorLink.supervised) throw restartErrors.needsSupervisor();
-    const answer = await supervisorLink.requestRestart(wanted);
-    if (!answer.ok) throw answer.reason === 'busy' ? restartErrors.inProgress() : restartErrors.noAnswer();
     const { username } = await this.directory.actor(adminUserId);
-    await this.audit.record({ adminUserId, adminUsername: username, action: 'service.restarted', target: wanted.join(','), detail: { services: wanted } });
+    const answer = await supervisorLink.requestRestart(wanted, async () => {
+      await this.audit.record({ adminUserId, adminUsername: username, action: 'service.restarted', target: wanted.join(','), detail: { services: wanted } });
+    });
+    if (!answer.ok) throw answer.reason === 'busy' ? restartErrors.inProgress() : restartErrors.noAnswer();
     return wanted;
   }
 

@@ -79,17 +79,20 @@ export class SessionGate implements OnApplicationShutdown {
   private readonly closing = new Map<string, Promise<unknown>>();
   /**
    * The gate across server processes: a chunk being written holds a shared advisory lock on its session and one of
-   * MAX_PARALLEL slot locks, each on a connection of this pool; completing or cancelling takes the session's lock
-   * exclusively. Advisory locks go with their connection, so a worker that dies leaves no session locked.
+   * MAX_PARALLEL slot locks; completing or cancelling takes the session's lock exclusively. Every lock of this process
+   * is held on this one connection (`application_name` scriven-upload-gate), which is used only for the short lock
+   * and unlock statements, one at a time: a slow uploader holds a lock, never a connection. Advisory locks go with their
+   * connection, so a worker that dies (or loses the connection) leaves no session locked.
    */
-  private readonly pool: pg.Pool;
+  private connecting?: Promise<pg.Client>;
+  private current?: pg.Client;
+  /** The slots this process holds on `current`, per session (its own locks never conflict with one another). */
+  private readonly held = new Map<string, Set<number>>();
+  /** The lock statements run one after another (the slot chosen depends on the ones taken before). */
+  private queue: Promise<unknown> = Promise.resolve();
+  private closed = false;
 
-  constructor(@Inject(DATABASE_URL) url: string) {
-    // A writer that cannot get a connection within 5 s is told the upload is busy (its client retries the chunk),
-    // instead of waiting without end behind ten slow chunks.
-    this.pool = new pg.Pool({ connectionString: url, max: 10, idleTimeoutMillis: 10_000, connectionTimeoutMillis: 5_000, application_name: 'scriven-upload-gate' });
-    this.pool.on('error', () => undefined);
-  }
+  constructor(@Inject(DATABASE_URL) private readonly url: string) {}
 
   async write<T>(id: string, fn: () => Promise<T>): Promise<T> {
     if (this.closing.has(id)) throw UploadErrors.finishing();
@@ -101,7 +104,8 @@ export class SessionGate implements OnApplicationShutdown {
       try {
         return await fn();
       } finally {
-        release();
+        // Before the answer: the client's next chunk finds the place free, in whichever process it lands.
+        await release();
       }
     } finally {
       const left = (this.writers.get(id) ?? 1) - 1;
@@ -130,50 +134,112 @@ export class SessionGate implements OnApplicationShutdown {
     }
   }
 
-  /** A writer's locks (any process): refused while the session is completed or cancelled, or when MAX_PARALLEL write. */
-  private async enter(id: string): Promise<() => void> {
-    const client = await this.pool.connect().catch(() => {
-      throw UploadErrors.busy();
-    });
-    try {
-      const [row] = (
-        await client.query<{ open: boolean; slot: number | null }>(
-          `select pg_try_advisory_lock_shared(hashtext('upload:' || $1)::bigint) as open,
-                  (select s from generate_series(0, ${SessionGate.MAX_PARALLEL - 1}) s where pg_try_advisory_lock(hashtext('upload-slot:' || $1), s) limit 1) as slot`,
-          [id],
-        )
-      ).rows;
-      if (!row.open || row.slot === null) {
-        await client.query('select pg_advisory_unlock_all()');
-        client.release();
-        throw row.open ? UploadErrors.busy() : UploadErrors.finishing();
-      }
-    } catch (e) {
-      if (e instanceof DomainError) throw e;
-      client.release(true);
+  /** The lock connection, connected on first use and again after it was lost. */
+  private connection(): Promise<pg.Client> {
+    if (this.closed) return Promise.reject(new Error('shutting down'));
+    this.connecting ??= (async () => {
+      // A writer that cannot get the connection within 5 s is told the upload is busy (its client retries the chunk).
+      const client = new pg.Client({ connectionString: this.url, application_name: 'scriven-upload-gate', connectionTimeoutMillis: 5_000, query_timeout: 10_000 });
+      const lost = () => this.lose(client);
+      client.on('error', lost);
+      client.on('end', lost);
+      await client.connect();
+      this.current = client;
+      return client;
+    })().catch((e: unknown) => {
+      this.connecting = undefined;
       throw e;
-    }
-    return () => void client.query('select pg_advisory_unlock_all()').then(() => client.release(), (e: Error) => client.release(e));
+    });
+    return this.connecting;
   }
 
-  /** The session's lock, exclusively: waits (up to 60 s, then goes on as before) for the writers of every process. */
+  /** The connection is gone, and every lock it held with it. */
+  private lose(client: pg.Client): void {
+    if (this.current !== client) return;
+    this.current = undefined;
+    this.connecting = undefined;
+    this.held.clear();
+    void client.end().catch(() => undefined);
+  }
+
+  /** Runs `step` after the lock statements queued before it. */
+  private serially<T>(step: () => Promise<T>): Promise<T> {
+    const run = this.queue.then(step, step);
+    this.queue = run.catch(() => undefined);
+    return run;
+  }
+
+  /** A writer's locks (any process): refused while the session is completed or cancelled, or when MAX_PARALLEL write. */
+  private enter(id: string): Promise<() => Promise<void>> {
+    return this.serially(async () => {
+      const client = await this.connection().catch(() => {
+        throw UploadErrors.busy();
+      });
+      // This connection's own slots are skipped (in a CASE, so never tried: retaking a lock one holds succeeds again).
+      const mine = this.held.get(id) ?? new Set<number>();
+      let row: { open: boolean; slot: number | null };
+      try {
+        [row] = (
+          await client.query<{ open: boolean; slot: number | null }>(
+            `select pg_try_advisory_lock_shared(hashtext('upload:' || $1)::bigint) as open,
+                    (select s from generate_series(0, ${SessionGate.MAX_PARALLEL - 1}) s
+                      where case when s = any($2::int[]) then false else pg_try_advisory_lock(hashtext('upload-slot:' || $1), s) end limit 1) as slot`,
+            [id, [...mine]],
+          )
+        ).rows;
+      } catch {
+        this.lose(client);
+        throw UploadErrors.busy();
+      }
+      if (!row.open || row.slot === null) {
+        await client
+          .query(`select case when $2 then pg_advisory_unlock_shared(hashtext('upload:' || $1)::bigint) end, case when $3::int is not null then pg_advisory_unlock(hashtext('upload-slot:' || $1), $3::int) end`, [id, row.open, row.slot])
+          .catch(() => this.lose(client));
+        throw row.open ? UploadErrors.busy() : UploadErrors.finishing();
+      }
+      const slot = row.slot;
+      mine.add(slot);
+      this.held.set(id, mine);
+      return () =>
+        this.serially(async () => {
+          if (this.current !== client) return; // lost meanwhile: the locks went with it
+          const set = this.held.get(id);
+          set?.delete(slot);
+          if (set && !set.size) this.held.delete(id);
+          await client
+            .query(`select pg_advisory_unlock_shared(hashtext('upload:' || $1)::bigint), pg_advisory_unlock(hashtext('upload-slot:' || $1), $2::int)`, [id, slot])
+            .catch(() => this.lose(client));
+        });
+    });
+  }
+
+  /**
+   * The session's lock, exclusively: tried every 50 ms (each try a short statement on the lock connection) until the
+   * writers of every process are done, for up to 60 s, then goes on as before.
+   */
   private async lockExclusively(id: string): Promise<() => void> {
-    const client = await this.pool.connect();
-    try {
-      await client.query(`set lock_timeout = '60s'`);
-      await client.query(`select pg_advisory_lock(hashtext('upload:' || $1)::bigint)`, [id]);
-    } catch (e) {
-      // lock_timeout (55P03): a writer is stuck; go on as the in-process gate does. Anything else is a failure.
-      if ((e as { code?: string }).code !== '55P03') {
-        client.release(true);
-        throw e;
+    for (const end = Date.now() + 60_000; Date.now() < end; await new Promise((r) => setTimeout(r, 50))) {
+      const got = await this.serially(async () => {
+        const client = await this.connection();
+        const [row] = (await client.query<{ ok: boolean }>(`select pg_try_advisory_lock(hashtext('upload:' || $1)::bigint) as ok`, [id])).rows;
+        return row.ok ? client : null;
+      });
+      if (got) {
+        return () =>
+          void this.serially(async () => {
+            if (this.current === got) await got.query(`select pg_advisory_unlock(hashtext('upload:' || $1)::bigint)`, [id]).catch(() => this.lose(got));
+          });
       }
     }
-    return () => void client.query('select pg_advisory_unlock_all()').then(() => client.release(), (e: Error) => client.release(e));
+    // A writer is stuck: go on, as the in-process gate does.
+    return () => undefined;
   }
 
   async onApplicationShutdown(): Promise<void> {
-    await this.pool.end().catch(() => undefined);
+    this.closed = true;
+    const client = this.current;
+    this.current = undefined;
+    await client?.end().catch(() => undefined);
   }
 }
 
