@@ -152,7 +152,7 @@ export const StatusPanel = observer(function StatusPanel() {
               <Table.Thead>
                 <Table.Tr>
                   <Table.Th>Service</Table.Th>
-                  <Table.Th>State</Table.Th>
+                  <Table.Th w={160}>State</Table.Th>
                   <Table.Th>Detail</Table.Th>
                 </Table.Tr>
               </Table.Thead>
