@@ -96,7 +96,7 @@ const BackupSettingsForm = observer(function BackupSettingsForm({ settings }: { 
     <form aria-label="Backup settings" onSubmit={submit} noValidate>
       <Stack gap="sm">
         <Group align="flex-end">
-          <NumberInput label="Keep the last" description="Older backups are removed after each new one" min={1} max={100} allowDecimal={false} value={keepLast} onChange={setKeepLast} w={200} />
+          <NumberInput label="Keep the last" description="Older backups are removed after each new one" min={1} max={100} allowDecimal={false} value={keepLast} onChange={setKeepLast} w={300} />
           <Switch label="Daily backup" checked={draft.daily_enabled} onChange={(event) => setDraft({ ...draft, daily_enabled: event.currentTarget.checked })} />
           <Select label="At" data={HOURS} value={String(draft.daily_hour_utc)} onChange={(v) => v !== null && setDraft({ ...draft, daily_hour_utc: Number(v) })} disabled={!draft.daily_enabled} allowDeselect={false} w={140} />
           <Button type="submit" variant="light" loading={store.settingsPending}>
