@@ -1,13 +1,13 @@
 import { writeFileSync } from 'node:fs';
 import { loadOperations, type Operation } from './openapi-operations.js';
 import { FuzzServer, pool, type RawResult } from './fuzz-server.js';
-import { authCases, fixedCases, judge, mainIdentity, materialize, preview, randomCases, WEBHOOK_SECRET, type FuzzCase } from './fuzz-requests.js';
+import { authCases, CONSOLE_OPERATIONS, fixedCases, judge, mainIdentity, materialize, preview, randomCases, WEBHOOK_SECRET, type FuzzCase } from './fuzz-requests.js';
 
 /**
  * The contract fuzzer: every operation of openapi/openapi.json gets well over 100 malformed requests (fixed
  * structural attacks, and random ones from fast-check with a fixed seed), as the identity that reaches its body (a
- * user; the admin console for admin routes; an is_admin user for the platform's), as a visitor and with bogus
- * tokens. It passes only when no answer is a 5xx, every 4xx carries the error body of docs/api.md
+ * user; the admin console for every console route, whatever its path; an is_admin user for the platform's), as a
+ * visitor and with bogus tokens. It passes only when no answer is a 5xx, every 4xx carries the error body of docs/api.md
  * ({ statusCode, code, detail, message }) and every answer a request id, and the server is alive and healthy at the end.
  *
  * The server runs in child processes (fuzz-server.ts; SHARDS of them, each with its own database, the operations shared
@@ -265,6 +265,12 @@ afterAll(async () => {
 it('reads every operation of the contract', () => {
   expect(ALL_OPS.length).toBeGreaterThanOrEqual(83);
   expect(new Set(ALL_OPS.map((o) => o.operationId)).size).toBe(ALL_OPS.length);
+});
+
+it('sends every admin-console route (each route of the server behind AdminAuthGuard) as the console, and no other route', () => {
+  const route = (o: Operation) => `${o.method} ${o.path}`;
+  expect(ALL_OPS.filter((o) => CONSOLE_OPERATIONS.has(o.operationId)).map(route).sort()).toEqual(servers[0].world.consoleRoutes);
+  expect(ALL_OPS.filter((o) => mainIdentity(o) === 'admin').map(route).sort()).toEqual(servers[0].world.consoleRoutes);
 });
 
 it.each(OPS.map((op) => [op.operationId, op] as const))('%s answers malformed requests with 4xx and the error body, never a 5xx', (_, op) => {

@@ -1,6 +1,8 @@
 import { createHmac } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import fc from 'fast-check';
-import { fillPath, type JsonSchema, type Operation } from './openapi-operations.js';
+import { ADMIN_ACCESS_REQUIRED } from '../src/common/auth/guards.js';
+import { fillPath, OPENAPI_FILE, type JsonSchema, type Operation } from './openapi-operations.js';
 import type { FuzzWorld, RawRequest, RawResult, Who } from './fuzz-server.js';
 
 /**
@@ -331,6 +333,10 @@ export function fixturesFor(op: Operation, param: string): string[] {
   if (p.startsWith('/api/comments/')) return op.method === 'DELETE' ? ['commentToDelete'] : ['comment'];
   if (p.startsWith('/api/admin/moderation/cases/')) return ['moderationCase'];
   if (p.startsWith('/api/moderation/strikes/') || p.startsWith('/api/admin/moderation/strikes/')) return ['strike'];
+  // A flag name of the right pattern (the fuzzer's own flag, created by the first request that gets that far), and the
+  // installed version (a release that is not newer: a 409, nothing is installed).
+  if (p.startsWith('/api/system/features/')) return ['featureFlag'];
+  if (p.startsWith('/api/updates/apply/')) return ['installedVersion'];
   return [];
 }
 
@@ -393,9 +399,25 @@ function bodyArb(op: Operation): fc.Arbitrary<BodyPlan> {
   return fc.tuple(value, how, bytes).map(([v, h, extra]) => encodeValue(v, h, extra));
 }
 
-/** Who reaches the operation's body: the admin console for admin routes, the staff user for the platform's, etc. */
+/**
+ * The admin console's operations (every route of `AdminConsole()`, wherever its path: /api/admin, /api/system,
+ * /api/updates…), as the contract tells them: the operations whose 403 is the console's refusal of another audience's
+ * token. contract-fuzz checks them against the server's routes behind AdminAuthGuard.
+ */
+export const CONSOLE_OPERATIONS: ReadonlySet<string> = (() => {
+  const doc = JSON.parse(readFileSync(OPENAPI_FILE, 'utf8')) as { paths: Record<string, Record<string, { operationId?: string; responses?: Record<string, { description?: string }> }>> };
+  const ids = Object.values(doc.paths).flatMap((methods) => Object.values(methods).filter((o) => o.operationId && o.responses?.['403']?.description?.includes(ADMIN_ACCESS_REQUIRED)).map((o) => o.operationId!));
+  return new Set(ids);
+})();
+
+/**
+ * Who reaches the operation's body: the admin console for the console's operations, the staff user for the platform's,
+ * etc. The console's operations with effects beyond the fuzz database are made safe by the fuzz server: a backup is
+ * always already running (a valid POST /api/system/backup is a 409, nothing is written), restarts need the supervisor
+ * (a 409: the server process has none), and no release is newer than the installed version (an update is a 409).
+ */
 export function mainIdentity(op: Operation): Who {
-  if (op.path.startsWith('/api/admin/') && op.operationId !== 'adminLogin') return 'admin';
+  if (CONSOLE_OPERATIONS.has(op.operationId)) return 'admin';
   if (op.path.startsWith('/api/platform/')) return 'adminUser';
   if (op.operationId === 'signOutEverywhere') return 'leaver';
   if (op.operationId === 'deleteMyAccount') return 'quitter';

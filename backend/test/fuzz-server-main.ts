@@ -4,6 +4,11 @@
  * (FUZZ_STRIPE_ENV) a second app configured for Stripe, for the payment webhook. It prints one line of JSON (the
  * FuzzWorld) when ready and closes the apps on SIGTERM.
  */
+import { RequestMethod } from '@nestjs/common';
+import { GUARDS_METADATA, METHOD_METADATA, PATH_METADATA } from '@nestjs/common/constants.js';
+import { ModulesContainer } from '@nestjs/core';
+import { AdminAuthGuard } from '../src/common/auth/guards.js';
+import { BACKUP_ARCHIVE, type BackupArchive } from '../src/modules/system-admin/domain/backup.js';
 import { createTestApp, signUp } from './harness.js';
 import { baseUrl, MP4_HEAD, upload } from './media-fixtures.js';
 import { admin } from './money-fixtures.js';
@@ -20,11 +25,18 @@ const bootStarted = Date.now();
 const t = await createTestApp(env);
 const stripeApp = stripeEnv ? await createTestApp(stripeEnv, t) : undefined;
 if (process.env.FUZZ_DEBUG) process.stderr.write(`fuzz server: apps ready in ${Date.now() - bootStarted} ms (${Math.round(performance.now())} ms since the process started)\n`);
+/**
+ * The fuzzer reaches POST /api/system/backup (its query, the name checks) as the admin console, but never makes a
+ * backup (a dump of the database and the data directory, per request): a backup is already running for the whole run
+ * (the archive's create lock, held here, in every process of this database), so a request that passes is a 409.
+ */
+let backupRunning: { release: () => Promise<unknown> } | undefined;
 let closing = false;
 const close = async (code: number) => {
   if (closing) return;
   closing = true;
   if (process.env.FUZZ_DEBUG) process.stderr.write(`fuzz server: cpu ${JSON.stringify(process.cpuUsage())}\n`);
+  await backupRunning?.release().catch(() => undefined);
   await stripeApp?.close().catch(() => undefined);
   await t.close().catch(() => undefined);
   process.exit(code);
@@ -51,7 +63,55 @@ await fullWorld().catch(async (e: Error) => {
   await close(1);
 });
 
+async function holdBackupLock(): Promise<{ release: () => Promise<unknown> }> {
+  const archive = t.app.get<symbol, BackupArchive>(BACKUP_ARCHIVE, { strict: false });
+  let release!: () => void;
+  const until = new Promise<void>((resolve) => (release = resolve));
+  const done = await new Promise<{ held: boolean; finished: Promise<unknown> }>((resolve) => {
+    const finished = archive.exclusive(() => {
+      resolve({ held: true, finished });
+      return until;
+    });
+    void finished.then((r) => r === null && resolve({ held: false, finished }), () => resolve({ held: false, finished }));
+  });
+  if (!done.held) throw new Error('fuzz server: the backup create lock could not be held');
+  return {
+    release: () => {
+      release();
+      return done.finished;
+    },
+  };
+}
+
+/** Every route behind AdminAuthGuard (on its handler or its controller), as 'METHOD /path/{param}'. */
+function consoleRoutes(): string[] {
+  const routes = new Set<string>();
+  const list = <T>(v: T | T[] | undefined): T[] => (v === undefined ? [] : Array.isArray(v) ? v : [v]);
+  for (const mod of t.app.get(ModulesContainer).values()) {
+    for (const wrapper of mod.controllers.values()) {
+      const controller = wrapper.metatype as (abstract new (...args: never[]) => unknown) | null;
+      if (!controller) continue;
+      const classGuards = list<unknown>(Reflect.getMetadata(GUARDS_METADATA, controller));
+      for (const key of Object.getOwnPropertyNames(controller.prototype)) {
+        const handler = (controller.prototype as Record<string, unknown>)[key];
+        if (key === 'constructor' || typeof handler !== 'function') continue;
+        const method = Reflect.getMetadata(METHOD_METADATA, handler) as RequestMethod | undefined;
+        if (method === undefined) continue;
+        if (![...classGuards, ...list<unknown>(Reflect.getMetadata(GUARDS_METADATA, handler))].includes(AdminAuthGuard)) continue;
+        for (const base of list<string>(Reflect.getMetadata(PATH_METADATA, controller))) {
+          for (const path of list<string>(Reflect.getMetadata(PATH_METADATA, handler))) {
+            const full = `/${base}/${path}`.replace(/\/+/g, '/').replace(/(.)\/$/, '$1').replace(/:([A-Za-z0-9_]+)/g, '{$1}');
+            routes.add(`${RequestMethod[method]} ${full}`);
+          }
+        }
+      }
+    }
+  }
+  return [...routes].sort();
+}
+
 async function fullWorld(): Promise<void> {
+  backupRunning = await holdBackupLock();
   const [user, other, leaver, quitter, adm] = await Promise.all([signUp(t), signUp(t), signUp(t), signUp(t), admin(t)]);
   log('people');
   const as = (auth: [string, string]) => ({ get: (p: string) => t.http().get(p).set(...auth), post: (p: string) => t.http().post(p).set(...auth) });
@@ -126,7 +186,10 @@ async function fullWorld(): Promise<void> {
       notification: notification?.id ?? '00000000-0000-4000-8000-000000000000',
       moderationCase: reelCase.id,
       strike: strike.id,
+      featureFlag: 'fuzz_flag',
+      installedVersion: t.config.version,
     },
+    consoleRoutes: consoleRoutes(),
   };
   process.stdout.write(`FUZZ_WORLD ${JSON.stringify(world)}\n`);
 }

@@ -21,6 +21,8 @@ export interface FuzzWorld {
   tokens: Record<Exclude<Who, 'visitor'>, string>;
   names: { user: string; quitter: string };
   ids: Record<string, string>;
+  /** The admin console's routes ('GET /api/system/status'): every route behind AdminAuthGuard, as the server has them. */
+  consoleRoutes: string[];
 }
 
 export interface RawRequest {

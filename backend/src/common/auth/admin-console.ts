@@ -1,7 +1,7 @@
 import { applyDecorators, UseGuards } from '@nestjs/common';
 import { ApiBearerAuth, ApiResponse } from '@nestjs/swagger';
 import { ErrorResponseDto } from '../http/error-response.dto.js';
-import { AdminAuthGuard } from './guards.js';
+import { ADMIN_ACCESS_REQUIRED, AdminAuthGuard } from './guards.js';
 
 /**
  * An admin-console route (or every route of a controller): the admin token's guard, and its two refusals in the
@@ -13,6 +13,6 @@ export function AdminConsole() {
     UseGuards(AdminAuthGuard),
     ApiBearerAuth(),
     ApiResponse({ status: 401, type: ErrorResponseDto, description: 'No admin token, or a bad, expired or revoked one' }),
-    ApiResponse({ status: 403, type: ErrorResponseDto, description: "A valid token of another audience (a user's or a founder's): 'Administrator access required: sign in to the admin console'" }),
+    ApiResponse({ status: 403, type: ErrorResponseDto, description: `A valid token of another audience (a user's or a founder's): '${ADMIN_ACCESS_REQUIRED}'` }),
   );
 }

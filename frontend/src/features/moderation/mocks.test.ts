@@ -89,7 +89,11 @@ describe('mock moderation API', () => {
     expect(noReason.response.status).toBe(400);
 
     const notAdmin = await asAda().POST('/api/admin/moderation/cases/{id}/decision', { params: { path: { id: video.id } }, body: { action: 'dismiss', reason: 'ok' } });
-    expect(notAdmin.response.status).toBe(401);
+    expect(notAdmin.response.status).toBe(403);
+    expect(notAdmin.error).toMatchObject({ code: 'AUTH.ADMIN_REQUIRED', detail: 'Administrator access required: sign in to the admin console' });
+    const noToken = await clientFor(null).POST('/api/admin/moderation/cases/{id}/decision', { params: { path: { id: video.id } }, body: { action: 'dismiss', reason: 'ok' } });
+    expect(noToken.response.status).toBe(401);
+    expect(noToken.error).toMatchObject({ code: 'UNAUTHENTICATED', detail: 'Authentication is required' });
 
     const first = await api.POST('/api/admin/moderation/cases/{id}/decision', { params: { path: { id: video.id } }, body: { action: 'dismiss', reason: 'fine' }, ...admin() });
     expect(first.data).toMatchObject({ status: 'resolved', resolution: 'dismissed', resolution_reason: 'fine', resolved_by: 'admin' });

@@ -1,3 +1,4 @@
+import { consoleRefusal } from '../../mocks/consoleAuth';
 import { accountsOf, bearerToken, mockDb } from '../../mocks/db';
 import { commentsDb } from '../../mocks/commentsDb';
 import { errorBody, http } from '../../mocks/http';
@@ -39,6 +40,8 @@ function adminOf(request: Request): string | undefined {
   return token ? mockDb.adminTokens.get(token) : undefined;
 }
 
+/** The console's refusal of a request without a live admin token, as the server's: 403 to a live user token, else its 401. */
+const refused = (request: Request) => consoleRefusal(request, errorBody(401, 'UNAUTHENTICATED', 'Authentication is required'));
 
 /** A user's name as the console shows it (their primary channel's handle); null once they are gone. */
 function usernameOf(userId: string | null): string | null {
@@ -512,7 +515,7 @@ export const moderationHandlers = [
   }),
 
   http.get('/api/admin/moderation/cases', ({ request, response }) => {
-    if (!adminOf(request)) return response(401).json(sessionInvalid());
+    if (!adminOf(request)) return response.untyped(refused(request));
     const url = new URL(request.url);
     const status = url.searchParams.get('status') === 'resolved' ? 'resolved' : 'open';
     const count = (c: MockCase) => moderationDb.reports.filter((r) => r.caseId === c.id).length;
@@ -529,7 +532,7 @@ export const moderationHandlers = [
 
   http.post('/api/admin/moderation/cases/{id}/decision', async ({ request, params, response }) => {
     const admin = adminOf(request);
-    if (!admin) return response(401).json(sessionInvalid());
+    if (!admin) return response.untyped(refused(request));
     let body: { action?: unknown; reason?: unknown } = {};
     try {
       body = (await request.json()) as { action?: unknown; reason?: unknown };
@@ -596,7 +599,7 @@ export const moderationHandlers = [
   }),
 
   http.get('/api/admin/moderation/appeals', ({ request, response }) => {
-    if (!adminOf(request)) return response(401).json(sessionInvalid());
+    if (!adminOf(request)) return response.untyped(refused(request));
     const strikes = moderationDb.strikes
       .filter((s) => s.appeal?.status === 'pending')
       .sort((a, b) => (a.appeal?.createdAt ?? '').localeCompare(b.appeal?.createdAt ?? ''))
@@ -606,7 +609,7 @@ export const moderationHandlers = [
 
   http.post('/api/admin/moderation/strikes/{id}/appeal-decision', async ({ request, params, response }) => {
     const admin = adminOf(request);
-    if (!admin) return response(401).json(sessionInvalid());
+    if (!admin) return response.untyped(refused(request));
     let body: { decision?: unknown; reason?: unknown } = {};
     try {
       body = (await request.json()) as { decision?: unknown; reason?: unknown };
@@ -641,7 +644,7 @@ export const moderationHandlers = [
   }),
 
   http.get('/api/admin/moderation/audit', ({ request, response }) => {
-    if (!adminOf(request)) return response(401).json(sessionInvalid());
+    if (!adminOf(request)) return response.untyped(refused(request));
     const entries = [...moderationDb.audit].sort((a, b) => b.createdAt.localeCompare(a.createdAt));
     const { items, next } = pageOf(entries, new URL(request.url));
     return response(200).json({ entries: items.map(auditDto), next_cursor: next });
