@@ -21,6 +21,7 @@ import { Migration20261124200100_feature_flags } from './Migration20261124200100
 import { Migration20261124200200_backups_updates } from './Migration20261124200200_backups_updates.js';
 import { Migration20261124200300_user_last_seen } from './Migration20261124200300_user_last_seen.js';
 import { Migration20261124200400_shared_counters } from './Migration20261124200400_shared_counters.js';
+import { Migration20261124300000_live } from './Migration20261124300000_live.js';
 
 /** Every migration, in order. `npm run migration:create -w backend` adds new files and updates this list. */
 export const MIGRATIONS: MigrationObject[] = [
@@ -46,4 +47,5 @@ export const MIGRATIONS: MigrationObject[] = [
   { name: 'Migration20261124200200_backups_updates', class: Migration20261124200200_backups_updates },
   { name: 'Migration20261124200300_user_last_seen', class: Migration20261124200300_user_last_seen },
   { name: 'Migration20261124200400_shared_counters', class: Migration20261124200400_shared_counters },
+  { name: 'Migration20261124300000_live', class: Migration20261124300000_live },
 ];

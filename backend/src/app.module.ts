@@ -24,6 +24,7 @@ import { PaymentsModule } from './modules/payments/payments.module.js';
 import { MonetizationModule } from './modules/monetization/monetization.module.js';
 import { ModerationModule } from './modules/moderation/moderation.module.js';
 import { DemoModule } from './modules/demo/demo.module.js';
+import { LiveModule } from './modules/live/live.module.js';
 import { RealtimeModule } from './common/realtime/realtime.module.js';
 
 @Module({})
@@ -52,6 +53,7 @@ export class AppModule {
         PaymentsModule,
         MonetizationModule,
         ModerationModule,
+        LiveModule,
         DemoModule,
       ],
       controllers: [HealthController],

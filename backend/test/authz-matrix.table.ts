@@ -51,6 +51,7 @@ import { adminConsole, anyone, hidden, open, ownerOnly, platform, users } from '
 import { SYSTEM_FLAGS_ROWS } from './authz-matrix.flags.js';
 import { SYSTEM_OPS_ROWS } from './authz-matrix.ops.js';
 import { SYSTEM_ADMINS_ROWS } from './authz-matrix.admins.js';
+import { LIVE_ROWS } from './authz-matrix.live.js';
 
 /**
  * Ids that only earlier rows make (moderation's case and strike): a row starts looking one up while the rows between
@@ -398,6 +399,9 @@ export const AUTHZ_MATRIX: Record<string, AuthzCase | AuthzCase[]> = {
   ...SYSTEM_FLAGS_ROWS,
   ...SYSTEM_OPS_ROWS,
   ...SYSTEM_ADMINS_ROWS,
+
+  // Live
+  ...LIVE_ROWS,
 
   // Last: these end sessions or delete the caller.
   deleteMyAccount: {

@@ -691,6 +691,199 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/live/start": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Go Live: starts your stream. One at a time: end the one you have before starting another. */
+        post: operations["startLiveStream"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/live/streams": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Streams on now (started and not ended: `created` before their first media, then `live`), the most watched first. */
+        get: operations["listLiveStreams"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/live/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One stream, in any state. */
+        get: operations["getLiveStream"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/live/{id}/comment": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Sends a chat message (non-blank, at most 500 characters) to a stream that has not ended; every open page gets it.
+         *     At most 3 messages per 2 seconds per user; slow mode holds everyone but the streamer; a timed-out user is refused.
+         */
+        post: operations["sendLiveComment"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/live/{id}/comments": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The newest 50 chat messages, newest first (deleted ones left out). */
+        get: operations["listLiveComments"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/live/{id}/comments/{commentId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** The streamer deletes a chat message; every open page drops it. */
+        delete: operations["deleteLiveComment"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/live/{id}/end": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Ends your stream (the streamer only); its open pages are told at once. */
+        post: operations["endLiveStream"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/live/{id}/join": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Opens a stream: it, with the viewers now, and the newest 50 chat messages (newest first). Being counted as a
+         *     viewer, and hearing the chat, is following its `room` over /api/realtime.
+         */
+        post: operations["joinLiveStream"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/live/{id}/like": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Likes the stream, or takes the like back (one per user). */
+        post: operations["toggleLiveLike"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/live/{id}/slow-mode": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** The streamer sets slow mode: seconds between one viewer's messages (0 turns it off). */
+        put: operations["setLiveSlowMode"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/live/{id}/timeouts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** The streamer times a user out of the chat for 10 seconds to 24 hours (a new timeout replaces one in force). */
+        post: operations["timeOutLiveChatter"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/login": {
         parameters: {
             query?: never;
@@ -2742,6 +2935,68 @@ export interface components {
             liked: boolean;
             likes: number;
         };
+        LiveCommentDeletedDto: {
+            deleted: boolean;
+            id: string;
+        };
+        LiveCommentDto: {
+            created_at: string;
+            id: string;
+            message: string;
+            /** @description The sender (what the streamer times out). */
+            user_id: string;
+            /** @description The sender's display name when they sent it. */
+            username: string;
+        };
+        LiveCommentsDto: {
+            /** @description The newest 50 chat messages, newest first. */
+            messages: components["schemas"]["LiveCommentDto"][];
+        };
+        LiveJoinDto: {
+            /** @description The newest 50 chat messages, newest first. */
+            messages: components["schemas"]["LiveCommentDto"][];
+            stream: components["schemas"]["LiveStreamDto"];
+        };
+        LiveLikeDto: {
+            liked: boolean;
+            likes: number;
+        };
+        LiveStreamDto: {
+            created_at: string;
+            description: string;
+            ended_at: string | null;
+            id: string;
+            is_vertical: boolean;
+            /** @description Whether the caller likes it (false for visitors). */
+            liked: boolean;
+            likes: number;
+            /** @description When its first media arrived; null before. */
+            live_at: string | null;
+            /** @description The realtime room its pages follow over /api/realtime (`live:<id>`): chat, viewers, likes, moderation. */
+            room: string;
+            /** @description Seconds between one viewer's chat messages; 0 when slow mode is off. */
+            slow_mode_seconds: number;
+            /**
+             * @description created (started, no media yet), live (media arriving), ended.
+             * @enum {string}
+             */
+            status: "created" | "live" | "ended";
+            super_chat_enabled: boolean;
+            /** @description Super Chat revenue in dollars: 0 until Super Chat lands (it will come from the ledger). */
+            super_chat_revenue: number;
+            title: string;
+            /** @description The streamer's user id. */
+            user_id: string;
+            /** @description The streamer's display name. */
+            username: string;
+            /** @description Pages with the stream open now: each signed-in user once, each visitor's page once; the streamer not counted. */
+            viewer_count: number;
+        };
+        LiveTimeoutDto: {
+            /** @description When the timeout ends. */
+            until: string;
+            user_id: string;
+        };
         LoginRequestDto: {
             /** @description Email, phone number or display name, detected by its shape; at most 254 characters (spaces around it are dropped). */
             login_identifier: string;
@@ -3292,6 +3547,10 @@ export interface components {
             users: components["schemas"]["UserSearchItemDto"][];
             videos: components["schemas"]["VideoSearchItemDto"][];
         };
+        SendLiveCommentRequestDto: {
+            /** @description Non-blank, at most 500 characters (spaces around it are dropped). */
+            message: string;
+        };
         ServiceRestartDto: {
             /** @description What failed (null when it did not). */
             detail: string | null;
@@ -3327,6 +3586,20 @@ export interface components {
             realtime: components["schemas"]["ServiceStateDto"];
             /** @description A probe object written, read back and deleted; the data directory's free space. */
             storage: components["schemas"]["ServiceStateDto"];
+        };
+        SetSlowModeRequestDto: {
+            /** @description Seconds between one viewer's messages: 0 turns slow mode off; at most 3600. The streamer is never slowed. */
+            seconds: number;
+        };
+        StartLiveStreamRequestDto: {
+            /** @description Optional, at most 5000 characters. */
+            description?: string | null;
+            /** @description true or false (also 1/0, on/off); default false. */
+            is_vertical?: boolean;
+            /** @description Whether viewers may send Super Chats; default false. */
+            super_chat_enabled?: boolean;
+            /** @description Required, non-blank, at most 100 characters (spaces around it are dropped). */
+            title: string;
         };
         StatusDetailsDto: {
             /** @description active_users counts users with an authenticated request in this many minutes. */
@@ -3434,6 +3707,15 @@ export interface components {
             storage_used: number | null;
             /** @description Seconds since this server process started. */
             uptime: number;
+        };
+        TimeOutChatterRequestDto: {
+            /** @description How long: 10 seconds to 24 hours. */
+            seconds: number;
+            /**
+             * Format: uuid
+             * @description The user to time out (a comment's `user_id`).
+             */
+            user_id: string;
         };
         TrendingItemDto: {
             /** @description How many people searched it in the last 24 hours. */
@@ -5888,6 +6170,680 @@ export interface operations {
                 };
             };
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
+    startLiveStream: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["StartLiveStreamRequestDto"];
+                "application/x-www-form-urlencoded": components["schemas"]["StartLiveStreamRequestDto"];
+                "multipart/form-data": components["schemas"]["StartLiveStreamRequestDto"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LiveStreamDto"];
+                };
+            };
+            /** @description A blank title: 'Please enter a title'; a field too long */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description 'You already have a live stream: end it before starting another' (LIVE.ALREADY_LIVE) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description "live" switched off (SYSTEM.FEATURE_DISABLED) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
+    listLiveStreams: {
+        parameters: {
+            query?: {
+                /** @description How many streams, 1 to 100 (default 50). */
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LiveStreamDto"][];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description A token that is not a valid user token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description "live" switched off (SYSTEM.FEATURE_DISABLED) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
+    getLiveStream: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LiveStreamDto"];
+                };
+            };
+            /** @description A token that is not a valid user token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description 'Live stream not found' */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description "live" switched off (SYSTEM.FEATURE_DISABLED) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
+    sendLiveComment: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SendLiveCommentRequestDto"];
+                "application/x-www-form-urlencoded": components["schemas"]["SendLiveCommentRequestDto"];
+                "multipart/form-data": components["schemas"]["SendLiveCommentRequestDto"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LiveCommentDto"];
+                };
+            };
+            /** @description 'Please enter a message' or 'Message must be at most 500 characters' */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Timed out: 'You are timed out of this chat for … more' (LIVE.TIMED_OUT) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description 'Live stream not found' */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description 'This live stream has ended' (LIVE.ENDED) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description More than 3 messages in 2 seconds (LIVE.TOO_MANY_MESSAGES), or slow mode (LIVE.SLOW_MODE); Retry-After says when */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description "live" switched off (SYSTEM.FEATURE_DISABLED) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
+    listLiveComments: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LiveCommentsDto"];
+                };
+            };
+            /** @description A token that is not a valid user token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description 'Live stream not found' */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description "live" switched off (SYSTEM.FEATURE_DISABLED) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
+    deleteLiveComment: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+                commentId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LiveCommentDeletedDto"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Not the streamer's: 'Only the streamer can do this' (LIVE.NOT_OWNER) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description 'Live stream not found' or 'Message not found' */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description "live" switched off (SYSTEM.FEATURE_DISABLED) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
+    endLiveStream: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LiveStreamDto"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Not the streamer's: 'Only the streamer can do this' (LIVE.NOT_OWNER) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description 'Live stream not found' */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Ended already: 'This live stream has ended' (LIVE.ENDED) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description "live" switched off (SYSTEM.FEATURE_DISABLED) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
+    joinLiveStream: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LiveJoinDto"];
+                };
+            };
+            /** @description A token that is not a valid user token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description 'Live stream not found' */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description "live" switched off (SYSTEM.FEATURE_DISABLED) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
+    toggleLiveLike: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LiveLikeDto"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description 'Live stream not found' */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description 'This live stream has ended' (LIVE.ENDED) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description "live" switched off (SYSTEM.FEATURE_DISABLED) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
+    setLiveSlowMode: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SetSlowModeRequestDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LiveStreamDto"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Not the streamer's: 'Only the streamer can do this' (LIVE.NOT_OWNER) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description 'Live stream not found' */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description 'This live stream has ended' (LIVE.ENDED) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description "live" switched off (SYSTEM.FEATURE_DISABLED) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
+    timeOutLiveChatter: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TimeOutChatterRequestDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LiveTimeoutDto"];
+                };
+            };
+            /** @description A duration out of range, or 'You cannot time yourself out' */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Not the streamer's: 'Only the streamer can do this' (LIVE.NOT_OWNER) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description 'Live stream not found' or 'User not found' */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description 'This live stream has ended' (LIVE.ENDED) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description "live" switched off (SYSTEM.FEATURE_DISABLED) */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };

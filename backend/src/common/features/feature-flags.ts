@@ -5,7 +5,7 @@ import { DomainError } from '../errors/domain-error.js';
 
 /**
  * The features the code knows by name (the built-in flags, created enabled by the feature_flags migration).
- * `uploads`, `registration` and `reels` guard their routes today (`@RequiresFeature`). `live`, `super_chat`, `music`,
+ * `uploads`, `registration`, `reels` and `live` guard their routes today (`@RequiresFeature`). `super_chat`, `music`,
  * `podcasts` and `gaming` have no sections yet: their flags exist so that the work that adds those sections applies
  * `@RequiresFeature('<name>')` to its routes and the app hides their entry points.
  */

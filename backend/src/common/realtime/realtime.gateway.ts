@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
 import { HttpAdapterHost } from '@nestjs/core';
 import type { IncomingMessage, Server } from 'node:http';
@@ -21,6 +22,8 @@ const MAX_SOCKETS = 20_000;
 const MAX_MESSAGES_PER_10S = 40;
 
 interface Client {
+  /** This connection's id, unique across processes (presence counts a visitor's or a user's socket by it). */
+  id: string;
   ws: WebSocket;
   address: string;
   authenticating: boolean;
@@ -31,8 +34,33 @@ interface Client {
   rooms: Set<string>;
 }
 
-/** Decides whether a user may join a room (`live:<id>` and so on); registered by the context that owns the prefix. */
-export type RoomAuthorizer = (userId: string, room: string) => Promise<boolean>;
+/**
+ * Decides whether a user may join a room (`live:<id>` and so on); registered by the context that owns the prefix.
+ * `userId` is null for a visitor's socket (only asked for prefixes registered with `visitors: true`).
+ */
+export type RoomAuthorizer = (userId: string | null, room: string) => Promise<boolean>;
+
+/** A connection in a room: its id (unique across processes) and its user (null: a visitor, counted by socket). */
+export interface RoomMember {
+  socketId: string;
+  userId: string | null;
+}
+
+/**
+ * What a context hears about its rooms' members (presence): `joined` is awaited before the socket is told `subscribed`;
+ * `left` follows an unsubscribe, a close or an eviction, called after `joined` (which it may overtake while `joined` still
+ * runs: a hook serialises the two per socket and room). A failure in either is logged, never sent to the socket.
+ */
+export interface RoomHooks {
+  /**
+   * Sockets that did not sign in may follow these rooms (a visitor watching a live stream). Such a socket lives while
+   * it follows a room: it must subscribe within the sign-in time, and a refused subscribe, or leaving its last room,
+   * closes it with 4401, as an unsigned socket always was.
+   */
+  visitors?: boolean;
+  joined?(room: string, member: RoomMember): Promise<void>;
+  left?(room: string, member: RoomMember): Promise<void>;
+}
 
 interface BusMessage {
   to: 'user' | 'room';
@@ -46,7 +74,8 @@ interface BusMessage {
  * for a user or a room go through the realtime bus, so whichever process holds the socket delivers them.
  *
  * Messages from the server: `{ type: 'ready' }`, then events such as `{ type: 'notification', ... }` or
- * `{ type: 'room', room, ... }`. From the client: `subscribe` / `unsubscribe` with a `room`.
+ * `{ type: 'room', room, ... }`. From the client: `subscribe` / `unsubscribe` with a `room`. A socket that does not
+ * sign in may only follow rooms registered with `visitors: true` (a visitor watching a live stream), and lives while it does.
  */
 @Injectable()
 export class RealtimeGateway implements OnApplicationBootstrap, OnApplicationShutdown {
@@ -55,7 +84,10 @@ export class RealtimeGateway implements OnApplicationBootstrap, OnApplicationShu
   private readonly byUser = new Map<string, Set<Client>>();
   private readonly rooms = new Map<string, Set<Client>>();
   private readonly authorizers = new Map<string, RoomAuthorizer>();
+  private readonly hooks = new Map<string, RoomHooks>();
   private readonly perAddress = new Map<string, number>();
+  /** Sockets that did not sign in and follow a visitors' room (pinged by the heartbeat like signed-in ones). */
+  private readonly visitors = new Set<Client>();
   private rechecking = false;
   private server?: Server;
   private heartbeat?: NodeJS.Timeout;
@@ -81,9 +113,20 @@ export class RealtimeGateway implements OnApplicationBootstrap, OnApplicationShu
     this.heartbeat.unref();
   }
 
-  /** Room prefixes (`live:`) and who may join them. */
-  registerRooms(prefix: string, authorize: RoomAuthorizer): void {
+  /** Room prefixes (`live:`), who may join them and, optionally, who hears of members joining and leaving. */
+  registerRooms(prefix: string, authorize: RoomAuthorizer, hooks: RoomHooks = {}): void {
     this.authorizers.set(prefix, authorize);
+    this.hooks.set(prefix, hooks);
+  }
+
+  private hooksOf(room: string): RoomHooks | undefined {
+    return [...this.hooks.entries()].find(([prefix]) => room.startsWith(prefix))?.[1];
+  }
+
+  /** Tells the room's owner that a member left (after an unsubscribe, a close or an eviction). */
+  private left(room: string, c: Client): void {
+    const left = this.hooksOf(room)?.left;
+    if (left) void left(room, { socketId: c.id, userId: c.userId }).catch((e: Error) => this.logger.warn(`realtime leave hook failed: ${e.message}`));
   }
 
   /** Sends an event to every open page of a user, on whichever server process holds it. */
@@ -156,8 +199,8 @@ export class RealtimeGateway implements OnApplicationBootstrap, OnApplicationShu
 
   private accept(ws: WebSocket, address: string): void {
     this.perAddress.set(address, (this.perAddress.get(address) ?? 0) + 1);
-    const client: Client = { ws, address, authenticating: false, messages: { window: 0, count: 0 }, userId: null, token: null, alive: true, rooms: new Set() };
-    const timer = setTimeout(() => client.userId || ws.close(4401, 'authentication required'), AUTH_TIMEOUT_MS);
+    const client: Client = { id: randomUUID(), ws, address, authenticating: false, messages: { window: 0, count: 0 }, userId: null, token: null, alive: true, rooms: new Set() };
+    const timer = setTimeout(() => client.userId || client.rooms.size || ws.close(4401, 'authentication required'), AUTH_TIMEOUT_MS);
     ws.on('pong', () => (client.alive = true));
     ws.on('error', () => ws.terminate());
     ws.on('close', () => {
@@ -208,23 +251,44 @@ export class RealtimeGateway implements OnApplicationBootstrap, OnApplicationShu
       }
       mine.add(c);
       this.byUser.set(principal.userId, mine);
+      this.visitors.delete(c);
       this.send(c, { type: 'ready' });
       return;
     }
-    if (!c.userId) return void c.ws.close(4401, 'authentication required');
+    const visitor = !c.userId;
+    // A visitor may only follow (and leave) rooms open to visitors; anything else asks them to sign in first.
+    const refuseVisitor = () => void c.ws.close(4401, 'authentication required');
+    if (visitor && msg.type !== 'subscribe' && msg.type !== 'unsubscribe') return refuseVisitor();
     if (msg.type === 'subscribe' || msg.type === 'unsubscribe') {
       const room = typeof msg.room === 'string' ? msg.room : '';
       if (msg.type === 'unsubscribe') {
-        c.rooms.delete(room);
+        const was = c.rooms.delete(room);
         this.rooms.get(room)?.delete(c);
+        if (was) this.left(room, c);
+        if (visitor && !c.rooms.size) return refuseVisitor();
         return void this.send(c, { type: 'unsubscribed', room });
       }
+      if (c.rooms.has(room)) return void this.send(c, { type: 'subscribed', room });
       const authorize = [...this.authorizers.entries()].find(([prefix]) => room.startsWith(prefix))?.[1];
+      if (visitor && (!authorize || !this.hooksOf(room)?.visitors)) return refuseVisitor();
       if (!authorize || room.length > 200) return this.error(c, 'unknown_room', 'There is no such room');
       if (c.rooms.size >= MAX_ROOMS_PER_SOCKET) return this.error(c, 'too_many_rooms', `A connection may follow at most ${MAX_ROOMS_PER_SOCKET} rooms`);
-      if (!(await authorize(c.userId, room))) return this.error(c, 'forbidden_room', 'You cannot join this room');
+      if (!(await authorize(c.userId, room))) return visitor ? refuseVisitor() : this.error(c, 'forbidden_room', 'You cannot join this room');
+      // The socket may have closed, or subscribed already, while the authorizer ran.
+      if (c.ws.readyState !== c.ws.OPEN || c.rooms.has(room)) return;
       c.rooms.add(room);
       this.rooms.set(room, (this.rooms.get(room) ?? new Set()).add(c));
+      if (!c.userId) this.visitors.add(c);
+      const joined = this.hooksOf(room)?.joined;
+      if (joined) {
+        try {
+          await joined(room, { socketId: c.id, userId: c.userId });
+        } catch (e) {
+          this.logger.warn(`realtime join hook failed: ${(e as Error).message}`);
+        }
+        // Closed or unsubscribed meanwhile: `left` has been called already (after `joined`).
+        if (!c.rooms.has(room)) return;
+      }
       return void this.send(c, { type: 'subscribed', room });
     }
     return this.error(c, 'unknown_type', 'Unknown message type');
@@ -235,6 +299,7 @@ export class RealtimeGateway implements OnApplicationBootstrap, OnApplicationShu
   }
 
   private forget(c: Client): void {
+    this.visitors.delete(c);
     const n = (this.perAddress.get(c.address) ?? 1) - 1;
     if (n > 0) this.perAddress.set(c.address, n);
     else this.perAddress.delete(c.address);
@@ -251,6 +316,7 @@ export class RealtimeGateway implements OnApplicationBootstrap, OnApplicationShu
       const members = this.rooms.get(room);
       members?.delete(c);
       if (members && !members.size) this.rooms.delete(room);
+      this.left(room, c);
     }
     c.rooms.clear();
   }
@@ -263,7 +329,7 @@ export class RealtimeGateway implements OnApplicationBootstrap, OnApplicationShu
   private async beat(): Promise<void> {
     const signedIn: Client[] = [];
     for (const set of this.byUser.values()) signedIn.push(...set);
-    for (const c of signedIn) {
+    for (const c of [...signedIn, ...this.visitors]) {
       if (!c.alive) {
         c.ws.terminate();
         continue;

@@ -1,0 +1,48 @@
+import { Inject, Injectable } from '@nestjs/common';
+import type { ChatMessage } from '../domain/chat-message.js';
+import { RECENT_MESSAGES } from '../domain/live.rules.js';
+import { LIVE_CHAT, LIVE_STREAMS, type LiveChatRepository, type LiveStreamRepository } from '../domain/ports.js';
+import { findStream } from './find-stream.js';
+import { LiveViews, type LiveStreamView } from './live-views.js';
+
+/** Reads: the streams on now, one stream, and what a joiner gets (the stream and the newest 50 chat messages). */
+@Injectable()
+export class LiveStreamQueries {
+  constructor(
+    @Inject(LIVE_STREAMS) private readonly streams: LiveStreamRepository,
+    @Inject(LIVE_CHAT) private readonly chat: LiveChatRepository,
+    private readonly views: LiveViews,
+  ) {}
+
+  /** Streams that have not ended (created or live): the most watched first, then the newest. */
+  async list(viewerUserId: string | null, limit: number): Promise<LiveStreamView[]> {
+    return this.views.of(await this.streams.listOpen(limit), viewerUserId);
+  }
+
+  async get(viewerUserId: string | null, streamId: string): Promise<LiveStreamView> {
+    return this.views.one(await findStream(this.streams, streamId), viewerUserId);
+  }
+
+  /** The newest 50 messages not deleted, newest first. */
+  async recentMessages(streamId: string): Promise<ChatMessage[]> {
+    const stream = await findStream(this.streams, streamId);
+    return this.chat.recent(stream.id, RECENT_MESSAGES);
+  }
+
+  /** Opening a stream: it (with the viewers now) and the newest 50 messages. Presence itself is the realtime room's. */
+  async join(viewerUserId: string | null, streamId: string): Promise<{ stream: LiveStreamView; messages: ChatMessage[] }> {
+    const stream = await findStream(this.streams, streamId);
+    const [view, messages] = await Promise.all([this.views.one(stream, viewerUserId), this.chat.recent(stream.id, RECENT_MESSAGES)]);
+    return { stream: view, messages };
+  }
+
+  /** Whether the stream exists (the realtime room's authorizer). */
+  async exists(streamId: string): Promise<boolean> {
+    try {
+      await findStream(this.streams, streamId);
+      return true;
+    } catch {
+      return false;
+    }
+  }
+}

@@ -1,0 +1,73 @@
+import type { UnitOfWork } from '../../../common/database/unit-of-work.port.js';
+import type { ChatMessage } from './chat-message.js';
+import type { LiveStream } from './live-stream.js';
+
+export interface LiveStreamRepository {
+  find(id: string, opts?: { lock?: boolean }): Promise<LiveStream | null>;
+  /** The user's stream that has not ended, if any. */
+  openOf(userId: string): Promise<LiveStream | null>;
+  add(stream: LiveStream): Promise<void>;
+  /** Writes status, times and slow mode. */
+  save(stream: LiveStream): Promise<void>;
+  /** Streams that have not ended: the most watched first, then the newest. */
+  listOpen(limit: number): Promise<LiveStream[]>;
+  /** Adds the user's like, or takes it back; returns whether they like it now and the stream's count. */
+  toggleLike(streamId: string, userId: string, now: Date): Promise<{ liked: boolean; likes: number }>;
+  /** Which of the streams the user likes. */
+  likedBy(userId: string, streamIds: string[]): Promise<Set<string>>;
+}
+
+export interface LiveChatRepository {
+  add(message: ChatMessage): Promise<void>;
+  /** The newest `limit` messages not deleted, newest first. */
+  recent(streamId: string, limit: number): Promise<ChatMessage[]>;
+  find(streamId: string, id: string): Promise<ChatMessage | null>;
+  /** Marks the message deleted; false when it was already. */
+  markDeleted(id: string, at: Date): Promise<boolean>;
+  /** Messages the user sent (any stream) after `since`, and the oldest of them. */
+  sentSince(userId: string, since: Date): Promise<{ count: number; oldest: Date | null }>;
+  /** When the user last sent a message to the stream. */
+  lastSentAt(streamId: string, userId: string): Promise<Date | null>;
+  /** Times the user out of the stream's chat until `until` (replacing a timeout in force). */
+  setTimeout(streamId: string, userId: string, until: Date, now: Date): Promise<void>;
+  timedOutUntil(streamId: string, userId: string): Promise<Date | null>;
+}
+
+/**
+ * Who has a stream open now, across every server process: a signed-in user counts once however many pages they have
+ * open; a visitor (userId null) counts per socket.
+ */
+export interface LivePresence {
+  joined(streamId: string, socketId: string, userId: string | null): Promise<void>;
+  left(streamId: string, socketId: string): Promise<void>;
+  /** People watching each stream now, its owner not counted. */
+  viewerCounts(streams: { id: string; userId: string }[]): Promise<Map<string, number>>;
+}
+
+/** What the stream's open pages hear (the realtime room `live:<id>`, on whichever process holds each socket). */
+export interface LiveEvents {
+  publish(streamId: string, event: Record<string, unknown>): Promise<void>;
+}
+
+export interface UserDirectory {
+  usernames(userIds: string[]): Promise<Map<string, string>>;
+  exists(userId: string): Promise<boolean>;
+}
+
+/** The time, injectable so that tests move it instead of sleeping. */
+export interface Clock {
+  now(): Date;
+}
+
+export type LiveUnitOfWork = UnitOfWork;
+
+export const LIVE_STREAMS = Symbol('LiveStreamRepository');
+export const LIVE_CHAT = Symbol('LiveChatRepository');
+export const LIVE_PRESENCE = Symbol('LivePresence');
+export const LIVE_EVENTS = Symbol('LiveEvents');
+export const LIVE_USERS = Symbol('LiveUserDirectory');
+export const LIVE_CLOCK = Symbol('LiveClock');
+export const LIVE_UNIT_OF_WORK = Symbol('LiveUnitOfWork');
+
+/** The realtime room of a stream. */
+export const liveRoom = (streamId: string) => `live:${streamId}`;

@@ -1,0 +1,13 @@
+import { Injectable } from '@nestjs/common';
+import { MarkLiveUseCase } from './application/mark-live.use-case.js';
+
+/** What other contexts (the ingest, to come) may ask of live. */
+@Injectable()
+export class LiveFacade {
+  constructor(private readonly markLiveUseCase: MarkLiveUseCase) {}
+
+  /** The stream's first media arrived: `created` becomes `live` (false when it was live already, or ended). */
+  markLive(streamId: string): Promise<boolean> {
+    return this.markLiveUseCase.execute(streamId);
+  }
+}

@@ -1,0 +1,62 @@
+import type { AuthzWorld, Who } from './authz-matrix.fixtures.js';
+import type { AuthzCase } from './authz-matrix.table.js';
+import { anyone, users } from './authz-matrix.shapes.js';
+
+/**
+ * The authorization matrix's rows for live streams (see authz-matrix.table.ts). The owner's stream is started by the
+ * first row (the other user and the is_admin user start one each as well: one per user); the rows after it find its
+ * id, and the owner's chat message, with SQL started one row ahead (the table's request builders cannot wait).
+ * The streamer's routes refuse other signed-in users with 403.
+ */
+
+const streamerOnly = (ok: number): Record<Who, number> => ({ visitor: 401, owner: ok, other: 403, admin: 401, adminUser: 403, founder: 401 });
+
+const later: Record<string, { value?: string; error?: unknown }> = {};
+function lookUp(key: string, find: () => Promise<string | undefined>): void {
+  if (later[key]) return;
+  const slot: { value?: string; error?: unknown } = {};
+  later[key] = slot;
+  find().then(
+    (v) => (slot.value = v ?? `no-${key}-found`),
+    (e: unknown) => (slot.error = e),
+  );
+}
+function found(key: string): string {
+  const slot = later[key];
+  if (slot?.error) throw slot.error;
+  if (!slot?.value) throw new Error(`${key} is not known yet: the rows before this one look it up`);
+  return slot.value;
+}
+
+const ownersStream = (w: AuthzWorld) =>
+  lookUp('liveStream', async () => (await w.t.sql<{ id: string }>(`select id from live_streams where user_id = $1 and status <> 'ended'`, [w.owner.id]))[0]?.id);
+const ownersComment = (w: AuthzWorld) =>
+  lookUp('liveComment', async () => (await w.t.sql<{ id: string }>('select id from live_comments where user_id = $1 order by seq limit 1', [w.owner.id]))[0]?.id);
+const stream = () => ({ id: found('liveStream') });
+
+export const LIVE_ROWS: Record<string, AuthzCase | AuthzCase[]> = {
+  startLiveStream: { what: 'each signed-in user starts their one stream', request: () => ({ json: { title: 'Authz matrix live', description: 'Live rows' } }), expect: users(201) },
+  listLiveStreams: {
+    request: (w) => {
+      ownersStream(w);
+      return { query: { limit: '10' } };
+    },
+    expect: anyone(200),
+  },
+  getLiveStream: { what: "the owner's stream", request: () => ({ params: stream() }), expect: anyone(200) },
+  joinLiveStream: { what: "the owner's stream", request: () => ({ params: stream() }), expect: anyone(200) },
+  sendLiveComment: { what: "a message to the owner's stream", request: () => ({ params: stream(), json: { message: 'Hello from the authz matrix' } }), expect: users(201) },
+  listLiveComments: {
+    what: "the owner's stream",
+    request: (w) => {
+      ownersComment(w);
+      return { params: stream() };
+    },
+    expect: anyone(200),
+  },
+  toggleLiveLike: { what: "the owner's stream", request: () => ({ params: stream() }), expect: users(200) },
+  setLiveSlowMode: { what: "the owner's stream", request: () => ({ params: stream(), json: { seconds: 0 } }), expect: streamerOnly(200) },
+  timeOutLiveChatter: { what: 'the other user, on the owner’s stream', request: (w) => ({ params: stream(), json: { user_id: w.other.id, seconds: 10 } }), expect: streamerOnly(200) },
+  deleteLiveComment: { what: "the owner's own message", request: () => ({ params: { ...stream(), commentId: found('liveComment') } }), expect: streamerOnly(200) },
+  endLiveStream: { what: "the owner's stream", request: () => ({ params: stream() }), expect: streamerOnly(200) },
+};
