@@ -74,7 +74,7 @@ if (process.env.SCRIVEN_SUPERVISE === '0') {
     process.exit(78);
   }
   const workers = workerCount(env);
-  const budget = connectionBudget(workers);
+  const budget = connectionBudget(workers, env);
   const database = await embeddedDatabase(env, budget, (path) => import(join(root, 'backend/dist/src', path)));
   if (!database.embedded) await checkConnectionBudget(env.DATABASE_URL, workers, budget);
   supervise(server, { env, workers, onStopped: database.stop });

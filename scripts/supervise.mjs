@@ -11,11 +11,12 @@
 // readings every 2 s; { type: 'scriven:restart', id, services } asks for a restart, which is reserved (no other can
 // start) and answered { type: 'scriven:restart-accepted', id, ok, reason }; the worker then audits it and says
 // { type: 'scriven:restart-go', id } (answered { type: 'scriven:restart-started', id, ok }) or
-// { type: 'scriven:restart-cancel', id }: a restart is acted on only once it is audited, and a reservation that gets
-// neither within a minute (or whose worker dies) lapses. { type: 'scriven:frontend-reloaded', id, ok, detail } answers
-// a reload. To a worker: { type: 'scriven:drain', timeout_ms, long_timeout_ms } (finish the requests in flight, then
-// exit), { type: 'scriven:reload-frontend', id }, { type: 'scriven:workers', workers }, { type: 'scriven:restarts',
-// restarts }. Nothing here runs a shell or a command: a restart is forking this same entry file again.
+// { type: 'scriven:restart-cancel', id, answer? }: a restart is acted on only once it is audited, and a reservation that
+// gets neither within a minute (or whose worker dies) lapses. A cancel with `answer: true` (sent when the worker got no
+// answer in time) is answered { type: 'scriven:restart-cancelled', id, ok } (ok false, reason 'started': it had
+// started). { type: 'scriven:frontend-reloaded', id, ok, detail } answers a reload. To a worker: { type: 'scriven:drain',
+// timeout_ms, long_timeout_ms } (finish the requests in flight, then exit), { type: 'scriven:reload-frontend', id },
+// { type: 'scriven:workers', workers }, { type: 'scriven:restarts', restarts }. Nothing here runs a shell or a command: a restart is forking this same entry file again.
 import cluster from 'node:cluster';
 import { availableParallelism } from 'node:os';
 
@@ -40,16 +41,23 @@ export function longDrainSeconds(env = process.env) {
   return /^\d+$/.test(raw) && Number(raw) >= 15 && Number(raw) <= 86_400 ? Number(raw) : null;
 }
 
+/** SCRIVEN_DB_POOL_SIZE when it is one the server takes (backend/src/common/database/orm.ts, poolSize), else null. */
+function poolSizeFrom(env) {
+  const raw = env.SCRIVEN_DB_POOL_SIZE?.trim();
+  return raw && /^\d+$/.test(raw) && Number(raw) >= 1 && Number(raw) <= 100 ? Number(raw) : null;
+}
+
 /**
  * The database connections `npm start` needs with `workers` API workers: each process's ORM pool (`poolSize`, passed
  * to every worker as SCRIVEN_DB_POOL_SIZE: 20, less from 6 workers on so the total stays near 120, at least 5), plus
  * what each process holds beside it (`perProcess`: the job queue's pool (2 in an API worker, 5 in the jobs worker),
  * the realtime listener, the upload gate, a backup's or an update's own connection), for the API workers, the jobs
  * worker and the one extra worker of a rolling restart; `maxConnections` adds 20 for the CLI, backup verification and
- * an operator's psql, and is what the embedded PostgreSQL is started with (at least 200).
+ * an operator's psql, and is what the embedded PostgreSQL is started with (at least 200). An operator's
+ * SCRIVEN_DB_POOL_SIZE in `env` (1 to 100, as the server reads it) is the pool size instead, and is counted as such.
  */
-export function connectionBudget(workers) {
-  const poolSize = Math.max(5, Math.min(20, Math.floor(120 / (workers + 1))));
+export function connectionBudget(workers, env = {}) {
+  const poolSize = poolSizeFrom(env) ?? Math.max(5, Math.min(20, Math.floor(120 / (workers + 1))));
   const perProcess = poolSize + 8;
   const processes = workers + 2;
   return { poolSize, perProcess, processes, needed: processes * perProcess, maxConnections: Math.max(200, processes * perProcess + 20) };
@@ -73,7 +81,7 @@ export function supervise(
     readyTimeoutMs = 120_000,
     drainTimeoutMs = 15_000,
     longDrainTimeoutMs = (longDrainSeconds(env) ?? 600) * 1000,
-    poolSize = env.SCRIVEN_DB_POOL_SIZE ?? String(connectionBudget(workers).poolSize),
+    poolSize = connectionBudget(workers, env).poolSize,
     log = (line) => console.error(line),
     onStopped = async () => undefined,
   } = {},
@@ -147,17 +155,24 @@ export function supervise(
       if (restarting || stopping) return send(worker, { type: 'scriven:restart-accepted', id: m.id, ok: false, reason: 'busy' });
       reserve([...new Set(services)], worker, m.id);
     } else if (m.type === 'scriven:restart-go' || m.type === 'scriven:restart-cancel') {
+      // A cancel that wants an answer (its worker got none in time) is told whether the restart had started after all.
+      const cancelled = (ok) => m.type === 'scriven:restart-cancel' && m.answer === true && send(worker, { type: 'scriven:restart-cancelled', id: m.id, ok, reason: ok ? undefined : 'started' });
       if (!reserved || reserved.id !== m.id || reserved.worker !== worker) {
-        if (m.type === 'scriven:restart-go') send(worker, { type: 'scriven:restart-started', id: m.id, ok: false });
+        // (A go for a reservation that lapsed or was never made.)
+        if (m.type === 'scriven:restart-go') send(worker, { type: 'scriven:restart-started', id: m.id, ok: false, reason: 'lapsed' });
+        cancelled(!startedIds.has(m.id));
         return;
       }
       const { services } = reserved;
       unreserve();
       if (m.type === 'scriven:restart-cancel' || stopping) {
-        if (m.type === 'scriven:restart-go') send(worker, { type: 'scriven:restart-started', id: m.id, ok: false });
+        if (m.type === 'scriven:restart-go') send(worker, { type: 'scriven:restart-started', id: m.id, ok: false, reason: 'stopping' });
+        cancelled(true);
         return;
       }
       restarting = true;
+      startedIds.add(m.id);
+      if (startedIds.size > 50) startedIds.delete(startedIds.values().next().value);
       void restart(services, worker, m.id);
     }
   };
@@ -167,6 +182,8 @@ export function supervise(
    * (once the audit row is written) or cancel, for at most a minute, or until that worker exits.
    */
   let reserved = null;
+  /** The ids of the restarts that were started (a late cancel is told so). */
+  const startedIds = new Set();
   const reserve = (services, worker, id) => {
     restarting = true;
     const lapse = () => {

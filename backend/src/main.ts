@@ -51,6 +51,8 @@ async function main(): Promise<void> {
   }
   const logger = new AppLogger(config.logLevel);
   let embedded: EmbeddedDatabase | undefined;
+  /** The embedded database's start while it runs: a stop meanwhile waits for it, then stops the server. */
+  let embeddedStarting: Promise<EmbeddedDatabase> | undefined;
   let app: Awaited<ReturnType<typeof CreateApp>>['app'] | undefined;
   let releaseDataDir = () => undefined as void;
 
@@ -63,6 +65,11 @@ async function main(): Promise<void> {
     }, 20_000);
     force.unref();
     await app?.close().catch((e: Error) => logger.error(`while closing: ${e.message}`, 'Scriven'));
+    if (!embedded && embeddedStarting) {
+      // The server runs in a process group of its own (a terminal's Ctrl-C does not reach it): left now, it would run on.
+      logger.log('Stopping: the embedded database is stopped once its start has finished', 'Database');
+      embedded = await embeddedStarting.catch(() => undefined);
+    }
     await embedded?.stop().catch((e: Error) => logger.error(`while stopping the database: ${e.message}`, 'Database'));
     releaseDataDir();
   };
@@ -92,7 +99,8 @@ async function main(): Promise<void> {
   let databaseUrl = config.databaseUrl;
   if (!databaseUrl) {
     releaseDataDir = claimDataDir(config.dataDir);
-    embedded = await startEmbeddedPostgres({ dataDir: config.dataDir, port: config.embeddedPgPort, database: 'scriven', log: (m) => logger.log(m, 'Database') });
+    embeddedStarting = startEmbeddedPostgres({ dataDir: config.dataDir, port: config.embeddedPgPort, database: 'scriven', log: (m) => logger.log(m, 'Database') });
+    embedded = await embeddedStarting;
     databaseUrl = embedded.url;
     logger.log(`Embedded PostgreSQL is running from ${config.dataDir}/postgres on 127.0.0.1:${embedded.port}`, 'Database');
   } else {

@@ -2,6 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { chmodSync, mkdtempSync, readFileSync, rmSync, writeFileSync, existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { createServer } from 'node:net';
 
 /**
  * `npm start`'s supervisor (scripts/supervise.mjs) with a stand-in server: a server killed after it was ready is
@@ -10,6 +11,16 @@ import { join, resolve } from 'node:path';
 const supervise = resolve(process.cwd(), '..', 'scripts', 'supervise.mjs');
 let dir: string;
 let supervisor: ChildProcess | undefined;
+
+function freePort(): Promise<number> {
+  return new Promise((res) => {
+    const s = createServer();
+    s.listen(0, '127.0.0.1', () => {
+      const p = (s.address() as { port: number }).port;
+      s.close(() => res(p));
+    });
+  });
+}
 
 beforeEach(() => {
   dir = mkdtempSync(join(tmpdir(), 'scriven-supervisor-'));
@@ -132,10 +143,16 @@ process.on('message', (m) => {
   if (m?.type === 'scriven:restart-accepted') {
     log('accepted ' + m.id + ' ' + m.ok + ' ' + (m.reason ?? ''));
     if (!m.ok) return;
-    if (${JSON.stringify(plan)} === 'cancel-then-go' && asked === 1) { process.send({ type: 'scriven:restart-cancel', id: m.id }); setTimeout(ask, 50); }
+    // (A cancel that asks for an answer, as one sent when the worker got no answer in time.)
+    if (${JSON.stringify(plan)} === 'cancel-then-go' && asked === 1) { process.send({ type: 'scriven:restart-cancel', id: m.id, answer: true }); setTimeout(ask, 50); }
     else process.send({ type: 'scriven:restart-go', id: m.id });
   }
-  if (m?.type === 'scriven:restart-started') log('started ' + m.id + ' ' + m.ok);
+  if (m?.type === 'scriven:restart-started') {
+    log('started ' + m.id + ' ' + m.ok);
+    // Too late to cancel: the supervisor says it had started.
+    if (${JSON.stringify(plan)} === 'cancel-then-go') process.send({ type: 'scriven:restart-cancel', id: m.id, answer: true });
+  }
+  if (m?.type === 'scriven:restart-cancelled') log('cancelled ' + m.id + ' ' + m.ok + ' ' + (m.reason ?? ''));
 });
 if (first || ${JSON.stringify(newReady)}) process.send({ type: 'scriven:ready' });
 if (first) setTimeout(ask, 50);
@@ -160,7 +177,10 @@ it('acts on a restart only once its worker says go (a cancelled one frees the pl
   await until(() => pids().length === 2 && logLines().some((l) => l.endsWith('drain 1000 30000')), 'the restart to replace the worker');
   const [old] = pids();
   // The cancelled restart started nothing; the second was accepted (not refused as busy), then started once told go.
-  expect(logLines().filter((l) => l.startsWith(`${old} `))).toEqual([`${old} accepted r1 true `, `${old} accepted r2 true `, `${old} started r2 true`, `${old} drain 1000 30000`]);
+  // A cancel that asks for an answer gets one: cancelled, or too late (it had started).
+  const lines = logLines().filter((l) => l.startsWith(`${old} `));
+  expect(lines.filter((l) => !l.includes(' drain '))).toEqual([`${old} accepted r1 true `, `${old} cancelled r1 true `, `${old} accepted r2 true `, `${old} started r2 true`, `${old} cancelled r2 false started`]);
+  expect(lines).toContain(`${old} drain 1000 30000`);
   sup.kill('SIGTERM');
   expect(await done).toBe(0);
   for (const pid of pids()) expect(() => process.kill(pid, 0)).toThrow();
@@ -178,14 +198,17 @@ it('a stop during a rolling restart stops the worker that is still starting too'
   for (const pid of pids()) expect(() => process.kill(pid, 0)).toThrow();
 });
 
-it('a Ctrl-C while the embedded database starts stops the server once its start has finished: none is left running', async () => {
-  // scripts/database.mjs as start.mjs runs it, on the TypeScript sources; the server runs in a process group of its
-  // own, so only a stop by the start itself reaches it.
+/**
+ * scripts/database.mjs as start.mjs runs it, on the TypeScript sources, interrupted by `signals` SIGINTs once its
+ * server process exists; resolves with the start's exit code and the server's pid. The server runs in a process group
+ * of its own, so only a stop by the start itself reaches it.
+ */
+async function interruptEmbeddedStart(signals: number, entry: 'npm start' | 'main' = 'npm start'): Promise<{ code: number | null; postmaster: number; pidFile: string; cleanup: () => void }> {
   const dataDir = join(dir, 'data');
   chmodSync(dir, 0o755); // run as root, the server runs as the postgres user
-  const runner = join(dir, 'database.mjs');
+  const runner = entry === 'main' ? resolve(process.cwd(), 'src', 'main.ts') : join(dir, 'database.mjs');
   const hooks = new URL('./fuzz-server-hooks.mjs', import.meta.url).href;
-  writeFileSync(
+  if (entry !== 'main') writeFileSync(
     runner,
     `import { pathToFileURL } from 'node:url';
 import { join } from 'node:path';
@@ -195,7 +218,7 @@ console.log('started');
 process.on('SIGINT', () => db.stop().finally(() => process.exit(0)));
 `,
   );
-  const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir, LOG_LEVEL: 'info' };
+  const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir, LOG_LEVEL: 'info', PORT: String(await freePort()), HOST: '127.0.0.1', JOBS_ENABLED: 'false', DEMO_DATA: 'false' };
   delete env.DATABASE_URL;
   delete env.EMBEDDED_PG_PORT;
   const child = spawn(process.execPath, ['--import', hooks, runner], { env, stdio: ['ignore', 'pipe', 'pipe'] });
@@ -205,6 +228,14 @@ process.on('SIGINT', () => db.stop().finally(() => process.exit(0)));
   const done = new Promise<number | null>((r) => child.once('exit', (code) => r(code)));
   const pidFile = join(dataDir, 'postgres', 'postmaster.pid');
   let postmaster = 0;
+  const cleanup = () => {
+    if (child.exitCode === null) child.kill('SIGKILL');
+    try {
+      if (postmaster) process.kill(postmaster, 'SIGQUIT');
+    } catch {
+      // stopped
+    }
+  };
   try {
     // The server process exists (its log is opened just before it is spawned, and it writes its pid file as it starts,
     // well before it is ready and the database is created; initdb's pid file comes before the log): Ctrl-C now.
@@ -213,17 +244,58 @@ process.on('SIGINT', () => db.stop().finally(() => process.exit(0)));
       if (existsSync(join(dataDir, 'postgres.log')) && existsSync(pidFile)) postmaster = Number(readFileSync(pidFile, 'utf8').split('\n')[0]) || 0;
     }
     child.kill('SIGINT');
-    expect(await done).toBe(0);
+    if (signals === 2) {
+      // Pressed again once the first was taken (two signals sent at once could arrive as one).
+      for (const end = Date.now() + 30_000; !output.includes('Stopping: the embedded database') && child.exitCode === null; await new Promise((r) => setTimeout(r, 10))) {
+        if (Date.now() > end) throw new Error(`the first Ctrl-C was not taken:\n${output}`);
+      }
+      child.kill('SIGINT');
+    }
+    return { code: await done, postmaster, pidFile, cleanup };
+  } catch (e) {
+    cleanup();
+    throw e;
+  }
+}
+
+it('a Ctrl-C while the embedded database starts stops the server once its start has finished: none is left running', async () => {
+  const { code, postmaster, pidFile, cleanup } = await interruptEmbeddedStart(1);
+  try {
+    expect(code).toBe(0);
     // Stopped before the start exited, not left running.
     expect(() => process.kill(postmaster, 0)).toThrow();
     expect(existsSync(pidFile)).toBe(false);
   } finally {
-    if (child.exitCode === null) child.kill('SIGKILL');
-    try {
-      if (postmaster) process.kill(postmaster, 'SIGQUIT');
-    } catch {
-      // stopped
+    cleanup();
+  }
+}, 150_000);
+
+it('a Ctrl-C while the server (without the supervisor) starts its embedded database stops that database too', async () => {
+  const { code, postmaster, pidFile, cleanup } = await interruptEmbeddedStart(1, 'main');
+  try {
+    expect(code).toBe(0);
+    expect(() => process.kill(postmaster, 0)).toThrow();
+    expect(existsSync(pidFile)).toBe(false);
+  } finally {
+    cleanup();
+  }
+}, 150_000);
+
+it('a second Ctrl-C while the embedded database starts does not wait: the server is told to quit and the start exits with 130', async () => {
+  const { code, postmaster, cleanup } = await interruptEmbeddedStart(2);
+  try {
+    expect(code).toBe(130);
+    // SIGQUIT: the server stops at once (it may take a moment to exit).
+    for (const end = Date.now() + 20_000; Date.now() < end; await new Promise((r) => setTimeout(r, 50))) {
+      try {
+        process.kill(postmaster, 0);
+      } catch {
+        break;
+      }
     }
+    expect(() => process.kill(postmaster, 0)).toThrow();
+  } finally {
+    cleanup();
   }
 }, 150_000);
 
@@ -238,6 +310,10 @@ it('sizes each worker’s database pool and the embedded server’s max_connecti
   }
   expect(connectionBudget(2)).toMatchObject({ poolSize: 20, maxConnections: 200 });
   expect(connectionBudget(6)).toMatchObject({ poolSize: 17, maxConnections: 220 });
+  // An operator's SCRIVEN_DB_POOL_SIZE is the pool the workers get, and the budget counts it (not the computed one).
+  expect(connectionBudget(6, { SCRIVEN_DB_POOL_SIZE: '40' })).toMatchObject({ poolSize: 40, perProcess: 48, needed: 384, maxConnections: 404 });
+  // One the server would not take is ignored: the workers are given the computed size, and that is counted.
+  expect(connectionBudget(6, { SCRIVEN_DB_POOL_SIZE: 'many' })).toMatchObject({ poolSize: 17 });
 
   // The supervisor gives its workers the pool size.
   const file = join(dir, 'pool.mjs');

@@ -51,6 +51,7 @@ it("under the supervisor, the restart is audited before the supervisor is told t
   const { supervisorLink } = await import('../src/common/supervisor-link.js');
   const saved = { send: process.send, connected: Object.getOwnPropertyDescriptor(process, 'connected'), supervised: process.env.SCRIVEN_SUPERVISED };
   let busy = true;
+  let refuseGo = false;
   const auditedWhenTold: number[] = [];
   const audited = async () => (await t.sql(`select 1 from admin_audit_log where action = 'service.restarted'`)).length;
   process.env.SCRIVEN_SUPERVISED = '1';
@@ -60,7 +61,7 @@ it("under the supervisor, the restart is audited before the supervisor is told t
     if (m.type === 'scriven:restart-go')
       void audited().then((n) => {
         auditedWhenTold.push(n);
-        process.emit('message', { type: 'scriven:restart-started', id: m.id, ok: true }, undefined);
+        process.emit('message', { type: 'scriven:restart-started', id: m.id, ok: !refuseGo, reason: refuseGo ? 'lapsed' : undefined }, undefined);
       });
     (rest.find((x) => typeof x === 'function') as ((e: null) => void) | undefined)?.(null);
     return true;
@@ -75,6 +76,16 @@ it("under the supervisor, the restart is audited before the supervisor is told t
     expect(accepted.status).toBe(202);
     expect(accepted.body).toEqual({ services: ['backend'], status: 'restarting' });
     expect(auditedWhenTold).toEqual([1]);
+    // Audited, then refused when told go (its reservation had lapsed): the audit log says it did not start.
+    refuseGo = true;
+    const lapsed = await restart({ services: ['frontend'] });
+    expect(lapsed.status).toBe(503);
+    const rows = await t.sql<{ action: string; target: string; detail: unknown }>(`select action, target, detail from admin_audit_log where action like 'service.restart%' order by created_at, seq`);
+    expect(rows).toEqual([
+      { action: 'service.restarted', target: 'backend', detail: { services: ['backend'] } },
+      { action: 'service.restarted', target: 'frontend', detail: { services: ['frontend'] } },
+      { action: 'service.restart_failed', target: 'frontend', detail: { services: ['frontend'], reason: 'lapsed' } },
+    ]);
   } finally {
     supervisorLink.detach();
     process.send = saved.send;

@@ -297,7 +297,6 @@ it('a backend restart lets an upload in flight finish on its old worker past the
   const { session_id: id, chunk_size: size, total_chunks: chunks } = started.body;
   const last = chunks - 1;
   const body = randomBytes(8 * 1048576 + 2 * 1048576 - size * last);
-  expect(body.length).toBeGreaterThan(1048576); // an upload: more than 1 MiB
 
   // The last chunk (not sniffed as a video), sent slowly from before the restart until well past the old worker's 15 s.
   const req = httpRequest({ host: '127.0.0.1', port, method: 'POST', path: `/api/videos/upload/chunk/${id}?chunk_index=${last}`, agent: false, headers: { ...auth, 'content-type': 'application/octet-stream', 'content-length': String(body.length) } });

@@ -83,33 +83,48 @@ class SupervisorLink {
   /**
    * Asks the supervisor for a restart in two steps: the supervisor reserves it (or refuses: busy, one is running),
    * then `confirm` runs (the audit row is written) and only then is the supervisor told to go; a `confirm` that throws
-   * cancels the reservation and the error is thrown. Resolves once the restart has started (ok), or with why not.
+   * cancels the reservation and the error is thrown. Resolves once the restart has started (ok), or with why not. An
+   * answer that does not come within 5 s cancels the restart (a reservation made late would otherwise keep every other
+   * restart out for a minute); a restart that had started all the same is reported started.
    */
   async requestRestart(services: RestartService[], confirm: () => Promise<void> = async () => undefined): Promise<{ ok: boolean; reason?: string }> {
     if (!this.supervised) return { ok: false, reason: 'unsupervised' };
     this.attach();
     const id = randomUUID();
-    const reserved = await this.ask(id, { type: 'scriven:restart', id, services });
-    if (!reserved.ok) return reserved;
+    const reserved = await this.ask(id, { type: 'scriven:restart', id, services }, 'scriven:restart-accepted');
+    if (!reserved.ok) {
+      if (reserved.reason === 'no answer') await this.cancel(id);
+      return reserved;
+    }
     try {
       await confirm();
     } catch (e) {
       this.send({ type: 'scriven:restart-cancel', id });
       throw e;
     }
-    return this.ask(id, { type: 'scriven:restart-go', id });
+    const started = await this.ask(id, { type: 'scriven:restart-go', id }, 'scriven:restart-started');
+    if (started.ok || started.reason !== 'no answer') return started;
+    return (await this.cancel(id)) === 'started' ? { ok: true } : started;
   }
 
-  /** Sends a message and waits up to 5 s for the supervisor's answer with the same id. */
-  private ask(id: string, message: Record<string, unknown>): Promise<{ ok: boolean; reason?: string }> {
+  /** Cancels a restart whose answer did not come: whether it was cancelled, had started, or nothing is known. */
+  private async cancel(id: string): Promise<'cancelled' | 'started' | 'unknown'> {
+    const answer = await this.ask(id, { type: 'scriven:restart-cancel', id, answer: true }, 'scriven:restart-cancelled');
+    if (answer.ok) return 'cancelled';
+    return answer.reason === 'started' ? 'started' : 'unknown';
+  }
+
+  /** Sends a message and waits up to 5 s for the supervisor's answer of type `answer` with the same id. */
+  private ask(id: string, message: Record<string, unknown>, answer: string): Promise<{ ok: boolean; reason?: string }> {
+    const key = `${answer}:${id}`;
     return new Promise((resolve) => {
       const timer = setTimeout(() => {
-        this.waiting.delete(id);
+        this.waiting.delete(key);
         resolve({ ok: false, reason: 'no answer' });
       }, 5000);
-      this.waiting.set(id, (a) => {
+      this.waiting.set(key, (a) => {
         clearTimeout(timer);
-        this.waiting.delete(id);
+        this.waiting.delete(key);
         resolve(a);
       });
       this.send(message);
@@ -146,7 +161,7 @@ class SupervisorLink {
     if (!m || typeof m !== 'object') return;
     if (m.type === 'scriven:workers' && Array.isArray(m.workers)) this.workerList = m.workers as SupervisedWorker[];
     else if (m.type === 'scriven:restarts' && Array.isArray(m.restarts)) this.restartList = m.restarts as RestartRecord[];
-    else if ((m.type === 'scriven:restart-accepted' || m.type === 'scriven:restart-started') && typeof m.id === 'string') this.waiting.get(m.id)?.({ ok: m.ok === true, reason: typeof m.reason === 'string' ? m.reason : m.ok === true ? undefined : 'no answer' });
+    else if ((m.type === 'scriven:restart-accepted' || m.type === 'scriven:restart-started' || m.type === 'scriven:restart-cancelled') && typeof m.id === 'string') this.waiting.get(`${m.type}:${m.id}`)?.({ ok: m.ok === true, reason: typeof m.reason === 'string' ? m.reason : m.ok === true ? undefined : 'no answer' });
     else if (m.type === 'scriven:drain') {
       const timeoutMs = typeof m.timeout_ms === 'number' ? m.timeout_ms : 15_000;
       const longTimeoutMs = typeof m.long_timeout_ms === 'number' ? Math.max(m.long_timeout_ms, timeoutMs) : timeoutMs;

@@ -42,28 +42,48 @@ export class LongRunningInterceptor implements NestInterceptor {
 
 export const LongRunning = () => UseInterceptors(LongRunningInterceptor);
 
-/** An upload: a request body over 1 MiB (or of unknown length) takes as long as its client is slow to send it. */
-const UPLOAD_BYTES = 1 << 20;
-function isUpload(req: IncomingMessage): boolean {
-  if (req.method === 'GET' || req.method === 'HEAD' || req.method === 'OPTIONS') return false;
-  const length = req.headers['content-length'];
-  return length !== undefined ? Number(length) > UPLOAD_BYTES : req.headers['transfer-encoding'] !== undefined;
+/**
+ * For an upload route (a chunk, a one-request upload): its body takes as long as its client is slow to send it, so a
+ * rolling restart lets it finish (up to RESTART_DRAIN_LONG_SECONDS), whatever its size. Marked when the route's guards
+ * have passed (interceptors run after them): a request that is not signed in, or to another route, is never kept.
+ * The socket's idle timeout stays on: an upload that stops sending is dropped as before.
+ */
+@Injectable()
+export class UploadInterceptor implements NestInterceptor {
+  intercept(context: ExecutionContext, next: CallHandler): Observable<unknown> {
+    const http = context.switchToHttp();
+    track(http.getRequest<Request>(), http.getResponse<Response>());
+    return next.handle();
+  }
 }
 
+export const Upload = () => UseInterceptors(UploadInterceptor);
+
 /**
- * A server's connections and its long-running requests (`@LongRunning` operations and uploads), for a rolling
+ * A server's connections and its long-running requests (`@LongRunning` operations and `@Upload` routes), for a rolling
  * restart's drain: ordinary requests get the short bound, long-running ones the long bound.
  */
 export class InFlight {
   private readonly sockets = new Set<Socket>();
+  /** The requests in flight on each connection (a response not yet sent or closed). */
+  private readonly active = new Map<Socket, number>();
 
   constructor(server: Server) {
     server.on('connection', (socket: Socket) => {
       this.sockets.add(socket);
-      socket.once('close', () => this.sockets.delete(socket));
+      socket.once('close', () => {
+        this.sockets.delete(socket);
+        this.active.delete(socket);
+      });
     });
     server.prependListener('request', (req: IncomingMessage, res: ServerResponse) => {
-      if (isUpload(req)) track(req, res);
+      const socket = req.socket;
+      this.active.set(socket, (this.active.get(socket) ?? 0) + 1);
+      res.once('close', () => {
+        const left = (this.active.get(socket) ?? 1) - 1;
+        if (left > 0) this.active.set(socket, left);
+        else this.active.delete(socket);
+      });
     });
   }
 
@@ -74,8 +94,10 @@ export class InFlight {
 
   /**
    * Waits until `closed` (the server has no connection left) or the bounds: after `timeoutMs` every connection
-   * without a long-running request in flight is cut; the long-running ones get until `longTimeoutMs` (from the start),
-   * then whatever is left is cut.
+   * without a long-running request in flight is cut; the long-running ones get until `longTimeoutMs` (from the start).
+   * When the last of them is done before that, the connections with nothing in flight (idle keep-alive ones) are cut
+   * and the others are left to finish (a request that came after an upload on its connection is not cut for it);
+   * whatever is left at `longTimeoutMs` is cut.
    */
   async settle(closed: Promise<void>, timeoutMs: number, longTimeoutMs: number): Promise<void> {
     const started = Date.now();
@@ -95,7 +117,12 @@ export class InFlight {
     if (await wait(timeoutMs)) return;
     const busy = new Set([...longRunning].map((r) => r.socket));
     for (const s of this.sockets) if (!busy.has(s)) s.destroy();
-    if (longRunning.size && (await wait(longTimeoutMs - (Date.now() - started), true))) return;
+    const deadline = started + longTimeoutMs;
+    if (longRunning.size && (await wait(deadline - Date.now(), true))) return;
+    if (Date.now() < deadline) {
+      for (const s of this.sockets) if (!this.active.has(s)) s.destroy();
+      if (await wait(deadline - Date.now())) return;
+    }
     for (const s of this.sockets) s.destroy();
   }
 }

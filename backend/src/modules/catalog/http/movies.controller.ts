@@ -20,6 +20,7 @@ import { pageSize } from '../../../common/keyset.js';
 import { MediaRateLimit } from '../../../common/http/rate-limit.guard.js';
 import { MovieUpNextQuery } from '../application/up-next.js';
 import { MEDIA_REPOSITORY, type MediaRepository } from '../domain/ports.js';
+import { Upload } from '../../../common/http/long-running.js';
 
 type Req = Request & { user?: Principal | null };
 /** Up next ranks the newest movies the viewer may see. */
@@ -52,6 +53,7 @@ export class MoviesController {
 
   /** Adds a movie: file, title, description, genre (JSON list, at most 3), year, duration (minutes), age_rating, is_premium, family_safe, cast (JSON list of names). */
   @Post('upload')
+  @Upload()
   @RequiresFeature('uploads')
   @UseGuards(UserAuthGuard)
   @ApiBearerAuth()

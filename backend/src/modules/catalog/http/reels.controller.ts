@@ -19,6 +19,7 @@ import { MediaUploads } from './media-form.js';
 import { pageSize } from '../../../common/keyset.js';
 import { EngagementLimits } from './engagement-limits.js';
 import { MediaRateLimit } from '../../../common/http/rate-limit.guard.js';
+import { Upload } from '../../../common/http/long-running.js';
 
 type Req = Request & { user?: Principal | null };
 
@@ -50,6 +51,7 @@ export class ReelsController {
 
   /** Uploads a reel: a video file up to 256MB, title up to 100 characters, description up to 500, tags as JSON text. */
   @Post('upload')
+  @Upload()
   @RequiresFeature('uploads')
   @UseGuards(UserAuthGuard)
   @ApiBearerAuth()

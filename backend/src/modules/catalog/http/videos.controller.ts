@@ -16,6 +16,7 @@ import { MediaUploads } from './media-form.js';
 import { pageSize } from '../../../common/keyset.js';
 import { EngagementLimits } from './engagement-limits.js';
 import { MediaRateLimit } from '../../../common/http/rate-limit.guard.js';
+import { Upload } from '../../../common/http/long-running.js';
 
 type Req = Request & { user?: Principal | null };
 
@@ -49,6 +50,7 @@ export class VideosController {
 
   /** Uploads a video in one request (up to MAX_VIDEO_UPLOAD_BYTES; larger files use the chunked upload). */
   @Post('upload')
+  @Upload()
   @RequiresFeature('uploads')
   @UseGuards(UserAuthGuard)
   @ApiBearerAuth()

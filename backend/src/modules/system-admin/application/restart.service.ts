@@ -19,15 +19,22 @@ export class RestartService {
   /**
    * The supervisor reserves the restart (or refuses: one is running), the audit row is written, and only then does the
    * supervisor act on it: a restart that replaces the worker answering this request is audited all the same, and a
-   * refused one is not.
+   * refused one is not. One refused or unanswered after it was audited is audited again, as `service.restart_failed`.
    */
   async request(adminUserId: string, services: ServiceName[]): Promise<ServiceName[]> {
     const wanted = [...new Set(services)];
     if (!supervisorLink.supervised) throw restartErrors.needsSupervisor();
     const { username } = await this.directory.actor(adminUserId);
+    let audited = false;
     const answer = await supervisorLink.requestRestart(wanted, async () => {
       await this.audit.record({ adminUserId, adminUsername: username, action: 'service.restarted', target: wanted.join(','), detail: { services: wanted } });
+      audited = true;
     });
+    if (!answer.ok && audited) {
+      // Audited, then not started after all (the supervisor refused the go, or never answered and it was cancelled):
+      // the log says so, rather than leave the restart looking done.
+      await this.audit.record({ adminUserId, adminUsername: username, action: 'service.restart_failed', target: wanted.join(','), detail: { services: wanted, reason: answer.reason ?? 'refused' } });
+    }
     if (!answer.ok) throw answer.reason === 'busy' ? restartErrors.inProgress() : restartErrors.noAnswer();
     return wanted;
   }

@@ -4,7 +4,7 @@ import { DATABASE_URL } from '../../../common/database/tokens.js';
 import { Interval } from '@nestjs/schedule';
 import { RequestContext } from '@mikro-orm/core';
 import { MikroORM } from '@mikro-orm/postgresql';
-import type { Readable } from 'node:stream';
+import { PassThrough, type Readable } from 'node:stream';
 import { APP_CONFIG, type AppConfig } from '../../../common/config/config.js';
 import type { UnitOfWork } from '../../../common/database/unit-of-work.port.js';
 import { sniffVideo } from '../../../common/storage/sniff.js';
@@ -75,6 +75,10 @@ export class InitUploadUseCase {
 export class SessionGate implements OnApplicationShutdown {
   /** Bounds the memory one session can hold (a chunk being written holds at most ~8 MiB: batches pending and at the disk). */
   static readonly MAX_PARALLEL = 16;
+  /** How long a writer or a completion waits for a lock statement's answer (then: busy, or try again). */
+  static readonly STATEMENT_MS = 10_000;
+  /** A lock statement without an answer this long: the connection is taken as lost (a dead network path). */
+  static readonly LOST_MS = 60_000;
   private readonly writers = new Map<string, number>();
   private readonly closing = new Map<string, Promise<unknown>>();
   /**
@@ -82,27 +86,46 @@ export class SessionGate implements OnApplicationShutdown {
    * MAX_PARALLEL slot locks; completing or cancelling takes the session's lock exclusively. Every lock of this process
    * is held on this one connection (`application_name` scriven-upload-gate), which is used only for the short lock
    * and unlock statements, one at a time: a slow uploader holds a lock, never a connection. Advisory locks go with their
-   * connection, so a worker that dies (or loses the connection) leaves no session locked.
+   * connection, so a worker that dies (or loses the connection) leaves no session locked; and a worker that loses it
+   * stops its chunks being written at once (they are answered busy, and their clients send them again), so no chunk
+   * goes on being written without its locks.
    */
   private connecting?: Promise<pg.Client>;
   private current?: pg.Client;
   /** The slots this process holds on `current`, per session (its own locks never conflict with one another). */
   private readonly held = new Map<string, Set<number>>();
+  /** The chunks being written under the locks of `current`: stopped when it is lost. */
+  private guarded = new Set<AbortController>();
   /** The lock statements run one after another (the slot chosen depends on the ones taken before). */
   private queue: Promise<unknown> = Promise.resolve();
   private closed = false;
+  /** STATEMENT_MS for this gate (the tests shorten it). */
+  statementMs = SessionGate.STATEMENT_MS;
 
   constructor(@Inject(DATABASE_URL) private readonly url: string) {}
 
-  async write<T>(id: string, fn: () => Promise<T>): Promise<T> {
+  /**
+   * Runs `fn` (a chunk's write) under the session's locks. `signal` aborts when the locks are lost (the lock
+   * connection is gone): `fn` must then stop writing, and the write is answered busy (its client sends it again).
+   */
+  async write<T>(id: string, fn: (signal: AbortSignal) => Promise<T>): Promise<T> {
     if (this.closing.has(id)) throw UploadErrors.finishing();
     const n = this.writers.get(id) ?? 0;
     if (n >= SessionGate.MAX_PARALLEL) throw UploadErrors.busy();
     this.writers.set(id, n + 1);
     try {
-      const release = await this.enter(id);
+      const writer = new AbortController();
+      const release = await this.enter(id, writer);
       try {
-        return await fn();
+        let result: T;
+        try {
+          result = await fn(writer.signal);
+        } catch (e) {
+          if (writer.signal.aborted) throw UploadErrors.busy();
+          throw e;
+        }
+        if (writer.signal.aborted) throw UploadErrors.busy();
+        return result;
       } finally {
         // Before the answer: the client's next chunk finds the place free, in whichever process it lands.
         await release();
@@ -123,7 +146,8 @@ export class SessionGate implements OnApplicationShutdown {
       try {
         return await fn();
       } finally {
-        release();
+        // Before the answer: the session's next request finds it unlocked, in whichever process it lands.
+        await release();
       }
     })();
     this.closing.set(id, run);
@@ -139,11 +163,17 @@ export class SessionGate implements OnApplicationShutdown {
     if (this.closed) return Promise.reject(new Error('shutting down'));
     this.connecting ??= (async () => {
       // A writer that cannot get the connection within 5 s is told the upload is busy (its client retries the chunk).
-      const client = new pg.Client({ connectionString: this.url, application_name: 'scriven-upload-gate', connectionTimeoutMillis: 5_000, query_timeout: 10_000 });
+      // TCP keep-alive: a connection whose peer has gone is noticed (and its locks' loss acted on) even while idle.
+      const client = new pg.Client({ connectionString: this.url, application_name: 'scriven-upload-gate', connectionTimeoutMillis: 5_000, keepAlive: true, keepAliveInitialDelayMillis: 10_000 });
       const lost = () => this.lose(client);
       client.on('error', lost);
       client.on('end', lost);
       await client.connect();
+      if (this.closed) {
+        // Shut down while connecting: nobody would end it.
+        await client.end().catch(() => undefined);
+        throw new Error('shutting down');
+      }
       this.current = client;
       return client;
     })().catch((e: unknown) => {
@@ -153,13 +183,53 @@ export class SessionGate implements OnApplicationShutdown {
     return this.connecting;
   }
 
-  /** The connection is gone, and every lock it held with it. */
+  /** The connection is gone, and every lock it held with it: the chunks written under them stop (answered busy). */
   private lose(client: pg.Client): void {
     if (this.current !== client) return;
     this.current = undefined;
     this.connecting = undefined;
     this.held.clear();
+    const stopped = this.guarded;
+    this.guarded = new Set();
+    for (const writer of stopped) writer.abort(UploadErrors.busy());
     void client.end().catch(() => undefined);
+  }
+
+  /**
+   * One lock statement: its rows, or an error after STATEMENT_MS without an answer. A statement answered later (a slow
+   * database) is not lost for that: its locks are handed to `undo` to be given back, and the connection stays. A
+   * statement that fails, or gets no answer for LOST_MS, loses the connection (and with it every lock it held).
+   */
+  private statement<R extends pg.QueryResultRow>(client: pg.Client, text: string, params: unknown[], undo?: (rows: R[]) => void): Promise<R[]> {
+    return new Promise<R[]>((resolve, reject) => {
+      let answered = false;
+      const slow = setTimeout(() => {
+        answered = true;
+        reject(new Error(`the upload gate's database statement got no answer within ${this.statementMs} ms`));
+      }, this.statementMs);
+      const dead = setTimeout(() => this.lose(client), SessionGate.LOST_MS);
+      slow.unref();
+      dead.unref();
+      client.query<R>(text, params).then(
+        (r) => {
+          clearTimeout(slow);
+          clearTimeout(dead);
+          if (!answered) {
+            answered = true;
+            resolve(r.rows);
+          } else if (this.current === client) undo?.(r.rows);
+        },
+        (e: unknown) => {
+          clearTimeout(slow);
+          clearTimeout(dead);
+          this.lose(client);
+          if (!answered) {
+            answered = true;
+            reject(e);
+          }
+        },
+      );
+    });
   }
 
   /** Runs `step` after the lock statements queued before it. */
@@ -169,77 +239,100 @@ export class SessionGate implements OnApplicationShutdown {
     return run;
   }
 
+  private unlockWriter(client: pg.Client, id: string, open: boolean, slot: number | null): Promise<void> {
+    if (!open && slot === null) return Promise.resolve();
+    return this.statement(
+      client,
+      `select case when $2 then pg_advisory_unlock_shared(hashtext('upload:' || $1)::bigint) end, case when $3::int is not null then pg_advisory_unlock(hashtext('upload-slot:' || $1), $3::int) end`,
+      [id, open, slot],
+    ).then(
+      () => undefined,
+      () => undefined,
+    );
+  }
+
   /** A writer's locks (any process): refused while the session is completed or cancelled, or when MAX_PARALLEL write. */
-  private enter(id: string): Promise<() => Promise<void>> {
+  private enter(id: string, writer: AbortController): Promise<() => Promise<void>> {
     return this.serially(async () => {
       const client = await this.connection().catch(() => {
         throw UploadErrors.busy();
       });
       // This connection's own slots are skipped (in a CASE, so never tried: retaking a lock one holds succeeds again).
       const mine = this.held.get(id) ?? new Set<number>();
-      let row: { open: boolean; slot: number | null };
+      type Row = { open: boolean; slot: number | null };
+      let row: Row;
       try {
-        [row] = (
-          await client.query<{ open: boolean; slot: number | null }>(
-            `select pg_try_advisory_lock_shared(hashtext('upload:' || $1)::bigint) as open,
-                    (select s from generate_series(0, ${SessionGate.MAX_PARALLEL - 1}) s
-                      where case when s = any($2::int[]) then false else pg_try_advisory_lock(hashtext('upload-slot:' || $1), s) end limit 1) as slot`,
-            [id, [...mine]],
-          )
-        ).rows;
+        [row] = await this.statement<Row>(
+          client,
+          `select pg_try_advisory_lock_shared(hashtext('upload:' || $1)::bigint) as open,
+                  (select s from generate_series(0, ${SessionGate.MAX_PARALLEL - 1}) s
+                    where case when s = any($2::int[]) then false else pg_try_advisory_lock(hashtext('upload-slot:' || $1), s) end limit 1) as slot`,
+          [id, [...mine]],
+          // Answered after the writer was told busy: what it took is given back.
+          ([late]) => void (late && this.unlockWriter(client, id, late.open, late.slot)),
+        );
       } catch {
-        this.lose(client);
         throw UploadErrors.busy();
       }
       if (!row.open || row.slot === null) {
-        await client
-          .query(`select case when $2 then pg_advisory_unlock_shared(hashtext('upload:' || $1)::bigint) end, case when $3::int is not null then pg_advisory_unlock(hashtext('upload-slot:' || $1), $3::int) end`, [id, row.open, row.slot])
-          .catch(() => this.lose(client));
+        await this.unlockWriter(client, id, row.open, row.slot);
         throw row.open ? UploadErrors.busy() : UploadErrors.finishing();
       }
       const slot = row.slot;
       mine.add(slot);
       this.held.set(id, mine);
+      this.guarded.add(writer);
       return () =>
         this.serially(async () => {
+          this.guarded.delete(writer);
           if (this.current !== client) return; // lost meanwhile: the locks went with it
           const set = this.held.get(id);
           set?.delete(slot);
           if (set && !set.size) this.held.delete(id);
-          await client
-            .query(`select pg_advisory_unlock_shared(hashtext('upload:' || $1)::bigint), pg_advisory_unlock(hashtext('upload-slot:' || $1), $2::int)`, [id, slot])
-            .catch(() => this.lose(client));
+          await this.unlockWriter(client, id, true, slot);
         });
     });
   }
 
   /**
    * The session's lock, exclusively: tried every 50 ms (each try a short statement on the lock connection) until the
-   * writers of every process are done, for up to 60 s, then goes on as before.
+   * writers of every process are done, for up to 60 s, then goes on as before. A try that fails (the connection was
+   * lost: it is connected again) or gets no answer in time is tried again; one answered late gives its lock back.
    */
-  private async lockExclusively(id: string): Promise<() => void> {
+  private async lockExclusively(id: string): Promise<() => Promise<void>> {
+    const unlock = (client: pg.Client) =>
+      this.statement(client, `select pg_advisory_unlock(hashtext('upload:' || $1)::bigint)`, [id]).then(
+        () => undefined,
+        () => undefined,
+      );
     for (const end = Date.now() + 60_000; Date.now() < end; await new Promise((r) => setTimeout(r, 50))) {
       const got = await this.serially(async () => {
         const client = await this.connection();
-        const [row] = (await client.query<{ ok: boolean }>(`select pg_try_advisory_lock(hashtext('upload:' || $1)::bigint) as ok`, [id])).rows;
+        const [row] = await this.statement<{ ok: boolean }>(client, `select pg_try_advisory_lock(hashtext('upload:' || $1)::bigint) as ok`, [id], ([late]) => {
+          if (late?.ok) void unlock(client);
+        });
         return row.ok ? client : null;
-      });
+      }).catch(() => null);
       if (got) {
         return () =>
-          void this.serially(async () => {
-            if (this.current === got) await got.query(`select pg_advisory_unlock(hashtext('upload:' || $1)::bigint)`, [id]).catch(() => this.lose(got));
+          this.serially(async () => {
+            if (this.current === got) await unlock(got);
           });
       }
     }
     // A writer is stuck: go on, as the in-process gate does.
-    return () => undefined;
+    return async () => undefined;
   }
 
   async onApplicationShutdown(): Promise<void> {
     this.closed = true;
+    const connecting = this.connecting;
     const client = this.current;
     this.current = undefined;
+    this.connecting = undefined;
     await client?.end().catch(() => undefined);
+    // A connection still being made ends itself once made (see connection()).
+    await connecting?.catch(() => undefined);
   }
 }
 
@@ -262,12 +355,39 @@ export class ReceiveChunkUseCase {
     session.assertWritable();
     const index = session.checkIndex(rawIndex);
     if ((await this.chunks.freeBytes()) < session.lengthOf(index) + this.config.uploads.diskReserveBytes) throw UploadErrors.noSpace();
-    return this.gate.write(session.id, () => this.write(session, index, data));
+    return this.gate.write(session.id, (stop) => this.write(session, index, data, stop));
   }
 
-  private async write(session: UploadSession, index: number, data: Readable): Promise<{ session: UploadSession; index: number; count: number }> {
+  private async write(session: UploadSession, index: number, data: Readable, stop: AbortSignal): Promise<{ session: UploadSession; index: number; count: number }> {
     await this.sessions.clearReceived(session.id, index);
-    const head = await this.chunks.writeAt(session.id, session.offsetOf(index), session.lengthOf(index), data);
+    stop.throwIfAborted();
+    // The bytes go to the disk through a stream of their own, which losing the locks breaks: the writing stops at once,
+    // and the request is left whole for the busy answer (its unread rest is dropped by the lingering close), rather
+    // than reset.
+    const bytes = new PassThrough({ highWaterMark: 256 * 1024 });
+    const abort = () => {
+      data.unpipe(bytes);
+      bytes.destroy(stop.reason as Error);
+    };
+    // A request that breaks (the client went away) breaks the chunk at once, as it did when piped straight to the disk.
+    const broken = (e?: Error) => bytes.destroy(e ?? new Error('the request was cut off'));
+    const closed = () => {
+      if (!data.readableEnded) broken();
+    };
+    stop.addEventListener('abort', abort, { once: true });
+    data.once('error', broken);
+    data.once('close', closed);
+    data.pipe(bytes);
+    let head: Buffer;
+    try {
+      head = await this.chunks.writeAt(session.id, session.offsetOf(index), session.lengthOf(index), bytes);
+    } finally {
+      stop.removeEventListener('abort', abort);
+      data.off('error', broken);
+      data.off('close', closed);
+      data.unpipe(bytes);
+    }
+    stop.throwIfAborted();
     if (index === 0) {
       const container = sniffVideo(head);
       if (!container) throw UploadErrors.notVideo();

@@ -19,6 +19,7 @@ import {
 import { UploadErrors, type UploadSession } from '../domain/upload-session.js';
 import { ChunkFormDto, ChunkReceivedDto, InitUploadRequestDto, UploadSessionDto } from './upload.dto.js';
 import { MediaRateLimit } from '../../../common/http/rate-limit.guard.js';
+import { Upload } from '../../../common/http/long-running.js';
 
 function toDto(s: UploadSession): UploadSessionDto {
   return {
@@ -87,6 +88,7 @@ export class UploadController {
    */
   @MediaRateLimit()
   @Post('chunk/:sessionId')
+  @Upload()
   @RequiresFeature('uploads')
   @HttpCode(200)
   @ApiConsumes('multipart/form-data', 'application/octet-stream')
