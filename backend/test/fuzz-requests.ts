@@ -330,6 +330,8 @@ export function fixturesFor(op: Operation, param: string): string[] {
   if (p.startsWith('/api/users/')) return ['otherUserId', 'userId'];
   if (p.startsWith('/api/videos/upload/')) return ['uploadSession'];
   if (p.startsWith('/api/videos/')) return ['video'];
+  // The fuzz user's live stream and a message of its chat; the end route has a stream of its own (see mainIdentity).
+  if (p.startsWith('/api/live/')) return param === 'commentId' ? ['liveComment'] : op.operationId === 'endLiveStream' ? ['liveStreamToEnd'] : ['liveStream'];
   if (p.startsWith('/api/comments/')) return op.method === 'DELETE' ? ['commentToDelete'] : ['comment'];
   if (p.startsWith('/api/admin/moderation/cases/')) return ['moderationCase'];
   if (p.startsWith('/api/moderation/strikes/') || p.startsWith('/api/admin/moderation/strikes/')) return ['strike'];
@@ -421,6 +423,8 @@ export function mainIdentity(op: Operation): Who {
   if (op.path.startsWith('/api/platform/')) return 'adminUser';
   if (op.operationId === 'signOutEverywhere') return 'leaver';
   if (op.operationId === 'deleteMyAccount') return 'quitter';
+  // The other user's stream: ending it leaves the fuzz user's stream open for every other live route.
+  if (op.operationId === 'endLiveStream') return 'other';
   return 'user';
 }
 

@@ -138,6 +138,11 @@ async function fullWorld(): Promise<void> {
   const session = (await must('upload init', as(user.auth).post('/api/videos/upload/init').send({ filename: 'a.mp4', total_size: 1000, title: 'Chunked' }))).body as { session_id: string; upload_id: string };
   const checkout = (await must('checkout', as(user.auth).post('/api/subscriptions/premium/checkout').send({ package_type: 'monthly', origin_url: `${url}/` }))).body as { session_id: string };
   const tier = (await must('tier', as(user.auth).post(`/api/channels/${me.active_account_id}/membership-tiers`).send({ name: 'Fuzz tier', price: 4.99 }))).body as { id: string };
+  // A live stream of the fuzz user's with a message in its chat, for every /api/live/{id} route; and one of the other
+  // user's (one open stream per user), for the end route alone (as that user), so ending it leaves the first one open.
+  const live = (await must('live stream', as(user.auth).post('/api/live/start').send({ title: 'Fuzz live' }))).body as { id: string };
+  const liveComment = (await must('live comment', as(user.auth).post(`/api/live/${live.id}/comment`).send({ message: 'Fuzz live comment' }))).body as { id: string };
+  const liveToEnd = (await must('live stream to end', as(other.auth).post('/api/live/start').send({ title: 'Fuzz live to end' }))).body as { id: string };
   await must('follow', as(other.auth).post(`/api/users/${me.id}/follow`));
   const child = { ...(await import('./harness.js')).newUser({ date_of_birth: '2019-01-01', parent_email: 'parent.fuzz@example.com' }) };
   await must('child', t.http().post('/api/register').send(child));
@@ -182,6 +187,9 @@ async function fullWorld(): Promise<void> {
       uploadSession: session.session_id,
       checkoutSession: checkout.session_id,
       tier: tier.id,
+      liveStream: live.id,
+      liveComment: liveComment.id,
+      liveStreamToEnd: liveToEnd.id,
       consentToken,
       notification: notification?.id ?? '00000000-0000-4000-8000-000000000000',
       moderationCase: reelCase.id,

@@ -5,7 +5,7 @@ import { mediaDb } from '../../mocks/mediaDb';
 import { errorBody, http } from '../../mocks/http';
 import { server } from '../../mocks/server';
 import { deferred, fileFacts, signedInStore, textFile, videoFile } from '../../test/media';
-import { COMPLETED_RESET_MS, UPLOAD_STORAGE_PREFIX } from './UploadStore';
+import { CHUNK_WAIT_RETRIES, COMPLETED_RESET_MS, UPLOAD_STORAGE_PREFIX } from './UploadStore';
 import { LARGE_UPLOAD_MAX_BYTES, UPLOAD_MESSAGES, largeUploadProblem } from './messages';
 
 const CHUNK = 1024;
@@ -51,6 +51,12 @@ async function finish<T>(promise: Promise<T>): Promise<T> {
   });
   for (let step = 0; step < 1000 && !settled; step += 1) await jest.advanceTimersByTimeAsync(1);
   return promise;
+}
+
+/** Under fake timers: lets time pass a millisecond at a time until `done` holds (at most a second). */
+async function until(done: () => boolean): Promise<void> {
+  for (let step = 0; step < 1000 && !done(); step += 1) await jest.advanceTimersByTimeAsync(1);
+  expect(done()).toBe(true);
 }
 
 const storedKeys = () => Object.keys(window.localStorage).filter((key) => key.startsWith(UPLOAD_STORAGE_PREFIX));
@@ -305,6 +311,98 @@ describe('large upload: the state machine (seed 002 §4)', () => {
     expect(store.upload.phase).toBe('error');
     expect(store.upload.error).toBe('Upload failed. Please try again.');
     expect(notify.error).not.toHaveBeenCalled();
+  });
+
+  test('a chunk answered 429 UPLOAD.BUSY is sent again after its Retry-After, the upload waiting meanwhile', async () => {
+    jest.useFakeTimers({ doNotFake: ['queueMicrotask', 'nextTick', 'setImmediate'] });
+    const arrived: number[] = [];
+    server.use(
+      http.post('/api/videos/upload/chunk/{sessionId}', ({ request, response }) => {
+        arrived.push(Number(new URL(request.url).searchParams.get('chunk_index')));
+        if (arrived.length === 1) {
+          return response(429).json(errorBody(429, 'UPLOAD.BUSY', 'Too many chunks of this upload are being sent at once'), {
+            headers: { 'Retry-After': '1' },
+          });
+        }
+        return undefined; // the mock server's own handler takes it
+      }),
+    );
+    const { store, notify } = await signedInStore();
+    const upload = store.upload;
+    upload.selectFile(videoFile('holiday.mp4', 2500)); // 3 chunks
+
+    const started = upload.start();
+    await until(() => upload.waiting !== null);
+    expect(upload.waiting).toEqual({ reason: 'busy', index: 0, seconds: 1 });
+    expect([upload.phase, upload.error]).toEqual(['uploading', null]);
+
+    await jest.advanceTimersByTimeAsync(900); // within the second the server asked for: nothing is sent
+    expect(arrived).toEqual([0]);
+    expect(upload.waiting).not.toBeNull();
+
+    expect(await finish(started)).toBe(true);
+    expect(arrived).toEqual([0, 0, 1, 2]);
+    expect(upload.phase).toBe('completed');
+    expect(upload.waiting).toBeNull();
+    expect(notify.success).toHaveBeenCalledWith('Video uploaded successfully!', { action: 'upload.large' });
+  });
+
+  test('a chunk the server stays busy for fails after a bounded number of waits', async () => {
+    jest.useFakeTimers({ doNotFake: ['queueMicrotask', 'nextTick', 'setImmediate'] });
+    let attempts = 0;
+    server.use(
+      http.post('/api/videos/upload/chunk/{sessionId}', ({ response }) => {
+        attempts += 1;
+        return response(429).json(errorBody(429, 'UPLOAD.BUSY', 'Too many chunks of this upload are being sent at once'), {
+          headers: { 'Retry-After': '1' },
+        });
+      }),
+    );
+    const { store } = await signedInStore();
+    store.upload.selectFile(videoFile('holiday.mp4', 500));
+
+    const started = store.upload.start();
+    await jest.advanceTimersByTimeAsync(CHUNK_WAIT_RETRIES * 1000 + 100);
+
+    expect(await started).toBe(false);
+    expect(attempts).toBe(CHUNK_WAIT_RETRIES + 1);
+    expect(store.upload.phase).toBe('error');
+    expect(store.upload.error).toBe('Upload failed: Too many chunks of this upload are being sent at once');
+    expect(store.upload.waiting).toBeNull();
+  });
+
+  test('a rate-limited chunk waits out its Retry-After; without one it fails at once, as any other 429', async () => {
+    jest.useFakeTimers({ doNotFake: ['queueMicrotask', 'nextTick', 'setImmediate'] });
+    let retryAfter: string | null = '2';
+    let attempts = 0;
+    server.use(
+      http.post('/api/videos/upload/chunk/{sessionId}', ({ response }) => {
+        attempts += 1;
+        if (attempts > 1) return undefined;
+        const body = errorBody(429, 'RATE_LIMITED', 'Too many requests. Please slow down.');
+        return response(429).json(body, retryAfter === null ? undefined : { headers: { 'Retry-After': retryAfter } });
+      }),
+    );
+    const { store } = await signedInStore();
+    const upload = store.upload;
+    upload.selectFile(videoFile('holiday.mp4', 500));
+
+    const started = upload.start();
+    await until(() => upload.waiting !== null);
+    expect(upload.waiting).toEqual({ reason: 'rate_limited', index: 0, seconds: 2 });
+    await jest.advanceTimersByTimeAsync(1900);
+    expect(attempts).toBe(1);
+    expect(await finish(started)).toBe(true);
+    expect(attempts).toBe(2);
+
+    attempts = 0;
+    retryAfter = null;
+    upload.uploadAnother();
+    upload.selectFile(videoFile('other.mp4', 500));
+    expect(await finish(upload.start())).toBe(false);
+    expect(attempts).toBe(1);
+    expect(upload.phase).toBe('error');
+    expect(upload.error).toBe('Upload failed: Too many requests. Please slow down.');
   });
 
   test('a refused completion is an error: "Failed to complete upload: " and the detail', async () => {

@@ -20,6 +20,46 @@ export const COMPLETED_RESET_MS = 3000;
 /** A chunk that fails on the network or with a server error is sent again this many times, after 1 s, 2 s, 4 s. */
 export const CHUNK_RETRIES = 3;
 const RETRY_BASE_MS = 1000;
+/**
+ * A chunk the server could not take just now (429 with Retry-After: `UPLOAD.BUSY`, another process holds the session
+ * or lost its lock; `RATE_LIMITED`, the address's per-minute budget is spent) is sent again after the wait the server
+ * names, this many times, before the upload fails.
+ */
+export const CHUNK_WAIT_RETRIES = 5;
+/** The longest wait a Retry-After may ask for and still be waited out (a rate limit's window is one minute). */
+export const MAX_RETRY_AFTER_MS = 60_000;
+/** UPLOAD.BUSY without a readable Retry-After is retried after this. */
+const BUSY_DEFAULT_MS = 1000;
+
+/** Why the upload is waiting before it sends a chunk again, and for how long (the status panel says it). */
+export interface UploadWait {
+  reason: 'busy' | 'rate_limited';
+  /** The chunk that will be sent again. */
+  index: number;
+  seconds: number;
+}
+
+/** The wait a Retry-After header asks for (seconds, or an HTTP date), in ms; null when absent or unreadable. */
+export function retryAfterMs(header: string | null, now = Date.now()): number | null {
+  if (header === null || header.trim() === '') return null;
+  const text = header.trim();
+  if (/^\d+$/.test(text)) return Number(text) * 1000;
+  const at = Date.parse(text);
+  return Number.isNaN(at) ? null : Math.max(0, at - now);
+}
+
+/**
+ * How long to wait before sending a chunk refused with 429 again, or null when the refusal stands. UPLOAD.BUSY is
+ * always worth a retry (the chunk was not written through no fault of the request). A rate limit is retried only
+ * when the server says when (Retry-After, at most a minute): the chunk is idempotent and the window then resets.
+ * Any other 429, or a wait longer than a minute, fails as before: Retry is the user's.
+ */
+function chunkWait(code: string | null, header: string | null): { reason: UploadWait['reason']; ms: number } | null {
+  const asked = retryAfterMs(header);
+  if (code === 'UPLOAD.BUSY') return { reason: 'busy', ms: Math.min(asked ?? BUSY_DEFAULT_MS, MAX_RETRY_AFTER_MS) };
+  if (code === 'RATE_LIMITED' && asked !== null && asked <= MAX_RETRY_AFTER_MS) return { reason: 'rate_limited', ms: asked };
+  return null;
+}
 
 /** The large upload is one action for its toasts: each says where it stands now, in place of the one before. */
 const TOAST = { action: 'upload.large' } as const;
@@ -38,6 +78,12 @@ export interface StoredUpload {
 }
 
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+/** The machine-readable code of an error body (`{ code }`), or null. */
+function errorCode(error: unknown): string | null {
+  const code = error && typeof error === 'object' && 'code' in error ? (error as { code: unknown }).code : null;
+  return typeof code === 'string' ? code : null;
+}
 
 /** The same file chosen again (after a reload) has the same name, size and modification time. */
 export function fileFingerprint(file: Pick<File, 'name' | 'size' | 'lastModified'>): string {
@@ -79,15 +125,19 @@ export class UploadStore {
   completedVideo: VideoDto | null = null;
   /** Unfinished uploads this browser remembers for the signed-in user. */
   stored: StoredUpload[] = [];
+  /** Set while a chunk the server could not take yet waits to be sent again (the upload is not failing). */
+  waiting: UploadWait | null = null;
 
   private runId = 0;
   private inFlight: AbortController | null = null;
   private resetTimer: ReturnType<typeof setTimeout> | null = null;
+  /** Counts the waits begun: a wait that ends clears `waiting` only when no other began since. */
+  private waitCount = 0;
 
   constructor(readonly root: RootStore) {
-    makeAutoObservable<this, 'runId' | 'inFlight' | 'resetTimer'>(
+    makeAutoObservable<this, 'runId' | 'inFlight' | 'resetTimer' | 'waitCount'>(
       this,
-      { root: false, runId: false, inFlight: false, resetTimer: false },
+      { root: false, runId: false, inFlight: false, resetTimer: false, waitCount: false },
       { autoBind: true },
     );
   }
@@ -257,6 +307,7 @@ export class UploadStore {
   pause(): void {
     if (this.phase !== 'uploading' || !this.session) return;
     this.phase = 'paused';
+    this.waiting = null;
     this.runId += 1;
     this.inFlight?.abort();
   }
@@ -328,6 +379,7 @@ export class UploadStore {
     this.resumable = null;
     this.checkingResume = false;
     this.completedVideo = null;
+    this.waiting = null;
   }
 
   /** Reads the unfinished uploads this browser remembers for the signed-in user. */
@@ -429,10 +481,12 @@ export class UploadStore {
   private async sendChunk(run: number, file: File, session: UploadSessionDto, index: number): Promise<boolean> {
     const start = index * session.chunk_size;
     const end = Math.min(file.size, start + session.chunk_size);
-    for (let attempt = 0; ; attempt += 1) {
+    let waits = 0;
+    for (let attempt = 0; ; ) {
       const controller = new AbortController();
       this.inFlight = controller;
       let retryable = true;
+      let wait: { reason: UploadWait['reason']; ms: number } | null = null;
       let failure: string = UPLOAD_MESSAGES.uploadFailedRetry;
       try {
         const { data, error, response } = await this.root.api.POST('/api/videos/upload/chunk/{sessionId}', {
@@ -447,6 +501,7 @@ export class UploadStore {
           return true;
         }
         retryable = response.status >= 500;
+        if (response.status === 429) wait = chunkWait(errorCode(error), response.headers.get('Retry-After'));
         failure = UPLOAD_MESSAGES.uploadFailed(errorDetail(error, UPLOAD_MESSAGES.noDetail));
       } catch {
         // Aborted by Pause or Cancel, or the network failed.
@@ -454,11 +509,27 @@ export class UploadStore {
       } finally {
         if (this.inFlight === controller) this.inFlight = null;
       }
-      if (!retryable || attempt >= CHUNK_RETRIES) {
-        this.fail(failure);
-        return false;
+      if (wait) {
+        // The server asked for a wait: the upload is waiting, not failing, unless it has waited too often already.
+        if (waits >= CHUNK_WAIT_RETRIES) {
+          this.fail(failure);
+          return false;
+        }
+        waits += 1;
+        const waitNumber = ++this.waitCount;
+        runInAction(() => (this.waiting = { reason: wait.reason, index, seconds: Math.max(1, Math.ceil(wait.ms / 1000)) }));
+        await sleep(wait.ms);
+        runInAction(() => {
+          if (waitNumber === this.waitCount) this.waiting = null;
+        });
+      } else {
+        if (!retryable || attempt >= CHUNK_RETRIES) {
+          this.fail(failure);
+          return false;
+        }
+        await sleep(RETRY_BASE_MS * 2 ** attempt);
+        attempt += 1;
       }
-      await sleep(RETRY_BASE_MS * 2 ** attempt);
       if (run !== this.runId || this.phase !== 'uploading') return false;
     }
   }
@@ -499,6 +570,7 @@ export class UploadStore {
     runInAction(() => {
       this.phase = 'error';
       this.error = message;
+      this.waiting = null;
     });
     this.root.notify.clear(TOAST.action);
   }

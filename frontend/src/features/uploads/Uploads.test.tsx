@@ -1,7 +1,7 @@
-import { beforeEach, describe, expect, test } from '@jest/globals';
-import { act, screen, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, jest, test } from '@jest/globals';
+import { act, render, screen, within } from '@testing-library/react';
 import { mediaDb } from '../../mocks/mediaDb';
-import { http } from '../../mocks/http';
+import { errorBody, http } from '../../mocks/http';
 import { server } from '../../mocks/server';
 import { fill } from '../../test/fill';
 import { field } from '../../test/queries';
@@ -9,6 +9,8 @@ import { renderApp } from '../../test/renderApp';
 import { fakeVideoFile, fileFacts, signedInStore, videoFile } from '../../test/media';
 import { storeDemoUserToken } from '../../test/session';
 import { QUICK_UPLOAD_MAX_BYTES } from '../videos/messages';
+import { AppProviders } from '../../app/AppProviders';
+import { UploadStatusPanel } from './components/UploadStatusPanel';
 
 async function openSection(name: 'Uploads' | 'Editor Studio') {
   storeDemoUserToken();
@@ -21,6 +23,10 @@ const status = () => within(screen.getByRole('region', { name: 'Upload status' }
 
 beforeEach(() => {
   mediaDb.config.chunkSize = 1024;
+});
+
+afterEach(() => {
+  jest.useRealTimers();
 });
 
 describe('upload section', () => {
@@ -48,6 +54,41 @@ describe('upload section', () => {
     await user.click(status().getByRole('button', { name: 'Upload Another' }));
     expect(status().getByText('Idle')).toBeInTheDocument();
     expect(field(screen, 'Title')).toHaveValue('');
+  });
+
+  test('while a busy chunk waits for its Retry-After, the status panel says it is waiting, not failing', async () => {
+    jest.useFakeTimers({ doNotFake: ['queueMicrotask', 'nextTick', 'setImmediate'] });
+    let attempts = 0;
+    server.use(
+      http.post('/api/videos/upload/chunk/{sessionId}', ({ response }) => {
+        attempts += 1;
+        if (attempts > 1) return undefined;
+        return response(429).json(errorBody(429, 'UPLOAD.BUSY', 'Too many chunks of this upload are being sent at once'), {
+          headers: { 'Retry-After': '1' },
+        });
+      }),
+    );
+    const { store } = await signedInStore();
+    render(
+      <AppProviders store={store} env="test">
+        <UploadStatusPanel />
+      </AppProviders>,
+    );
+    store.upload.selectFile(videoFile('harbour.mp4', 2500));
+    let started!: Promise<boolean>;
+    act(() => {
+      started = store.upload.start();
+    });
+    for (let step = 0; step < 1000 && attempts === 0; step += 1) await act(() => jest.advanceTimersByTimeAsync(1));
+    await act(() => jest.advanceTimersByTimeAsync(100));
+
+    expect(status().getByText('Uploading')).toBeInTheDocument();
+    expect(status().getByText('The server is busy with this upload: chunk 1 of 3 will be sent again in 1 second…')).toBeInTheDocument();
+    expect(status().queryByRole('alert')).toBeNull();
+
+    await act(() => jest.advanceTimersByTimeAsync(2000));
+    expect(await started).toBe(true);
+    expect(status().getByText('Completed')).toBeInTheDocument();
   });
 
   test('the small file upload sends the form in one request', async () => {

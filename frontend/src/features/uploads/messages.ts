@@ -17,6 +17,10 @@ export const UPLOAD_MESSAGES = {
   uploaded: 'Video uploaded successfully!',
   /** The seed names this message without its words: an upload initialised, with its chunk count. */
   initialized: (chunks: number) => `Upload initialized: ${chunks} ${chunks === 1 ? 'chunk' : 'chunks'} to send`,
+  /** A chunk the server could not take yet (429 with Retry-After): the upload waits, then sends it again. */
+  waiting: (reason: 'busy' | 'rate_limited', chunk: number, total: number, seconds: number) =>
+    `${reason === 'busy' ? 'The server is busy with this upload' : 'Too many requests from this address'}: ` +
+    `chunk ${chunk} of ${total} will be sent again in ${seconds} ${seconds === 1 ? 'second' : 'seconds'}…`,
   /** When the server gives no detail (no answer, or a proxy's error page). */
   noDetail: 'the server did not answer. Please try again.',
 } as const;

@@ -3,6 +3,7 @@ import { ApiBearerAuth, ApiBody, ApiConsumes, ApiResponse, ApiTags } from '@nest
 import type { Request } from 'express';
 import { isMultipart, MultipartLimit, multipartParts } from '../../../common/http/multipart.js';
 import { ActionLimiter } from '../../../common/http/action-limiter.js';
+import { Upload } from '../../../common/http/long-running.js';
 import type { Readable } from 'node:stream';
 import { CurrentPrincipal, UserAuthGuard } from '../../../common/auth/guards.js';
 import type { Principal } from '../../../common/auth/principal.js';
@@ -99,6 +100,7 @@ export class AccountsController {
 
   /** Sets the profile photo of the active account, or of account_id. JPG, PNG, GIF or WebP up to 10 MB. */
   @Post('profile/upload-photo')
+  @Upload()
   @HttpCode(200)
   @ApiConsumes('multipart/form-data')
   @ApiBody({ type: ProfilePhotoFormDto })
@@ -139,6 +141,7 @@ export class AccountsController {
    * least 640×160 pixels. Stored cover-cropped as a 2048×512 WebP and a 1024×256 one for phones, without metadata.
    */
   @Post('accounts/:id/banner')
+  @Upload()
   @HttpCode(200)
   @ApiConsumes('multipart/form-data')
   @ApiBody({ type: BannerFormDto })

@@ -3,6 +3,7 @@ import { Badge, Button, Card, Group, Progress, Stack, Text } from '@mantine/core
 import { useStores } from '../../../stores/StoreProvider';
 import { formatBytes } from '../../../shared/format';
 import type { UploadPhase } from '../UploadStore';
+import { UPLOAD_MESSAGES } from '../messages';
 
 export const PHASE_LABELS: Record<UploadPhase, string> = {
   idle: 'Idle',
@@ -22,7 +23,8 @@ const PHASE_COLORS: Record<UploadPhase, string> = {
 
 /**
  * The large upload's status panel (seed 002 §2.4): its state (idle, uploading, paused, completed, error), the progress
- * bar and chunk count, and the controls the state allows: Pause, Resume, Retry, Cancel, Upload Another.
+ * bar and chunk count (or, while a chunk the server could not take yet waits to be sent again, that it is waiting),
+ * and the controls the state allows: Pause, Resume, Retry, Cancel, Upload Another.
  */
 export const UploadStatusPanel = observer(function UploadStatusPanel() {
   const { upload } = useStores();
@@ -35,9 +37,11 @@ export const UploadStatusPanel = observer(function UploadStatusPanel() {
       detail = upload.file ? `Ready: ${upload.file.name} (${formatBytes(upload.file.size)})` : 'Choose a video file to start.';
       break;
     case 'uploading':
-      detail = session
-        ? `Sending chunk ${Math.min(upload.uploadedCount + 1, session.total_chunks)} of ${session.total_chunks}`
-        : 'Starting the upload…';
+      if (!session) detail = 'Starting the upload…';
+      else if (upload.waiting) {
+        const { reason, index, seconds } = upload.waiting;
+        detail = UPLOAD_MESSAGES.waiting(reason, index + 1, session.total_chunks, seconds);
+      } else detail = `Sending chunk ${Math.min(upload.uploadedCount + 1, session.total_chunks)} of ${session.total_chunks}`;
       break;
     case 'paused':
       detail = 'Paused. Resume to send the remaining chunks.';
