@@ -22,6 +22,7 @@ import { Migration20261124200200_backups_updates } from './Migration202611242002
 import { Migration20261124200300_user_last_seen } from './Migration20261124200300_user_last_seen.js';
 import { Migration20261124200400_shared_counters } from './Migration20261124200400_shared_counters.js';
 import { Migration20261124300000_live } from './Migration20261124300000_live.js';
+import { Migration20261124310000_live_ingest } from './Migration20261124310000_live_ingest.js';
 
 /** Every migration, in order. `npm run migration:create -w backend` adds new files and updates this list. */
 export const MIGRATIONS: MigrationObject[] = [
@@ -48,4 +49,5 @@ export const MIGRATIONS: MigrationObject[] = [
   { name: 'Migration20261124200300_user_last_seen', class: Migration20261124200300_user_last_seen },
   { name: 'Migration20261124200400_shared_counters', class: Migration20261124200400_shared_counters },
   { name: 'Migration20261124300000_live', class: Migration20261124300000_live },
+  { name: 'Migration20261124310000_live_ingest', class: Migration20261124310000_live_ingest },
 ];

@@ -1,6 +1,6 @@
 import type { AuthzWorld, Who } from './authz-matrix.fixtures.js';
 import type { AuthzCase } from './authz-matrix.table.js';
-import { anyone, users } from './authz-matrix.shapes.js';
+import { anyone, open, users } from './authz-matrix.shapes.js';
 
 /**
  * The authorization matrix's rows for live streams (see authz-matrix.table.ts). The owner's stream is started by the
@@ -58,5 +58,9 @@ export const LIVE_ROWS: Record<string, AuthzCase | AuthzCase[]> = {
   setLiveSlowMode: { what: "the owner's stream", request: () => ({ params: stream(), json: { seconds: 0 } }), expect: streamerOnly(200) },
   timeOutLiveChatter: { what: 'the other user, on the owner’s stream', request: (w) => ({ params: stream(), json: { user_id: w.other.id, seconds: 10 } }), expect: streamerOnly(200) },
   deleteLiveComment: { what: "the owner's own message", request: () => ({ params: { ...stream(), commentId: found('liveComment') } }), expect: streamerOnly(200) },
+  getLiveStreamKey: { what: 'your own key (made on first sight)', request: () => ({}), expect: users(200) },
+  regenerateLiveStreamKey: { what: 'your own key', request: () => ({}), expect: users(200) },
+  getLivePlaylist: { what: "the owner's stream before its first media: 404 LIVE.NOT_STARTED whoever asks (no token is read)", request: () => ({ params: stream() }), expect: open(404) },
+  getLiveHlsFile: { what: "a part of the owner's stream before its first media (no token is read)", request: () => ({ params: { ...stream(), file: 'p0.0.m4s' } }), expect: open(404) },
   endLiveStream: { what: "the owner's stream", request: () => ({ params: stream() }), expect: streamerOnly(200) },
 };

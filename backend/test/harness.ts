@@ -41,6 +41,8 @@ export async function createTestApp(env: Record<string, string> = {}, sameDataba
     DATA_DIR: dataDir,
     JOBS_ENABLED: 'false',
     DEMO_DATA: 'false',
+    // No RTMP listener unless a test asks for one on a port of its own (1935 may be taken, or shared by parallel apps).
+    LIVE_RTMP_PORT: '0',
     DATABASE_URL: url.toString(),
     FRONTEND_DIST: join(dataDir, 'no-frontend'),
     ...(sameDatabaseAs ? { JWT_SECRET: sameDatabaseAs.config.jwtSecret } : {}),

@@ -57,6 +57,8 @@ describe('starting and ending a stream', () => {
       liked: false,
       slow_mode_seconds: 0,
       created_at: new Date(clock.at).toISOString(),
+      record: true,
+      recording_video_id: null,
       live_at: null,
       ended_at: null,
       room: `live:${r.body.id}`,

@@ -45,7 +45,7 @@ export async function startServer(env: Record<string, string> = {}, beside?: Run
   const dataDir = mkdtempSync(join(tmpdir(), 'scriven-e2e-'));
   const port = await freePort();
   let dbName: string | undefined;
-  const childEnv: Record<string, string> = { ...(process.env as Record<string, string>), PORT: String(port), DATA_DIR: dataDir, EMBEDDED_PG_PORT: String(await freePort()), LOG_LEVEL: 'warn', DEMO_DATA: 'true', DEMO_DATA_SCALE: '0', ...env };
+  const childEnv: Record<string, string> = { ...(process.env as Record<string, string>), PORT: String(port), DATA_DIR: dataDir, EMBEDDED_PG_PORT: String(await freePort()), LOG_LEVEL: 'warn', DEMO_DATA: 'true', DEMO_DATA_SCALE: '0', LIVE_RTMP_PORT: '0', ...env };
   if (beside) {
     childEnv.DATABASE_URL = beside.databaseUrl();
     childEnv.JWT_SECRET = beside.jwtSecret();

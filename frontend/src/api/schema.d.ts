@@ -691,6 +691,40 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/live/key": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Your stream key (made the first time you ask) and OBS's server URL. Publishing with it feeds your open stream. */
+        get: operations["getLiveStreamKey"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/live/key/regenerate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** A new stream key: the old one is refused from now on (a publisher connected with it goes on until it stops). */
+        post: operations["regenerateLiveStreamKey"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/live/start": {
         parameters: {
             query?: never;
@@ -807,6 +841,43 @@ export interface paths {
         put?: never;
         /** Ends your stream (the streamer only); its open pages are told at once. */
         post: operations["endLiveStream"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/live/{id}/hls/index.m3u8": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The stream's LL-HLS playlist (hls.js with lowLatencyMode). With `_HLS_msn` (and `_HLS_part`) the answer waits,
+         *     a few seconds at most, until the playlist holds that segment (or part).
+         */
+        get: operations["getLivePlaylist"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/live/{id}/hls/{file}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** An init (`init-<n>.mp4`), part (`p<msn>.<i>.m4s`, waited for briefly when announced) or segment (`s<msn>.m4s`). */
+        get: operations["getLiveHlsFile"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -2972,6 +3043,10 @@ export interface components {
             likes: number;
             /** @description When its first media arrived; null before. */
             live_at: string | null;
+            /** @description Whether the recording becomes a video of the streamer when the stream ends. */
+            record: boolean;
+            /** @description The video the recording became, once the stream ended and it was published; null before or without recording. */
+            recording_video_id: string | null;
             /** @description The realtime room its pages follow over /api/realtime (`live:<id>`): chat, viewers, likes, moderation. */
             room: string;
             /** @description Seconds between one viewer's chat messages; 0 when slow mode is off. */
@@ -2991,6 +3066,12 @@ export interface components {
             username: string;
             /** @description Pages with the stream open now: each signed-in user once, each visitor's page once; the streamer not counted. */
             viewer_count: number;
+        };
+        LiveStreamKeyDto: {
+            /** @description OBS's Server (rtmp://<host>:<port>/live); null while RTMP ingest is off (LIVE_RTMP_PORT=0). */
+            server_url: string | null;
+            /** @description Paste into OBS's Stream key. Secret: anyone with it can stream as you (regenerate it if it leaked). */
+            stream_key: string;
         };
         LiveTimeoutDto: {
             /** @description When the timeout ends. */
@@ -3596,6 +3677,8 @@ export interface components {
             description?: string | null;
             /** @description true or false (also 1/0, on/off); default false. */
             is_vertical?: boolean;
+            /** @description Whether the recording becomes a video of yours when the stream ends (processed like an upload); default true. */
+            record?: boolean;
             /** @description Whether viewers may send Super Chats; default false. */
             super_chat_enabled?: boolean;
             /** @description Required, non-blank, at most 100 characters (spaces around it are dropped). */
@@ -6179,6 +6262,78 @@ export interface operations {
             };
         };
     };
+    getLiveStreamKey: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LiveStreamKeyDto"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description "live" switched off (SYSTEM.FEATURE_DISABLED) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
+    regenerateLiveStreamKey: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LiveStreamKeyDto"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description "live" switched off (SYSTEM.FEATURE_DISABLED) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
     startLiveStream: {
         parameters: {
             query?: never;
@@ -6581,6 +6736,116 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description "live" switched off (SYSTEM.FEATURE_DISABLED) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
+    getLivePlaylist: {
+        parameters: {
+            query?: {
+                _HLS_msn?: number;
+                _HLS_part?: number;
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The playlist (application/vnd.apple.mpegurl) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.apple.mpegurl": string;
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.apple.mpegurl": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description 'Live stream not found'; 'This live stream has not started yet' (LIVE.NOT_STARTED, no media yet) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.apple.mpegurl": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description 'This live stream has ended' (LIVE.ENDED); its recording becomes a video of the streamer */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.apple.mpegurl": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description "live" switched off (SYSTEM.FEATURE_DISABLED) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
+    getLiveHlsFile: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+                file: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description fMP4 bytes (video/mp4) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "video/mp4": string;
+                };
+            };
+            /** @description 'Live stream not found', 'This live stream has not started yet', or no such file ('Not found') */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "video/mp4": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description 'This live stream has ended' (LIVE.ENDED); its recording becomes a video of the streamer */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "video/mp4": components["schemas"]["ErrorResponseDto"];
                 };
             };
             /** @description "live" switched off (SYSTEM.FEATURE_DISABLED) */

@@ -50,6 +50,11 @@ export interface AppConfig {
   demoDataScale: number;
   /** TRENDING_REFRESH_SECONDS (0-3600, default 60): how old Home's Trending may be before it is computed again (0: every request). */
   trendingRefreshSeconds: number;
+  /**
+   * Live ingest. LIVE_RTMP_PORT (default 1935; 0 = off): the RTMP port OBS and ffmpeg publish to, opened by the one
+   * process that runs the job handlers (the media/jobs worker under `npm start`, or the single process).
+   */
+  live: { rtmpPort: number };
 }
 
 export class ConfigError extends Error {
@@ -211,6 +216,7 @@ export function loadConfig(env: Env = process.env, opts: { cwd?: string; version
     demoData: bool(env, 'DEMO_DATA', (!databaseUrl || env.SCRIVEN_EMBEDDED_DATABASE === '1') && !env.STRIPE_SECRET_KEY?.trim(), problems),
     demoDataScale: int(env, 'DEMO_DATA_SCALE', 100, 0, 100, problems),
     trendingRefreshSeconds: int(env, 'TRENDING_REFRESH_SECONDS', 60, 0, 3600, problems),
+    live: { rtmpPort: int(env, 'LIVE_RTMP_PORT', 1935, 0, 65535, problems) },
     publicUrlConfigured: !!env.PUBLIC_URL?.trim(),
   };
   if (config.payments.stripeSecretKey && !config.publicUrlConfigured) {

@@ -1,9 +1,12 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { LIVE_CLOCK, LIVE_EVENTS, LIVE_STREAMS, LIVE_UNIT_OF_WORK, type Clock, type LiveEvents, type LiveStreamRepository, type LiveUnitOfWork } from '../domain/ports.js';
+import { LIVE_CLOCK, LIVE_EVENTS, LIVE_INGEST, LIVE_STREAMS, LIVE_UNIT_OF_WORK, type Clock, type LiveEvents, type LiveIngestControl, type LiveStreamRepository, type LiveUnitOfWork } from '../domain/ports.js';
 import { findStream } from './find-stream.js';
 import { LiveViews, type LiveStreamView } from './live-views.js';
 
-/** Its owner ends a stream (others 403); its open pages are told at once. */
+/**
+ * Its owner ends a stream (others 403); its open pages are told at once, and the ingest stops its publisher and turns
+ * its recording into a video (a durable job, after the commit).
+ */
 @Injectable()
 export class EndLiveStreamUseCase {
   constructor(
@@ -11,6 +14,7 @@ export class EndLiveStreamUseCase {
     @Inject(LIVE_EVENTS) private readonly events: LiveEvents,
     @Inject(LIVE_UNIT_OF_WORK) private readonly uow: LiveUnitOfWork,
     @Inject(LIVE_CLOCK) private readonly clock: Clock,
+    @Inject(LIVE_INGEST) private readonly ingest: LiveIngestControl,
     private readonly views: LiveViews,
   ) {}
 
@@ -21,6 +25,7 @@ export class EndLiveStreamUseCase {
       await this.streams.save(s);
       return s;
     });
+    await this.ingest.ended(stream.id);
     await this.events.publish(stream.id, { event: 'ended', stream_id: stream.id });
     return this.views.one(stream, userId);
   }

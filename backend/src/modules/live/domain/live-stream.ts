@@ -8,9 +8,14 @@ export interface StartInput {
   description: string;
   isVertical: boolean;
   superChatEnabled: boolean;
+  /** Whether the recording becomes a video of the owner when the stream ends (default true). */
+  record?: boolean;
 }
 
 export interface LiveStreamProps extends StartInput {
+  record: boolean;
+  /** The video the recording became (set once, after the stream ended). */
+  recordingMediaId: string | null;
   id: string;
   userId: string;
   status: LiveStatus;
@@ -24,7 +29,8 @@ export interface LiveStreamProps extends StartInput {
 /**
  * A live stream: `created` when its owner starts it, `live` once media arrives (markLive, called by the ingest),
  * `ended` when its owner ends it. One per user that has not ended (the repository's partial unique index holds it).
- * Only its owner ends it and moderates its chat.
+ * Only its owner ends it and moderates its chat. Media comes over RTMP with the owner's stream key (see StreamKey); when
+ * it ends, its recording becomes a video of the owner unless `record` is false.
  */
 export class LiveStream implements LiveStreamProps {
   id: string;
@@ -33,6 +39,8 @@ export class LiveStream implements LiveStreamProps {
   description: string;
   isVertical: boolean;
   superChatEnabled: boolean;
+  record: boolean;
+  recordingMediaId: string | null;
   status: LiveStatus;
   slowModeSeconds: number;
   likes: number;
@@ -47,7 +55,7 @@ export class LiveStream implements LiveStreamProps {
   static start(userId: string, input: StartInput, now: Date): LiveStream {
     const title = input.title.trim();
     if (!title) throw new Error('a live stream needs a title'); // the DTO refuses a blank title first
-    return new LiveStream({ ...input, title, description: input.description.trim(), id: randomUUID(), userId, status: 'created', slowModeSeconds: 0, likes: 0, createdAt: now, liveAt: null, endedAt: null });
+    return new LiveStream({ ...input, record: input.record ?? true, recordingMediaId: null, title, description: input.description.trim(), id: randomUUID(), userId, status: 'created', slowModeSeconds: 0, likes: 0, createdAt: now, liveAt: null, endedAt: null });
   }
 
   get ended(): boolean {

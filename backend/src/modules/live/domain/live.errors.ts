@@ -21,6 +21,10 @@ export const liveErrors = {
   alreadyLive: () => new LiveError('conflict', 'LIVE.ALREADY_LIVE', 'You already have a live stream: end it before starting another'),
   notOwner: () => new LiveError('forbidden', 'LIVE.NOT_OWNER', 'Only the streamer can do this'),
   ended: () => new LiveError('conflict', 'LIVE.ENDED', 'This live stream has ended'),
+  /** Its playback is over (the recording, once processed, is a video of the streamer). */
+  playbackEnded: () => new LiveError('gone', 'LIVE.ENDED', 'This live stream has ended'),
+  notStarted: () => new LiveError('not_found', 'LIVE.NOT_STARTED', 'This live stream has not started yet'),
+  fileNotFound: () => new LiveError('not_found', 'LIVE.FILE_NOT_FOUND', 'Not found'),
   tooManyMessages: (retryAfterSeconds: number) =>
     new LiveError(
       'rate_limited',

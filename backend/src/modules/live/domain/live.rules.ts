@@ -14,6 +14,9 @@ export const TIMEOUT_MAX_SECONDS = 24 * 3600;
 /** What a late joiner gets of the chat: the newest 50 messages. */
 export const RECENT_MESSAGES = 50;
 
+/** The files of a live stream's LL-HLS a player may ask for (its ingest writes exactly these names). */
+export const LIVE_HLS_FILE_RE = /^(init-\d{1,6}\.mp4|p\d{1,9}\.\d{1,4}\.m4s|s\d{1,9}\.m4s)$/;
+
 /** A duration as people read it: "45 s", "3 min", "2 h 5 min" (rounded up to the unit shown). */
 export function readableDuration(seconds: number): string {
   const s = Math.max(1, Math.ceil(seconds));

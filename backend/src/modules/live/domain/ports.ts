@@ -9,6 +9,8 @@ export interface LiveStreamRepository {
   add(stream: LiveStream): Promise<void>;
   /** Writes status, times and slow mode. */
   save(stream: LiveStream): Promise<void>;
+  /** Notes the video a stream's recording became (once: false when one was noted already). */
+  setRecording(streamId: string, mediaId: string): Promise<boolean>;
   /** Streams that have not ended: the most watched first, then the newest. */
   listOpen(limit: number): Promise<LiveStream[]>;
   /** Adds the user's like, or takes it back; returns whether they like it now and the stream's count. */
@@ -61,6 +63,29 @@ export interface Clock {
 
 export type LiveUnitOfWork = UnitOfWork;
 
+/** Each user's one RTMP stream key (stored hashed and sealed; see Migration20261124310000_live_ingest). */
+export interface StreamKeyRepository {
+  /** The user's key, or null when they have none yet. */
+  keyOf(userId: string): Promise<string | null>;
+  /** Gives the user this key unless they have one (concurrent calls keep one). */
+  addIfAbsent(userId: string, key: string, now: Date): Promise<void>;
+  /** Replaces the user's key (the old one stops working at once). */
+  replace(userId: string, key: string, now: Date): Promise<void>;
+  /** Whose key this is, or null. */
+  userOfKey(key: string): Promise<string | null>;
+}
+
+/** Where a finished stream's recording goes: an ordinary video of its owner, through the catalog's processing. */
+export interface LiveRecordings {
+  /** Publishes the file as a video of the user (the caller keeps its file); returns the video's id. */
+  publish(userId: string, fields: { title: string; description: string }, path: string): Promise<string>;
+}
+
+/** What the ingest is told by the HTTP side: a stream ended (stop its publisher, keep or drop its recording). */
+export interface LiveIngestControl {
+  ended(streamId: string): Promise<void>;
+}
+
 export const LIVE_STREAMS = Symbol('LiveStreamRepository');
 export const LIVE_CHAT = Symbol('LiveChatRepository');
 export const LIVE_PRESENCE = Symbol('LivePresence');
@@ -68,6 +93,21 @@ export const LIVE_EVENTS = Symbol('LiveEvents');
 export const LIVE_USERS = Symbol('LiveUserDirectory');
 export const LIVE_CLOCK = Symbol('LiveClock');
 export const LIVE_UNIT_OF_WORK = Symbol('LiveUnitOfWork');
+/** A live stream's LL-HLS files as its ingest writes them, readable from any server process. */
+export interface LiveHlsFiles {
+  /**
+   * The playlist; with `msn` (and `part`), a blocking reload: waits, a few seconds at most, until the playlist holds
+   * that segment (or that part of it). Null when the stream has no playlist (no media yet).
+   */
+  playlist(streamId: string, want: { msn?: number; part?: number }): Promise<string | null>;
+  /** An init, part or segment file; a part announced as coming (PRELOAD-HINT) is waited for briefly. Null when absent. */
+  file(streamId: string, name: string): Promise<Buffer | null>;
+}
+
+export const LIVE_HLS = Symbol('LiveHlsFiles');
+export const LIVE_KEYS = Symbol('StreamKeyRepository');
+export const LIVE_RECORDINGS = Symbol('LiveRecordings');
+export const LIVE_INGEST = Symbol('LiveIngestControl');
 
 /** The realtime room of a stream. */
 export const liveRoom = (streamId: string) => `live:${streamId}`;

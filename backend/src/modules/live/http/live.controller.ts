@@ -83,7 +83,7 @@ export class LiveController {
   @ApiResponse({ status: 409, type: ErrorResponseDto, description: "'You already have a live stream: end it before starting another' (LIVE.ALREADY_LIVE)" })
   async startLiveStream(@CurrentPrincipal() p: Principal, @Req() req: Request): Promise<LiveStreamDto> {
     const form = await formDto(req, StartLiveStreamRequestDto);
-    const view = await this.start.execute(p.userId, { title: form.title, description: form.description ?? '', isVertical: form.is_vertical ?? false, superChatEnabled: form.super_chat_enabled ?? false });
+    const view = await this.start.execute(p.userId, { title: form.title, description: form.description ?? '', isVertical: form.is_vertical ?? false, superChatEnabled: form.super_chat_enabled ?? false, record: form.record ?? true });
     return liveStreamDto(view);
   }
 

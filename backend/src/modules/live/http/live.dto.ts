@@ -33,6 +33,12 @@ export class StartLiveStreamRequestDto {
   @BooleanText()
   @IsBoolean({ message: M.flag('super_chat_enabled') })
   super_chat_enabled?: boolean;
+
+  /** Whether the recording becomes a video of yours when the stream ends (processed like an upload); default true. */
+  @IsOptional()
+  @BooleanText()
+  @IsBoolean({ message: M.flag('record') })
+  record?: boolean;
 }
 
 /** A chat message: JSON, urlencoded or multipart (the seed's form field `message`). */
@@ -105,6 +111,10 @@ export class LiveStreamDto {
   /** Seconds between one viewer's chat messages; 0 when slow mode is off. */
   slow_mode_seconds: number;
   created_at: string;
+  /** Whether the recording becomes a video of the streamer when the stream ends. */
+  record: boolean;
+  /** The video the recording became, once the stream ended and it was published; null before or without recording. */
+  recording_video_id: string | null;
   /** When its first media arrived; null before. */
   live_at: string | null;
   ended_at: string | null;
@@ -150,4 +160,30 @@ export class LiveTimeoutDto {
   user_id: string;
   /** When the timeout ends. */
   until: string;
+}
+
+/** Your RTMP stream key and where OBS (or ffmpeg) sends to: `<server_url>/<stream_key>`. */
+export class LiveStreamKeyDto {
+  /** Paste into OBS's Stream key. Secret: anyone with it can stream as you (regenerate it if it leaked). */
+  stream_key: string;
+  /** OBS's Server (rtmp://<host>:<port>/live); null while RTMP ingest is off (LIVE_RTMP_PORT=0). */
+  @ApiProperty({ type: 'string', nullable: true })
+  server_url: string | null;
+}
+
+/** A blocking playlist reload (LL-HLS): answered once the playlist holds segment `_HLS_msn` (and part `_HLS_part`). */
+export class LivePlaylistQueryDto {
+  @ApiProperty({ required: false, type: 'integer', minimum: 0 })
+  @IsOptional()
+  @WholeNumberText()
+  @IsInt({ message: '_HLS_msn must be a whole number' })
+  @Min(0, { message: '_HLS_msn must be a whole number' })
+  _HLS_msn?: number;
+
+  @ApiProperty({ required: false, type: 'integer', minimum: 0 })
+  @IsOptional()
+  @WholeNumberText()
+  @IsInt({ message: '_HLS_part must be a whole number' })
+  @Min(0, { message: '_HLS_part must be a whole number' })
+  _HLS_part?: number;
 }

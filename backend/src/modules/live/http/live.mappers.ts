@@ -20,6 +20,8 @@ export function liveStreamDto(v: LiveStreamView): LiveStreamDto {
     liked: v.liked,
     slow_mode_seconds: s.slowModeSeconds,
     created_at: s.createdAt.toISOString(),
+    record: s.record,
+    recording_video_id: s.recordingMediaId,
     live_at: s.liveAt?.toISOString() ?? null,
     ended_at: s.endedAt?.toISOString() ?? null,
     room: liveRoom(s.id),

@@ -11,6 +11,8 @@ interface StreamRow {
   description: string;
   is_vertical: boolean;
   super_chat_enabled: boolean;
+  record: boolean;
+  recording_media_id: string | null;
   status: LiveStatus;
   slow_mode_seconds: number;
   likes: number;
@@ -27,6 +29,8 @@ const toStream = (r: StreamRow): LiveStream =>
     description: r.description,
     isVertical: r.is_vertical,
     superChatEnabled: r.super_chat_enabled,
+    record: r.record,
+    recordingMediaId: r.recording_media_id,
     status: r.status,
     slowModeSeconds: Number(r.slow_mode_seconds),
     likes: Number(r.likes),
@@ -35,7 +39,7 @@ const toStream = (r: StreamRow): LiveStream =>
     endedAt: r.ended_at ? new Date(r.ended_at) : null,
   });
 
-const COLUMNS = 's.id, s.user_id, s.title, s.description, s.is_vertical, s.super_chat_enabled, s.status, s.slow_mode_seconds, s.likes, s.created_at, s.live_at, s.ended_at';
+const COLUMNS = 's.id, s.user_id, s.title, s.description, s.is_vertical, s.super_chat_enabled, s.record, s.recording_media_id, s.status, s.slow_mode_seconds, s.likes, s.created_at, s.live_at, s.ended_at';
 
 /** Streams and their likes (SQL-owned tables `live_streams`, `live_likes`). Writes join the caller's transaction. */
 @Injectable()
@@ -54,14 +58,19 @@ export class PgLiveStreamRepository implements LiveStreamRepository {
 
   async add(s: LiveStream): Promise<void> {
     await this.em.execute(
-      `insert into live_streams (id, user_id, title, description, is_vertical, super_chat_enabled, status, slow_mode_seconds, likes, created_at, live_at, ended_at)
-       values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-      [s.id, s.userId, s.title, s.description, s.isVertical, s.superChatEnabled, s.status, s.slowModeSeconds, s.likes, s.createdAt, s.liveAt, s.endedAt],
+      `insert into live_streams (id, user_id, title, description, is_vertical, super_chat_enabled, record, status, slow_mode_seconds, likes, created_at, live_at, ended_at)
+       values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+      [s.id, s.userId, s.title, s.description, s.isVertical, s.superChatEnabled, s.record, s.status, s.slowModeSeconds, s.likes, s.createdAt, s.liveAt, s.endedAt],
     );
   }
 
   async save(s: LiveStream): Promise<void> {
     await this.em.execute('update live_streams set status = ?, slow_mode_seconds = ?, live_at = ?, ended_at = ? where id = ?', [s.status, s.slowModeSeconds, s.liveAt, s.endedAt, s.id]);
+  }
+
+  async setRecording(streamId: string, mediaId: string): Promise<boolean> {
+    const rows = await this.em.execute('update live_streams set recording_media_id = ? where id = ? and recording_media_id is null returning 1', [mediaId, streamId]);
+    return rows.length > 0;
   }
 
   async listOpen(limit: number): Promise<LiveStream[]> {

@@ -1,0 +1,61 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { EntityManager } from '@mikro-orm/postgresql';
+import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
+import { APP_CONFIG, type AppConfig } from '../../../common/config/config.js';
+import type { StreamKeyRepository } from '../domain/ports.js';
+import { hashStreamKey, sameKey } from '../domain/stream-key.js';
+
+/**
+ * Stream keys in `live_stream_keys` (SQL-owned): found by their SHA-256 (unique), shown to their owner again from
+ * `key_sealed`, AES-256-GCM under the server's at-rest key (MONEY_ENCRYPTION_KEY, or the one generated into
+ * DATA_DIR/secrets). Keys never reach a log line.
+ */
+@Injectable()
+export class PgStreamKeyRepository implements StreamKeyRepository {
+  private readonly secret: Buffer;
+
+  constructor(
+    private readonly em: EntityManager,
+    @Inject(APP_CONFIG) config: AppConfig,
+  ) {
+    this.secret = config.money.encryptionKey;
+  }
+
+  async keyOf(userId: string): Promise<string | null> {
+    const [row] = await this.em.execute<{ key_sealed: string }[]>('select key_sealed from live_stream_keys where user_id = ?', [userId]);
+    return row ? this.open(row.key_sealed) : null;
+  }
+
+  async addIfAbsent(userId: string, key: string, now: Date): Promise<void> {
+    await this.em.execute('insert into live_stream_keys (user_id, key_hash, key_sealed, created_at) values (?, ?, ?, ?) on conflict (user_id) do nothing', [userId, hashStreamKey(key), this.seal(key), now]);
+  }
+
+  async replace(userId: string, key: string, now: Date): Promise<void> {
+    await this.em.execute(
+      `insert into live_stream_keys (user_id, key_hash, key_sealed, created_at) values (?, ?, ?, ?)
+       on conflict (user_id) do update set key_hash = excluded.key_hash, key_sealed = excluded.key_sealed, created_at = excluded.created_at`,
+      [userId, hashStreamKey(key), this.seal(key), now],
+    );
+  }
+
+  async userOfKey(key: string): Promise<string | null> {
+    const [row] = await this.em.execute<{ user_id: string; key_sealed: string }[]>('select user_id, key_sealed from live_stream_keys where key_hash = ?', [hashStreamKey(key)]);
+    if (!row) return null;
+    // The hash found it; the sealed key confirms it (in constant time), so a hash collision alone lets nobody in.
+    return sameKey(key, this.open(row.key_sealed)) ? row.user_id : null;
+  }
+
+  private seal(key: string): string {
+    const iv = randomBytes(12);
+    const cipher = createCipheriv('aes-256-gcm', this.secret, iv);
+    const body = Buffer.concat([cipher.update(key, 'utf8'), cipher.final()]);
+    return Buffer.concat([iv, cipher.getAuthTag(), body]).toString('base64');
+  }
+
+  private open(sealed: string): string {
+    const raw = Buffer.from(sealed, 'base64');
+    const decipher = createDecipheriv('aes-256-gcm', this.secret, raw.subarray(0, 12));
+    decipher.setAuthTag(raw.subarray(12, 28));
+    return Buffer.concat([decipher.update(raw.subarray(28)), decipher.final()]).toString('utf8');
+  }
+}
