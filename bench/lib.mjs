@@ -20,7 +20,7 @@ export const freePort = () =>
 /** Starts backend/dist/src/main.js (without the demo data unless asked); `ready` resolves with the ms until /api/health answers. */
 export function startApp(env) {
   const started = Date.now();
-  const child = spawn(process.execPath, [join(root, 'backend/dist/src/main.js')], { env: { DEMO_DATA: 'false', ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [join(root, 'backend/dist/src/main.js')], { env: { DEMO_DATA: 'false', LIVE_RTMP_PORT: '0', ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
   let log = '';
   child.stdout.on('data', (d) => (log = (log + d).slice(-20000)));
   child.stderr.on('data', (d) => (log = (log + d).slice(-20000)));

@@ -331,6 +331,7 @@ async function main() {
         DATABASE_URL: db.url,
         JOBS_ENABLED: 'false',
         DEMO_DATA: 'false',
+        LIVE_RTMP_PORT: '0',
         LOG_LEVEL: 'error',
         FRONTEND_DIST: join(dataDir, 'no-frontend'),
         TRUST_PROXY: 'true',

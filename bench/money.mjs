@@ -112,6 +112,7 @@ async function main() {
     // With Stripe, buyers return to PUBLIC_URL (required): here the address the benchmark reaches the server at.
     PUBLIC_URL: `http://127.0.0.1:${port}`,
     DEMO_DATA: 'false',
+    LIVE_RTMP_PORT: '0',
   };
   const database = await benchDatabase('money', env, dataDir, pgPort);
   const dropDb = database.drop;

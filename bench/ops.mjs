@@ -46,7 +46,7 @@ s.started.then((ok) => process.send({ started: ok }));
 process.on('message', (m) => m === 'workers' && process.send({ workers: s.workers() }));`,
   );
   // The supervisor's database, as scripts/start.mjs starts it without DATABASE_URL: an embedded PostgreSQL of this run.
-  const env = { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', DEMO_DATA: 'false', RATE_LIMIT_PER_MINUTE: '1000000', ADMIN_USERNAME: ADMIN.username, ADMIN_PASSWORD: ADMIN.password };
+  const env = { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', DEMO_DATA: 'false', LIVE_RTMP_PORT: '0', RATE_LIMIT_PER_MINUTE: '1000000', ADMIN_USERNAME: ADMIN.username, ADMIN_PASSWORD: ADMIN.password };
   const { startEmbeddedPostgres } = await import(join(root, 'backend/dist/src/common/database/embedded-postgres.js'));
   const db = await startEmbeddedPostgres({ dataDir, port: await freePort(), database: 'scriven', log: () => undefined });
   env.DATABASE_URL = db.url;
@@ -396,6 +396,7 @@ async function backupBench() {
     EMBEDDED_PG_PORT: String(pgPort),
     DEMO_DATA: 'false',
     JOBS_ENABLED: 'true',
+    LIVE_RTMP_PORT: '0',
     ADMIN_USERNAME: ADMIN.username,
     ADMIN_PASSWORD: ADMIN.password,
   };
