@@ -1,4 +1,4 @@
-import { Controller, Get, HttpCode, Inject, Param, Post, Query, Res, UseGuards } from '@nestjs/common';
+import { Controller, Get, Header, HttpCode, Inject, Param, Post, Query, Res, UseGuards } from '@nestjs/common';
 import { ApiBearerAuth, ApiProduces, ApiResponse, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
 import { APP_CONFIG, type AppConfig } from '../../../common/config/config.js';
@@ -38,6 +38,7 @@ export class LiveIngestController {
   @ApiBearerAuth()
   @ApiResponse({ status: 200, type: LiveStreamKeyDto })
   @ApiResponse(UNAUTHENTICATED)
+  @Header('Cache-Control', 'no-store')
   async getLiveStreamKey(@CurrentPrincipal() p: Principal): Promise<LiveStreamKeyDto> {
     return this.keyDto(await this.keys.keyOf(p.userId));
   }
@@ -49,6 +50,7 @@ export class LiveIngestController {
   @ApiBearerAuth()
   @ApiResponse({ status: 200, type: LiveStreamKeyDto })
   @ApiResponse(UNAUTHENTICATED)
+  @Header('Cache-Control', 'no-store')
   async regenerateLiveStreamKey(@CurrentPrincipal() p: Principal): Promise<LiveStreamKeyDto> {
     return this.keyDto(await this.keys.regenerate(p.userId));
   }

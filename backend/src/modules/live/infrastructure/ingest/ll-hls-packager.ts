@@ -57,6 +57,10 @@ export class LlHlsPackager {
 
   constructor(readonly dir: string) {
     this.ready = this.recover();
+    // Handled here too: a packager whose directory cannot be made may never be given a step (no unhandled rejection).
+    this.ready.catch((e: Error) => {
+      this.failed ??= e;
+    });
   }
 
   /** Continues after what an earlier process wrote (segment and init numbers), or starts a fresh directory. */

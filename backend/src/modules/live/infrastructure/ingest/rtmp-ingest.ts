@@ -21,8 +21,13 @@ import { flvHeader, flvTag, GatedRtmpSession, type AvPacket } from './rtmp-proto
 const PUBLISH_WITHIN_MS = 10_000;
 /** A publisher that sends nothing this long is dropped. */
 const IDLE_MS = 30_000;
-/** Media held while the key is checked. */
+/** Media held while the key is checked (by count, and by bytes with ~200 B of bookkeeping each); more closes the connection. */
+const PENDING_MAX_PACKETS = 500;
 const PENDING_MAX_BYTES = 16 * 1024 * 1024;
+const PENDING_PACKET_OVERHEAD = 200;
+/** Connections at once, in all and from one address. */
+const MAX_CONNECTIONS = 500;
+const MAX_CONNECTIONS_PER_ADDRESS = 10;
 /** How long a stopping ffmpeg gets to finish its files before it is killed. */
 const FFMPEG_STOP_MS = 5_000;
 /** How often publishers of streams ended elsewhere are looked for, and leftover directories swept. */
@@ -93,9 +98,19 @@ class Publisher {
     socket.on('error', () => void this.stop());
   }
 
+  /** Never rejects: any failure (the key check, the files, ffmpeg) disconnects the publisher. The key is not logged. */
   private async authorize(app: string, key: string): Promise<void> {
     if (this.state !== 'connecting') return void this.stop();
     this.state = 'authorizing';
+    try {
+      await this.authorizeAndStart(app, key);
+    } catch (e) {
+      this.ingest.logger.warn(`publisher${this.streamId ? ` of stream ${this.streamId}` : ''} could not start: ${(e as Error).message}`);
+      void this.stop();
+    }
+  }
+
+  private async authorizeAndStart(app: string, key: string): Promise<void> {
     let streamId: string | null = null;
     try {
       streamId = app === 'live' ? await this.ingest.streamForKey(key) : null;
@@ -124,23 +139,34 @@ class Publisher {
 
   private spawnFfmpeg(): void {
     const streamId = this.streamId!;
-    const packager = this.ingest.packagerOf(streamId);
+    const packager = this.ingest.packagerOf(streamId, true);
     const recordTo = this.ingest.recordingPath(streamId);
     const ff = spawn(ffmpegBinary(), ffmpegArgs(recordTo), { stdio: ['pipe', 'pipe', 'pipe'] }) as Ffmpeg;
-    this.ffmpeg = ff;
-    this.ingest.children.add(ff);
-    let err = '';
-    ff.stderr.on('data', (d: Buffer) => (err = (err + d.toString()).slice(-2000)));
-    ff.stdin.on('error', () => undefined);
+    let spawnError: Error | null = null;
     this.exited = new Promise((resolve) => {
+      // Listened to at once: a failed spawn (EMFILE, EAGAIN) emits 'error', and may give no pipes at all.
+      ff.on('error', (e) => {
+        spawnError ??= e;
+        this.ingest.children.delete(ff);
+        resolve();
+        if (this.state === 'live') void this.stop();
+      });
       ff.on('close', (code) => {
         this.ingest.children.delete(ff);
         if (code && this.state === 'live') this.ingest.logger.warn(`ingest ffmpeg of stream ${streamId} exited ${code}: ${err.trim().split('\n').slice(-2).join(' | ')}`);
         resolve();
         if (this.state === 'live') void this.stop();
       });
-      ff.on('error', () => resolve());
     });
+    if (!ff.stdin || !ff.stdout || !ff.stderr) {
+      ff.kill('SIGKILL');
+      throw new Error(`ffmpeg could not be started${spawnError ? `: ${(spawnError as Error).message}` : ''}`);
+    }
+    this.ffmpeg = ff;
+    this.ingest.children.add(ff);
+    let err = '';
+    ff.stderr.on('data', (d: Buffer) => (err = (err + d.toString()).slice(-2000)));
+    ff.stdin.on('error', () => undefined);
     const splitter = new Fmp4Splitter(
       (init) => {
         this.tracks = parseInit(init);
@@ -148,15 +174,19 @@ class Publisher {
       },
       (fragment, moofLength) => {
         const info = parseMoof(fragment, { type: 'moof', start: 0, end: moofLength, body: 8 }, this.tracks);
-        void packager.addFragment(fragment, info, this.arrivalOf(info)).then(() => {
-          if (packager.error) {
-            this.ingest.logger.warn(`live files of stream ${streamId} could not be written: ${packager.error.message}`);
+        void packager
+          .addFragment(fragment, info, this.arrivalOf(info))
+          .then(() => {
+            if (packager.error) throw packager.error;
+            if (!this.announced) {
+              this.announced = true;
+              void this.ingest.firstMedia(streamId);
+            }
+          })
+          .catch((e: Error) => {
+            this.ingest.logger.warn(`live files of stream ${streamId} could not be written: ${e.message}`);
             void this.stop();
-          } else if (!this.announced) {
-            this.announced = true;
-            void this.ingest.firstMedia(streamId);
-          }
-        });
+          });
       },
     );
     ff.stdout.on('data', (chunk: Buffer) => {
@@ -180,10 +210,15 @@ class Publisher {
   }
 
   private onPacket(pkt: AvPacket): void {
-    if (this.state === 'authorizing' || this.state === 'connecting') {
-      this.pending.push(pkt);
-      this.pendingBytes += pkt.size;
-      if (this.pendingBytes > PENDING_MAX_BYTES) void this.stop();
+    // Media before `publish` is refused; while the key is checked it is held (copied: the parser reuses its buffer).
+    if (this.state === 'connecting') return void this.stop();
+    if (this.state === 'authorizing') {
+      this.pending.push({ ...pkt, data: Buffer.from(pkt.data.subarray(0, pkt.size)) });
+      this.pendingBytes += pkt.size + PENDING_PACKET_OVERHEAD;
+      if (this.pending.length > PENDING_MAX_PACKETS || this.pendingBytes > PENDING_MAX_BYTES) {
+        this.pending = [];
+        void this.stop();
+      }
       return;
     }
     if (this.state !== 'live' || !this.ffmpeg) return;
@@ -200,16 +235,22 @@ class Publisher {
     this.stopping ??= (async () => {
       const wasLive = this.state === 'live';
       this.state = 'closed';
-      this.socket.destroy();
-      const ff = this.ffmpeg;
-      if (ff) {
-        ff.stdin.end();
-        const timer = setTimeout(() => ff.kill('SIGKILL'), FFMPEG_STOP_MS);
-        await this.exited;
-        clearTimeout(timer);
+      this.pending = [];
+      try {
+        this.socket.destroy();
+        const ff = this.ffmpeg;
+        if (ff) {
+          ff.stdin.end();
+          const timer = setTimeout(() => ff.kill('SIGKILL'), FFMPEG_STOP_MS);
+          await this.exited;
+          clearTimeout(timer);
+        }
+        if (wasLive && this.streamId) await this.ingest.packagerOf(this.streamId).endSession();
+      } catch (e) {
+        this.ingest.logger.warn(`publisher${this.streamId ? ` of stream ${this.streamId}` : ''} did not stop cleanly: ${(e as Error).message}`);
+      } finally {
+        this.ingest.released(this);
       }
-      if (wasLive && this.streamId) await this.ingest.packagerOf(this.streamId).endSession();
-      this.ingest.released(this);
     })();
     return this.stopping;
   }
@@ -233,6 +274,7 @@ export class RtmpIngest implements OnApplicationBootstrap, OnApplicationShutdown
   private server: net.Server | null = null;
   private readonly publishers = new Map<string, Publisher>();
   private readonly connections = new Set<Publisher>();
+  private readonly perAddress = new Map<string, number>();
   private readonly packagers = new Map<string, LlHlsPackager>();
   private readonly finishing = new Map<string, Promise<void>>();
   private timers: NodeJS.Timeout[] = [];
@@ -258,24 +300,36 @@ export class RtmpIngest implements OnApplicationBootstrap, OnApplicationShutdown
   async onApplicationBootstrap(): Promise<void> {
     if (!this.enabled) return;
     const server = net.createServer((socket) => {
-      if (this.closed) return socket.destroy();
+      const address = socket.remoteAddress ?? '';
+      if (this.closed || (this.perAddress.get(address) ?? 0) >= MAX_CONNECTIONS_PER_ADDRESS) return socket.destroy();
+      this.perAddress.set(address, (this.perAddress.get(address) ?? 0) + 1);
       const p = new Publisher(socket, this);
       this.connections.add(p);
+      socket.once('close', () => {
+        const n = (this.perAddress.get(address) ?? 1) - 1;
+        if (n > 0) this.perAddress.set(address, n);
+        else this.perAddress.delete(address);
+      });
       p.start();
     });
-    server.maxConnections = 500;
-    await new Promise<void>((resolve) => {
-      server.once('error', (e: NodeJS.ErrnoException) => {
+    server.maxConnections = MAX_CONNECTIONS;
+    const listening = await new Promise<boolean>((resolve) => {
+      let started = false;
+      // Kept for good: an error after listening (EMFILE on accept, say) must not become an uncaught 'error' event.
+      server.on('error', (e: NodeJS.ErrnoException) => {
+        if (started) return this.logger.warn(`live ingest (RTMP) server error: ${e.code ?? e.message}`);
         this.logger.error(`Live ingest is off: the RTMP port ${this.config.live.rtmpPort} cannot be opened (${e.code ?? e.message}); set LIVE_RTMP_PORT to a free port, or 0`);
-        resolve();
+        resolve(false);
       });
       server.listen(this.config.live.rtmpPort, this.config.host, () => {
+        started = true;
         this.server = server;
         this.boundPort = (server.address() as net.AddressInfo).port;
         this.logger.log(`Live ingest (RTMP) on port ${this.boundPort}`);
-        resolve();
+        resolve(true);
       });
     });
+    if (!listening) return;
     this.timers.push(setInterval(() => void this.kickEnded(), ENDED_CHECK_MS), setInterval(() => void this.sweep(), SWEEP_MS));
     for (const t of this.timers) t.unref();
     void this.sweep();
@@ -307,9 +361,10 @@ export class RtmpIngest implements OnApplicationBootstrap, OnApplicationShutdown
     }
   }
 
-  packagerOf(streamId: string): LlHlsPackager {
+  /** The stream's packager; `renewFailed` (a new ingest session) replaces one that failed to write (it stays failed). */
+  packagerOf(streamId: string, renewFailed = false): LlHlsPackager {
     let p = this.packagers.get(streamId);
-    if (!p) {
+    if (!p || (renewFailed && p.error)) {
       p = new LlHlsPackager(liveDir(this.config.dataDir, streamId));
       this.packagers.set(streamId, p);
     }
@@ -333,6 +388,8 @@ export class RtmpIngest implements OnApplicationBootstrap, OnApplicationShutdown
     } catch {
       /* keep the last known */
     }
+    // The stream may have ended (finish) or the publisher gone while recordOf was awaited.
+    if (p.state !== 'authorizing' || this.closed) return;
     const previous = this.publishers.get(id);
     this.publishers.set(id, p);
     if (previous && previous !== p) await previous.stop();
@@ -380,7 +437,9 @@ export class RtmpIngest implements OnApplicationBootstrap, OnApplicationShutdown
     if (running) return running;
     const work = (async () => {
       if (await this.inContext(() => this.use.isOpen(id))) return;
-      await this.publishers.get(id)?.stop();
+      const publisher = this.publishers.get(id);
+      this.publishers.delete(id);
+      await publisher?.stop();
       this.packagers.delete(id);
       this.recordOf.delete(id);
       const dir = liveDir(this.config.dataDir, id);
@@ -410,11 +469,12 @@ export class RtmpIngest implements OnApplicationBootstrap, OnApplicationShutdown
     await writeFile(list, parts.map((p) => `file '${p.replace(/'/g, "'\\''")}'`).join('\n') + '\n');
     await new Promise<void>((resolve, reject) => {
       const ff = spawn(ffmpegBinary(), ['-hide_banner', '-loglevel', 'error', '-y', '-f', 'concat', '-safe', '0', '-i', list, '-map', '0', '-c', 'copy', '-f', 'matroska', out], { stdio: ['ignore', 'ignore', 'pipe'] });
+      ff.on('error', reject);
       this.children.add(ff as unknown as Ffmpeg);
       let err = '';
-      ff.stderr.on('data', (d: Buffer) => (err = (err + d.toString()).slice(-1000)));
+      ff.stderr?.on('data', (d: Buffer) => (err = (err + d.toString()).slice(-1000)));
       const timer = setTimeout(() => ff.kill('SIGKILL'), 10 * 60_000);
-      ff.on('error', reject);
+      timer.unref();
       ff.on('close', (code) => {
         clearTimeout(timer);
         this.children.delete(ff as unknown as Ffmpeg);

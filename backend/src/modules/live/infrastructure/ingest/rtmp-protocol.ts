@@ -31,8 +31,27 @@ interface RtmpParser {
   streamApp?: string;
   streamName?: string;
   streamId: number;
-  parserPacket: { header: { stream_id: number } };
+  parserPacket: { header: { stream_id: number; type: number; length: number }; payload: Buffer };
+  inPackets: Map<number, unknown>;
+  packetParse(): void;
+  packetAlloc(): void;
+  controlHandler(): void;
 }
+
+/** Commands and data messages (AMF, decoded whole by the library) larger than this close the connection. */
+export const MAX_COMMAND_BYTES = 64 * 1024;
+/** Any message (a video frame included) larger than this closes the connection. */
+export const MAX_MESSAGE_BYTES = 8 * 1024 * 1024;
+/** More chunk streams than this (a publisher uses about five) close the connection. */
+export const MAX_CHUNK_STREAMS = 8;
+/** The largest chunk size a peer may set (the protocol allows 2^31 - 1; no encoder goes near this). */
+export const MAX_CHUNK_SIZE = 1024 * 1024;
+
+/** RTMP message types that are not audio, video or protocol control: AMF commands, data and shared objects. */
+const AMF_TYPES = new Set([15, 16, 17, 18, 19, 20, 22]);
+
+/** A peer broke one of the session's limits: the owner closes the connection. */
+export class RtmpLimitError extends Error {}
 
 const logger = require('node-media-server/src/core/logger.js') as { log: (...a: unknown[]) => void };
 logger.log = () => undefined;
@@ -56,6 +75,29 @@ export class GatedRtmpSession extends RtmpBase {
 
   onPlay(): void {
     this.onPlayRequest();
+  }
+
+  /** A chunk header was read: a new chunk stream id counts against the limit (each keeps its own payload buffer). */
+  packetParse(): void {
+    super.packetParse();
+    if (this.inPackets.size > MAX_CHUNK_STREAMS) throw new RtmpLimitError('too many chunk streams');
+  }
+
+  /** A message starts: its declared length is judged before its payload buffer is allocated. */
+  packetAlloc(): void {
+    const { type, length } = this.parserPacket.header;
+    if (length > MAX_MESSAGE_BYTES) throw new RtmpLimitError('message too large');
+    if (AMF_TYPES.has(type) && length > MAX_COMMAND_BYTES) throw new RtmpLimitError('command or data message too large');
+    super.packetAlloc();
+  }
+
+  controlHandler(): void {
+    const { type, length } = this.parserPacket.header;
+    if (type === 1) {
+      const size = length >= 4 ? this.parserPacket.payload.readUInt32BE(0) : 0;
+      if (size < 1 || size > MAX_CHUNK_SIZE) throw new RtmpLimitError('bad chunk size');
+    }
+    super.controlHandler();
   }
 
   accept(): void {
