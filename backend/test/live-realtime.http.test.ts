@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import WebSocket from 'ws';
 import { RealtimeGateway } from '../src/common/realtime/realtime.gateway.js';
+import { LiveRealtime } from '../src/modules/live/infrastructure/live-realtime.js';
+import { PgLivePresence } from '../src/modules/live/infrastructure/pg-live-presence.js';
 import { createTestApp, type TestApp } from './harness.js';
 import { baseUrl, waitFor } from './media-fixtures.js';
 import { person, type Person } from './social-fixtures.js';
@@ -23,9 +25,9 @@ class Page {
 
   closed: number | null = null;
 
-  /** A page's socket; signed in as `who`, or a visitor's (no sign-in) when `who` is null. */
-  static async open(t: TestApp, who: Person | null): Promise<Page> {
-    const ws = new WebSocket((await baseUrl(t)).replace('http', 'ws') + '/api/realtime');
+  /** A page's socket; signed in as `who`, or a visitor's (no sign-in) when `who` is null; from `localAddress` (a loopback address) if given. */
+  static async open(t: TestApp, who: Person | null, localAddress?: string): Promise<Page> {
+    const ws = new WebSocket((await baseUrl(t)).replace('http', 'ws') + '/api/realtime', localAddress ? { localAddress } : {});
     await new Promise<void>((resolve, reject) => {
       ws.once('open', () => resolve());
       ws.once('error', reject);
@@ -74,8 +76,8 @@ describe.each([
   let one: TestApp;
   let two: TestApp;
   const pages: Page[] = [];
-  const open = async (t: TestApp, who: Person | null) => {
-    const p = await Page.open(t, who);
+  const open = async (t: TestApp, who: Person | null, localAddress?: string) => {
+    const p = await Page.open(t, who, localAddress);
     pages.push(p);
     return p;
   };
@@ -186,8 +188,9 @@ describe.each([
   it('counts visitors by page: they watch and hear the chat without signing in', async () => {
     const [owner, fan] = [await person(one), await person(one)];
     const s = (await one.http().post('/api/live/start').set(...owner.auth).send({ title: 'Open to all' })).body;
-    const v1 = await open(one, null);
-    const v2 = await open(two, null);
+    // Two visitors at two addresses (one address counts once per stream: see below).
+    const v1 = await open(one, null, '127.0.0.1');
+    const v2 = await open(two, null, '127.0.0.2');
     await v1.watch(s.id);
     await v2.watch(s.id);
     const signedIn = await open(two, fan);
@@ -208,6 +211,97 @@ describe.each([
     await waitFor('the refused visitor socket to close', async () => v3.closed, 15_000, 20);
     expect(v3.closed).toBe(4401);
   });
+
+  it('counts a visitor once per address and stream, on any server; signed-in users once per user', async () => {
+    const [owner, other, fan] = [await person(one), await person(one), await person(one)];
+    const s = (await one.http().post('/api/live/start').set(...owner.auth).send({ title: 'One address' })).body;
+    const t2 = (await one.http().post('/api/live/start').set(...other.auth).send({ title: 'Another stream' })).body;
+    const [p1, p2] = [one.app.get(PgLivePresence), two.app.get(PgLivePresence)];
+    const [a, b, c, d] = [randomUUID(), randomUUID(), randomUUID(), randomUUID()];
+    // Many sockets of one address, on both servers: one viewer.
+    await p1.joined(s.id, a, null, '203.0.113.7');
+    await p2.joined(s.id, b, null, '203.0.113.7');
+    await p2.joined(s.id, c, null, '203.0.113.7');
+    expect(await viewers(one, s.id)).toBe(1);
+    // Another address is another viewer; so is a signed-in user at the same address.
+    await p1.joined(s.id, d, null, '198.51.100.9');
+    await p1.joined(s.id, randomUUID(), fan.id, '203.0.113.7');
+    expect(await viewers(two, s.id)).toBe(3);
+    // The address counts in another stream too.
+    await p2.joined(t2.id, randomUUID(), null, '203.0.113.7');
+    expect(await viewers(one, t2.id)).toBe(1);
+    // The address stays a viewer until its last socket leaves.
+    await p1.left(s.id, a);
+    await p2.left(s.id, b);
+    expect(await viewers(one, s.id)).toBe(3);
+    await p2.left(s.id, c);
+    expect(await viewers(one, s.id)).toBe(2);
+    // The address is not stored as such.
+    expect(await one.sql(`select 1 from live_presence where stream_id = $1 and user_id is null`, [s.id])).toHaveLength(0);
+  });
+
+  it('refreshes only the sockets a server holds, and deletes rows nobody refreshed for 60 s', async () => {
+    const [owner, v, w] = [await person(one), await person(one), await person(one)];
+    const s = (await one.http().post('/api/live/start').set(...owner.auth).send({ title: 'Orphans' })).body;
+    const presence = one.app.get(PgLivePresence);
+    const held = randomUUID();
+    await presence.joined(s.id, held, v.id);
+    // A row of this server whose socket it no longer holds (its delete failed), and a row of a crashed server.
+    const orphan = randomUUID();
+    await one.sql(`insert into live_presence (stream_id, socket_id, user_id, process_id, seen_at) values ($1, $2, $3, $4, now() - interval '50 seconds')`, [s.id, orphan, w.id, presence.processId]);
+    const crashed = randomUUID();
+    await one.sql(`insert into live_presence (stream_id, socket_id, user_id, process_id, seen_at) values ($1, $2, null, $3, now() - interval '61 seconds')`, [s.id, crashed, randomUUID()]);
+    await one.sql(`update live_presence set seen_at = now() - interval '30 seconds' where socket_id = $1`, [held]);
+    expect(await viewers(one, s.id)).toBe(2); // the held row and the orphan (still within 60 s)
+
+    await presence.refresh();
+    const age = async (socket: string) => (await one.sql(`select extract(epoch from now() - seen_at)::int as age from live_presence where socket_id = $1`, [socket]))[0]?.age as number | undefined;
+    expect(await age(held)).toBeLessThan(10); // refreshed
+    expect(await age(orphan)).toBeGreaterThanOrEqual(50); // not refreshed: it stops counting after 60 s
+    expect(await age(crashed)).toBeUndefined(); // deleted
+    await one.sql(`update live_presence set seen_at = now() - interval '61 seconds' where socket_id = $1`, [orphan]);
+    expect(await viewers(one, s.id)).toBe(1);
+    await presence.refresh();
+    expect(await age(orphan)).toBeUndefined();
+    await presence.left(s.id, held);
+    expect(await viewers(one, s.id)).toBe(0);
+  });
+
+  it('sends a stream at most one viewer count per tick, for the streams whose presence changed', async () => {
+    const three = await createTestApp({ ...env, RATE_LIMIT_PER_MINUTE: '100000' }, one);
+    try {
+      const realtime = three.app.get(LiveRealtime);
+      realtime.stopTicking(); // the test drives the ticks
+      const owner = await person(one);
+      const s = (await one.http().post('/api/live/start').set(...owner.auth).send({ title: 'Ticks' })).body;
+      const streamer = await open(three, owner);
+      await streamer.watch(s.id);
+      const watchers: Page[] = [];
+      for (let i = 0; i < 5; i++) {
+        const p = await open(three, await person(one));
+        await p.watch(s.id);
+        watchers.push(p);
+      }
+      expect(await viewers(one, s.id)).toBe(5); // presence itself is written at once
+      await realtime.tick();
+      expect(await streamer.event('viewers')).toMatchObject({ stream_id: s.id, viewer_count: 5 });
+      await realtime.tick(); // nothing changed: nothing sent
+      await watchers[0].close();
+      await watchers[1].close();
+      await viewersBecome(one, s.id, 3);
+      await realtime.tick();
+      await streamer.event('viewers', (m) => m.viewer_count === 3);
+      // Six joins and two leaves, two counts: 5, then 3.
+      expect(streamer.messages.filter((m) => m.event === 'viewers').map((m) => m.viewer_count)).toEqual([5, 3]);
+      for (const p of watchers.slice(2)) expect(p.messages.filter((m) => m.event === 'viewers').map((m) => m.viewer_count)).toEqual([5, 3]);
+    } finally {
+      // As in a rolling restart: the sockets close, their presence goes, then the server stops.
+      three.app.get(RealtimeGateway).closeAll(1012, 'server restarting');
+      const mine = three.app.get(PgLivePresence).processId;
+      await waitFor('the closed pages to leave', async () => (await one.sql(`select 1 from live_presence where process_id = $1`, [mine])).length === 0, 15_000, 50);
+      await three.close();
+    }
+  }, 60_000);
 
   it('refuses a room of a stream that does not exist', async () => {
     const who = await person(one);

@@ -346,4 +346,29 @@ describe('likes', () => {
     expect((await t.http().post(`/api/live/${s.id}/like`)).status).toBe(401);
     expect((await t.http().post('/api/live/00000000-0000-4000-8000-000000000000/like').set(...a.auth)).status).toBe(404);
   });
+
+  it('allows each user ENGAGEMENT_LIMIT_PER_MINUTE toggles a minute, then a 429 with Retry-After that changes nothing', async () => {
+    const limited = await createTestApp({ RATE_LIMIT_PER_MINUTE: '100000', ENGAGEMENT_LIMIT_PER_MINUTE: '3' }, t);
+    try {
+      const [owner, a, b] = [await person(limited), await person(limited), await person(limited)];
+      const s = (await limited.http().post('/api/live/start').set(...owner.auth).send({ title: 'Limited' })).body;
+      const like = (who: Person) => limited.http().post(`/api/live/${s.id}/like`).set(...who.auth);
+      // Seven toggles: three pass, and (however the minute falls) at most six fit in two windows.
+      const answers: Any[] = [];
+      for (let i = 0; i < 7; i++) answers.push(await like(a));
+      expect(answers.slice(0, 3).map((r) => r.status)).toEqual([200, 200, 200]);
+      const refused = answers.filter((r) => r.status === 429);
+      expect(refused.length).toBeGreaterThan(0);
+      expect(refused[0].body.code).toBe('RATE_LIMITED');
+      expect(Number(refused[0].headers['retry-after'])).toBeGreaterThan(0);
+      // A refused toggle changed nothing: the count is what the last accepted toggle said.
+      const accepted = answers.filter((r) => r.status === 200);
+      const last = accepted[accepted.length - 1].body;
+      expect((await limited.http().get(`/api/live/${s.id}`).set(...a.auth)).body).toMatchObject({ likes: last.likes, liked: last.liked });
+      // The limit is per user: another user still likes.
+      expect((await like(b)).status).toBe(200);
+    } finally {
+      await limited.close();
+    }
+  }, 60_000);
 });

@@ -6952,6 +6952,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
+            /** @description More than ENGAGEMENT_LIMIT_PER_MINUTE like toggles a minute (RATE_LIMITED); Retry-After says when */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
             /** @description "live" switched off (SYSTEM.FEATURE_DISABLED) */
             503: {
                 headers: {

@@ -37,10 +37,10 @@ export interface LiveChatRepository {
 
 /**
  * Who has a stream open now, across every server process: a signed-in user counts once however many pages they have
- * open; a visitor (userId null) counts per socket.
+ * open; a visitor (userId null) once per client address and stream (per socket when the address is not known).
  */
 export interface LivePresence {
-  joined(streamId: string, socketId: string, userId: string | null): Promise<void>;
+  joined(streamId: string, socketId: string, userId: string | null, address?: string): Promise<void>;
   left(streamId: string, socketId: string): Promise<void>;
   /** People watching each stream now, its owner not counted. */
   viewerCounts(streams: { id: string; userId: string }[]): Promise<Map<string, number>>;

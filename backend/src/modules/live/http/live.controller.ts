@@ -29,6 +29,7 @@ import {
   StartLiveStreamRequestDto,
   TimeOutChatterRequestDto,
 } from './live.dto.js';
+import { LiveLikeLimit } from './live-like-limit.js';
 import { liveCommentDto, liveStreamDto } from './live.mappers.js';
 
 type Req = Request & { user?: Principal | null };
@@ -58,6 +59,7 @@ export class LiveController {
     private readonly slowMode: SetSlowModeUseCase,
     private readonly timeOut: TimeOutChatterUseCase,
     private readonly like: ToggleLiveLikeUseCase,
+    private readonly likeLimit: LiveLikeLimit,
   ) {}
 
   /** Streams on now (started and not ended: `created` before their first media, then `live`), the most watched first. */
@@ -211,7 +213,9 @@ export class LiveController {
   @ApiResponse(UNAUTHENTICATED)
   @ApiResponse(NOT_FOUND)
   @ApiResponse(ENDED)
+  @ApiResponse({ status: 429, type: ErrorResponseDto, description: 'More than ENGAGEMENT_LIMIT_PER_MINUTE like toggles a minute (RATE_LIMITED); Retry-After says when' })
   async toggleLiveLike(@CurrentPrincipal() p: Principal, @Param('id') id: string): Promise<LiveLikeDto> {
+    this.likeLimit.likes.hit(p.userId);
     return this.like.execute(p.userId, id);
   }
 }

@@ -1,4 +1,4 @@
-import { Injectable, Logger, type OnApplicationBootstrap } from '@nestjs/common';
+import { Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
 import { RequestContext } from '@mikro-orm/core';
 import { MikroORM } from '@mikro-orm/postgresql';
 import { RealtimeGateway, type RoomMember } from '../../../common/realtime/realtime.gateway.js';
@@ -8,17 +8,27 @@ import { liveRoom, type LiveEvents } from '../domain/ports.js';
 import { PgLivePresence } from './pg-live-presence.js';
 
 const PREFIX = 'live:';
+/** How often, at most, a stream's room hears its viewer count (joins and leaves in between are coalesced). */
+export const VIEWERS_TICK_MS = 1_000;
+
+/** A room member; `address` (the client's) when the gateway passes it, which counts visitors by address. */
+type Member = RoomMember & { address?: string };
 
 /**
  * Live over the realtime socket: the rooms `live:<stream id>` (anyone, visitors too, may follow an existing stream),
- * presence from their members (a socket that joins or leaves, or closes, changes the stream's viewer count, and the
- * room hears the new count), and the stream's events, fanned out through the bus to every process.
+ * presence from their members (a socket that joins or leaves, or closes, changes the stream's viewer count; the
+ * room hears the new count at most once a second per process, one count read per tick for the streams whose presence
+ * changed on this process), and the stream's events, fanned out through the bus to every process.
  */
 @Injectable()
-export class LiveRealtime implements LiveEvents, OnApplicationBootstrap {
+export class LiveRealtime implements LiveEvents, OnApplicationBootstrap, OnApplicationShutdown {
   private readonly logger = new Logger('LiveRealtime');
   /** Presence changes per socket and room, in the order the gateway reported them. */
   private readonly chains = new Map<string, Promise<void>>();
+  /** Streams whose presence changed here since the last tick. */
+  private readonly changed = new Set<string>();
+  private timer?: NodeJS.Timeout;
+  private ticking: Promise<void> = Promise.resolve();
 
   constructor(
     private readonly gateway: RealtimeGateway,
@@ -38,6 +48,37 @@ export class LiveRealtime implements LiveEvents, OnApplicationBootstrap {
       joined: (room, member) => this.change(room, member, 'joined'),
       left: (room, member) => this.change(room, member, 'left'),
     });
+    this.timer = setInterval(() => void this.tick(), VIEWERS_TICK_MS);
+    this.timer.unref();
+  }
+
+  onApplicationShutdown(): void {
+    this.stopTicking();
+  }
+
+  /** Stops the timer (tests then call `tick` themselves). */
+  stopTicking(): void {
+    clearInterval(this.timer);
+    this.timer = undefined;
+  }
+
+  /** Sends each stream whose presence changed since the last tick its viewer count (one query for all of them). */
+  tick(): Promise<void> {
+    this.ticking = this.ticking.then(async () => {
+      if (!this.changed.size) return;
+      const ids = [...this.changed];
+      this.changed.clear();
+      let counts: Map<string, number>;
+      try {
+        counts = await this.presence.viewerCountsOf(ids);
+      } catch (e) {
+        for (const id of ids) this.changed.add(id); // tried again on the next tick
+        this.logger.warn(`could not read viewer counts: ${(e as Error).message}`);
+        return;
+      }
+      await Promise.all([...counts].map(([id, n]) => this.publish(id, { event: 'viewers', stream_id: id, viewer_count: n })));
+    });
+    return this.ticking;
   }
 
   async publish(streamId: string, event: Record<string, unknown>): Promise<void> {
@@ -49,15 +90,18 @@ export class LiveRealtime implements LiveEvents, OnApplicationBootstrap {
     }
   }
 
-  private change(room: string, member: RoomMember, what: 'joined' | 'left'): Promise<void> {
+  private change(room: string, member: Member, what: 'joined' | 'left'): Promise<void> {
     const streamId = room.slice(PREFIX.length).toLowerCase();
     if (!isUuid(streamId)) return Promise.resolve();
     const key = `${room}|${member.socketId}`;
     const previous = this.chains.get(key) ?? Promise.resolve();
     const next = previous.then(async () => {
-      if (what === 'joined') await this.presence.joined(streamId, member.socketId, member.userId);
-      else await this.presence.left(streamId, member.socketId);
-      await this.announceViewers(streamId);
+      try {
+        if (what === 'joined') await this.presence.joined(streamId, member.socketId, member.userId, member.address);
+        else await this.presence.left(streamId, member.socketId);
+      } finally {
+        this.changed.add(streamId);
+      }
     });
     const settled = next.catch(() => undefined);
     this.chains.set(key, settled);
@@ -65,10 +109,5 @@ export class LiveRealtime implements LiveEvents, OnApplicationBootstrap {
       if (this.chains.get(key) === settled) this.chains.delete(key);
     });
     return next;
-  }
-
-  private async announceViewers(streamId: string): Promise<void> {
-    const view = await this.isolated(() => this.queries.get(null, streamId)).catch(() => null);
-    if (view) await this.publish(streamId, { event: 'viewers', stream_id: streamId, viewer_count: view.viewerCount });
   }
 }

@@ -2,19 +2,22 @@ import { randomUUID } from 'node:crypto';
 import { Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
 import { MikroORM } from '@mikro-orm/postgresql';
 import type { LivePresence } from '../domain/ports.js';
-import { PRESENCE_REFRESH_MS, VIEWERS_OF_S } from './presence-sql.js';
+import { PRESENCE_REFRESH_MS, PRESENCE_TTL_SECONDS, VIEWERS_OF_S, visitorKey } from './presence-sql.js';
 
 /**
  * Who has each stream open now, shared by every server process: a row per socket in a stream's room (`live_presence`,
  * unlogged), written by the process that holds the socket, deleted when the socket leaves or closes. Each process
- * refreshes its rows every 20 s and deletes them when it stops; a crashed process's rows stop counting after 60 s.
- * Runs outside HTTP requests (socket events), on connections of its own.
+ * refreshes the rows of the sockets it holds every 20 s (and deletes rows nobody refreshed for 60 s: a crashed
+ * process's, or one whose delete failed), and deletes its rows when it stops. Runs outside HTTP requests (socket
+ * events), on connections of its own.
  */
 @Injectable()
 export class PgLivePresence implements LivePresence, OnApplicationBootstrap, OnApplicationShutdown {
   private readonly logger = new Logger('LivePresence');
   /** This process, as its rows name it. */
   readonly processId = randomUUID();
+  /** The (stream, socket) pairs this process holds now: only these are refreshed. */
+  private readonly held = new Map<string, { streamId: string; socketId: string }>();
   private timer?: NodeJS.Timeout;
 
   constructor(private readonly orm: MikroORM) {}
@@ -30,25 +33,39 @@ export class PgLivePresence implements LivePresence, OnApplicationBootstrap, OnA
 
   async onApplicationShutdown(): Promise<void> {
     clearInterval(this.timer);
+    this.held.clear();
     await this.sql('delete from live_presence where process_id = ?', [this.processId]).catch(() => undefined);
   }
 
-  private async refresh(): Promise<void> {
+  /** Keeps the rows of the sockets this process holds counting, and deletes the rows nobody refreshed for 60 s. */
+  async refresh(): Promise<void> {
     try {
-      await this.sql('update live_presence set seen_at = now() where process_id = ?', [this.processId]);
+      const held = [...this.held.values()];
+      if (held.length) {
+        await this.sql(
+          'update live_presence p set seen_at = now() from unnest(?::uuid[], ?::uuid[]) as h(stream_id, socket_id) where p.stream_id = h.stream_id and p.socket_id = h.socket_id and p.process_id = ?',
+          [`{${held.map((h) => h.streamId).join(',')}}`, `{${held.map((h) => h.socketId).join(',')}}`, this.processId],
+        );
+      }
+      await this.sql(`delete from live_presence where seen_at < now() - interval '${PRESENCE_TTL_SECONDS} seconds'`, []);
     } catch (e) {
       this.logger.warn(`could not refresh live presence: ${(e as Error).message}`);
     }
   }
 
-  async joined(streamId: string, socketId: string, userId: string | null): Promise<void> {
+  /** A socket follows the stream: a signed-in user by their id, a visitor (userId null) by their address's key. */
+  async joined(streamId: string, socketId: string, userId: string | null, address?: string): Promise<void> {
+    const who = userId ?? (address ? visitorKey(streamId, address) : null);
+    this.held.set(`${streamId}|${socketId}`, { streamId, socketId });
     await this.sql(
       'insert into live_presence (stream_id, socket_id, user_id, process_id, seen_at) values (?, ?, ?, ?, now()) on conflict (stream_id, socket_id) do update set seen_at = now()',
-      [streamId, socketId, userId, this.processId],
+      [streamId, socketId, who, this.processId],
     );
   }
 
   async left(streamId: string, socketId: string): Promise<void> {
+    // Forgotten first: a row whose delete fails is no longer refreshed, and stops counting after 60 s.
+    this.held.delete(`${streamId}|${socketId}`);
     await this.sql('delete from live_presence where stream_id = ? and socket_id = ?', [streamId, socketId]);
   }
 
@@ -58,6 +75,13 @@ export class PgLivePresence implements LivePresence, OnApplicationBootstrap, OnA
       `select s.id, ${VIEWERS_OF_S} as n from unnest(?::uuid[], ?::uuid[]) as s(id, user_id)`,
       [`{${streams.map((s) => s.id).join(',')}}`, `{${streams.map((s) => s.userId).join(',')}}`],
     );
+    return new Map(rows.map((r) => [r.id, Number(r.n)]));
+  }
+
+  /** Viewers of these streams (by id; unknown ids are left out), read in one query. */
+  async viewerCountsOf(streamIds: string[]): Promise<Map<string, number>> {
+    if (!streamIds.length) return new Map();
+    const rows = await this.sql<{ id: string; n: string }[]>(`select s.id, ${VIEWERS_OF_S} as n from live_streams s where s.id = any(?::uuid[])`, [`{${streamIds.join(',')}}`]);
     return new Map(rows.map((r) => [r.id, Number(r.n)]));
   }
 }
