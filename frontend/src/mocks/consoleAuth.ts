@@ -2,9 +2,7 @@ import { HttpResponse } from 'msw';
 import type { components } from '../api/schema';
 import { bearerToken, mockDb } from './db';
 import { errorBody } from './http';
-
-/** The server's 403 on the admin console's routes to a valid token of another audience. */
-export const ADMIN_REQUIRED = 'Administrator access required: sign in to the admin console';
+import { ADMIN_MESSAGES } from '../features/admin/AdminStore';
 
 /**
  * How an admin-console route refuses a request without a live admin token, as the server does: a live user token
@@ -13,6 +11,6 @@ export const ADMIN_REQUIRED = 'Administrator access required: sign in to the adm
  */
 export function consoleRefusal(request: Request, unauthenticated: components['schemas']['ErrorResponseDto']): Response {
   const token = bearerToken(request.headers.get('Authorization'));
-  if (token && mockDb.tokens.has(token)) return HttpResponse.json(errorBody(403, 'AUTH.ADMIN_REQUIRED', ADMIN_REQUIRED), { status: 403 });
+  if (token && mockDb.tokens.has(token)) return HttpResponse.json(errorBody(403, 'AUTH.ADMIN_REQUIRED', ADMIN_MESSAGES.adminRequired), { status: 403 });
   return HttpResponse.json(unauthenticated, { status: 401 });
 }

@@ -11,6 +11,11 @@ export function errorDetail(error: unknown, fallback: string): string {
   return fallback;
 }
 
+/** The machine-readable code of an error body (`{ code }`, e.g. `UPLOAD.BUSY`), or null. */
+export function errorCode(error: unknown): string | null {
+  const code = error && typeof error === 'object' && 'code' in error ? (error as { code: unknown }).code : null;
+  return typeof code === 'string' ? code : null;
+}
 
 export type ChangeResult<D> = { ok: true; data: D } | { ok: false; detail: string };
 

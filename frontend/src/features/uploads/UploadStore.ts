@@ -1,7 +1,7 @@
 import { makeAutoObservable, observable, runInAction } from 'mobx';
 import type { components } from '../../api/schema';
 import type { RootStore } from '../../stores/RootStore';
-import { errorDetail } from '../../shared/apiError';
+import { errorCode, errorDetail } from '../../shared/apiError';
 import { multipart } from '../../shared/multipart';
 import { localStore } from '../../shared/storage';
 import { nameWithoutExtension } from '../media/videoFiles';
@@ -78,12 +78,6 @@ export interface StoredUpload {
 }
 
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
-
-/** The machine-readable code of an error body (`{ code }`), or null. */
-function errorCode(error: unknown): string | null {
-  const code = error && typeof error === 'object' && 'code' in error ? (error as { code: unknown }).code : null;
-  return typeof code === 'string' ? code : null;
-}
 
 /** The same file chosen again (after a reload) has the same name, size and modification time. */
 export function fileFingerprint(file: Pick<File, 'name' | 'size' | 'lastModified'>): string {
