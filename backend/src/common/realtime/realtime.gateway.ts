@@ -83,8 +83,8 @@ export class RealtimeGateway implements OnApplicationBootstrap, OnApplicationShu
   private readonly wss = new WebSocketServer({ noServer: true, maxPayload: 4096, perMessageDeflate: false });
   private readonly byUser = new Map<string, Set<Client>>();
   private readonly rooms = new Map<string, Set<Client>>();
-  private readonly authorizers = new Map<string, RoomAuthorizer>();
-  private readonly hooks = new Map<string, RoomHooks>();
+  /** Room prefixes (`live:`) with who may join them and who hears of members joining and leaving. */
+  private readonly roomKinds = new Map<string, { authorize: RoomAuthorizer; hooks: RoomHooks }>();
   private readonly perAddress = new Map<string, number>();
   /** Sockets that did not sign in and follow a visitors' room (pinged by the heartbeat like signed-in ones). */
   private readonly visitors = new Set<Client>();
@@ -115,17 +115,17 @@ export class RealtimeGateway implements OnApplicationBootstrap, OnApplicationShu
 
   /** Room prefixes (`live:`), who may join them and, optionally, who hears of members joining and leaving. */
   registerRooms(prefix: string, authorize: RoomAuthorizer, hooks: RoomHooks = {}): void {
-    this.authorizers.set(prefix, authorize);
-    this.hooks.set(prefix, hooks);
+    this.roomKinds.set(prefix, { authorize, hooks });
   }
 
-  private hooksOf(room: string): RoomHooks | undefined {
-    return [...this.hooks.entries()].find(([prefix]) => room.startsWith(prefix))?.[1];
+  private roomKind(room: string): { authorize: RoomAuthorizer; hooks: RoomHooks } | undefined {
+    for (const [prefix, kind] of this.roomKinds) if (room.startsWith(prefix)) return kind;
+    return undefined;
   }
 
   /** Tells the room's owner that a member left (after an unsubscribe, a close or an eviction). */
   private left(room: string, c: Client): void {
-    const left = this.hooksOf(room)?.left;
+    const left = this.roomKind(room)?.hooks.left;
     if (left) void left(room, { socketId: c.id, userId: c.userId }).catch((e: Error) => this.logger.warn(`realtime leave hook failed: ${e.message}`));
   }
 
@@ -262,24 +262,22 @@ export class RealtimeGateway implements OnApplicationBootstrap, OnApplicationShu
     if (msg.type === 'subscribe' || msg.type === 'unsubscribe') {
       const room = typeof msg.room === 'string' ? msg.room : '';
       if (msg.type === 'unsubscribe') {
-        const was = c.rooms.delete(room);
-        this.rooms.get(room)?.delete(c);
-        if (was) this.left(room, c);
+        if (c.rooms.delete(room)) this.leaveRoom(room, c);
         if (visitor && !c.rooms.size) return refuseVisitor();
         return void this.send(c, { type: 'unsubscribed', room });
       }
       if (c.rooms.has(room)) return void this.send(c, { type: 'subscribed', room });
-      const authorize = [...this.authorizers.entries()].find(([prefix]) => room.startsWith(prefix))?.[1];
-      if (visitor && (!authorize || !this.hooksOf(room)?.visitors)) return refuseVisitor();
-      if (!authorize || room.length > 200) return this.error(c, 'unknown_room', 'There is no such room');
+      const kind = this.roomKind(room);
+      if (visitor && !kind?.hooks.visitors) return refuseVisitor();
+      if (!kind || room.length > 200) return this.error(c, 'unknown_room', 'There is no such room');
       if (c.rooms.size >= MAX_ROOMS_PER_SOCKET) return this.error(c, 'too_many_rooms', `A connection may follow at most ${MAX_ROOMS_PER_SOCKET} rooms`);
-      if (!(await authorize(c.userId, room))) return visitor ? refuseVisitor() : this.error(c, 'forbidden_room', 'You cannot join this room');
+      if (!(await kind.authorize(c.userId, room))) return visitor ? refuseVisitor() : this.error(c, 'forbidden_room', 'You cannot join this room');
       // The socket may have closed, or subscribed already, while the authorizer ran.
       if (c.ws.readyState !== c.ws.OPEN || c.rooms.has(room)) return;
       c.rooms.add(room);
       this.rooms.set(room, (this.rooms.get(room) ?? new Set()).add(c));
       if (!c.userId) this.visitors.add(c);
-      const joined = this.hooksOf(room)?.joined;
+      const joined = kind.hooks.joined;
       if (joined) {
         try {
           await joined(room, { socketId: c.id, userId: c.userId });
@@ -312,13 +310,16 @@ export class RealtimeGateway implements OnApplicationBootstrap, OnApplicationShu
   }
 
   private leaveRooms(c: Client): void {
-    for (const room of c.rooms) {
-      const members = this.rooms.get(room);
-      members?.delete(c);
-      if (members && !members.size) this.rooms.delete(room);
-      this.left(room, c);
-    }
+    for (const room of c.rooms) this.leaveRoom(room, c);
     c.rooms.clear();
+  }
+
+  /** Takes the socket out of the room's members (the room goes with its last one) and tells the room's owner. */
+  private leaveRoom(room: string, c: Client): void {
+    const members = this.rooms.get(room);
+    members?.delete(c);
+    if (members && !members.size) this.rooms.delete(room);
+    this.left(room, c);
   }
 
   /**
