@@ -342,6 +342,9 @@ export function fixturesFor(op: Operation, param: string): string[] {
   return [];
 }
 
+/** Names a live stream's LL-HLS may have (a part, a segment, an init): they pass the name check and reach the stream's. */
+const LIVE_HLS_FILES = ['p0.0.m4s', 's0.m4s', 'init-1.mp4'];
+
 function pathValue(op: Operation, param: string): fc.Arbitrary<PathValue> {
   const fixtures = fixturesFor(op, param);
   const raw = fc.oneof(
@@ -353,7 +356,7 @@ function pathValue(op: Operation, param: string): fc.Arbitrary<PathValue> {
   const arbs: fc.WeightedArbitrary<PathValue>[] = [{ weight: 2, arbitrary: raw.map((r) => ({ raw: r })) }];
   if (fixtures.length) arbs.push({ weight: 3, arbitrary: fc.constantFrom(...fixtures).map((f) => ({ fixture: f })) });
   if (param === 'rendition') arbs.push({ weight: 2, arbitrary: fc.constantFrom('360p', '1080p', '0p', '-1p', '99999999999p').map((r) => ({ raw: r })) });
-  if (param === 'file') arbs.push({ weight: 2, arbitrary: fc.constantFrom('index.m3u8', 'seg_000.ts', 'x.webp', '..%2Fmaster.m3u8', '.webp').map((r) => ({ raw: r })) });
+  if (param === 'file') arbs.push({ weight: 2, arbitrary: fc.constantFrom('index.m3u8', 'seg_000.ts', 'x.webp', '..%2Fmaster.m3u8', '.webp', ...(op.path.startsWith('/api/live/') ? LIVE_HLS_FILES : [])).map((r) => ({ raw: r })) });
   return fc.oneof(...arbs);
 }
 
@@ -485,7 +488,7 @@ export function fixedCases(op: Operation, who: Who): FuzzCase[] {
   const base = baseBody(op);
   const keys = Object.keys(base);
   const firstKey = keys[0] ?? 'a';
-  const fixtures: Record<string, PathValue> = Object.fromEntries(op.pathParams.map((p) => [p, fixturesFor(op, p).length ? { fixture: fixturesFor(op, p)[0] } : { raw: p === 'rendition' ? '360p' : p === 'file' ? 'index.m3u8' : 'x' }]));
+  const fixtures: Record<string, PathValue> = Object.fromEntries(op.pathParams.map((p) => [p, fixturesFor(op, p).length ? { fixture: fixturesFor(op, p)[0] } : { raw: p === 'rendition' ? '360p' : p === 'file' ? (op.path.startsWith('/api/live/') ? LIVE_HLS_FILES[0] : 'index.m3u8') : 'x' }]));
   const cases: FuzzCase[] = [];
   const add = (family: string, label: string, headers: Record<string, string>, body?: Buffer | string | (() => Buffer), extra: Partial<FuzzCase> = {}) =>
     cases.push({ family, label, who, pathParams: fixtures, query: '', headers, body: body === undefined || typeof body === 'function' || Buffer.isBuffer(body) ? body : Buffer.from(body), ...extra });

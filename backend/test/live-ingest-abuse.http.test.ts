@@ -1,7 +1,8 @@
 import { rmSync, writeFileSync, mkdirSync } from 'node:fs';
 import net from 'node:net';
 import { join } from 'node:path';
-import { createTestApp, type TestApp } from './harness.js';
+import type { TestApp } from './harness.js';
+import { ingestApp, streamKeyOf, within } from './live-fixtures.js';
 import { waitFor } from './media-fixtures.js';
 import { person, type Person } from './social-fixtures.js';
 
@@ -16,20 +17,8 @@ let t: TestApp;
 let rtmpPort: number;
 const sockets = new Set<net.Socket>();
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const s = net.createServer();
-    s.once('error', reject);
-    s.listen(0, '127.0.0.1', () => {
-      const { port } = s.address() as net.AddressInfo;
-      s.close(() => resolve(port));
-    });
-  });
-}
-
 beforeAll(async () => {
-  rtmpPort = await freePort();
-  t = await createTestApp({ JOBS_ENABLED: 'true', LIVE_RTMP_PORT: String(rtmpPort), RATE_LIMIT_PER_MINUTE: '100000' });
+  ({ t, rtmpPort } = await ingestApp());
 }, 60_000);
 afterEach(() => {
   for (const s of sockets) s.destroy();
@@ -125,11 +114,6 @@ function client(): Client {
   return { socket, received: () => data.toString('latin1'), closed, isClosed: () => closedFlag, handshaken };
 }
 
-function within<T>(p: Promise<T>, ms: number, what: string): Promise<T> {
-  let timer: NodeJS.Timeout;
-  return Promise.race([p, new Promise<T>((_, reject) => (timer = setTimeout(() => reject(new Error(`${what} did not happen within ${ms} ms`)), ms)))]).finally(() => clearTimeout(timer));
-}
-
 /** A connected, handshaken client that has sent `connect` (the state right before `publish`). */
 async function connected(): Promise<Client> {
   const c = client();
@@ -153,7 +137,7 @@ async function serverAnswers(): Promise<void> {
   await c.closed;
 }
 
-const keyOf = async (who: Person) => (await t.http().get('/api/live/key').set(...who.auth)).body.stream_key as string;
+const keyOf = async (who: Person) => (await streamKeyOf(t, who)).stream_key;
 
 // --- the tests -------------------------------------------------------------------------------------------------------
 

@@ -1,8 +1,8 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, readdirSync } from 'node:fs';
-import net from 'node:net';
 import { join } from 'node:path';
-import { createTestApp, type TestApp } from './harness.js';
+import type { TestApp } from './harness.js';
+import { ingestApp, streamKeyOf, within } from './live-fixtures.js';
 import { FFMPEG, baseUrl, ffprobe, waitFor } from './media-fixtures.js';
 import { person, type Person } from './social-fixtures.js';
 
@@ -19,20 +19,8 @@ let rtmpPort: number;
 let base: string;
 const publishers = new Set<ChildProcess>();
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const s = net.createServer();
-    s.once('error', reject);
-    s.listen(0, '127.0.0.1', () => {
-      const { port } = s.address() as net.AddressInfo;
-      s.close(() => resolve(port));
-    });
-  });
-}
-
 beforeAll(async () => {
-  rtmpPort = await freePort();
-  t = await createTestApp({ JOBS_ENABLED: 'true', LIVE_RTMP_PORT: String(rtmpPort), RATE_LIMIT_PER_MINUTE: '100000' });
+  ({ t, rtmpPort } = await ingestApp());
   base = await baseUrl(t);
 }, 60_000);
 afterAll(async () => {
@@ -56,13 +44,7 @@ function publish(key: string, seconds = 30): { exited: Promise<number | null>; c
   return { exited, child };
 }
 
-/** Resolves with the exit code, or rejects when the process is still running after `ms`. */
-function within<T>(p: Promise<T>, ms: number, what: string): Promise<T> {
-  let timer: NodeJS.Timeout;
-  return Promise.race([p, new Promise<T>((_, reject) => (timer = setTimeout(() => reject(new Error(`${what} did not happen within ${ms} ms`)), ms)))]).finally(() => clearTimeout(timer));
-}
-
-const keyOf = async (who: Person) => (await t.http().get('/api/live/key').set(...who.auth)).body as Any;
+const keyOf = (who: Person) => streamKeyOf(t, who);
 const liveFiles = () => (existsSync(join(t.config.dataDir, 'live')) ? readdirSync(join(t.config.dataDir, 'live')) : []);
 
 describe('stream keys', () => {

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { MarkLiveUseCase } from './application/mark-live.use-case.js';
 
-/** What other contexts (the ingest, to come) may ask of live. */
+/** What other contexts may ask of live (none does yet: the RTMP ingest is live's own, through LiveIngestUseCases). */
 @Injectable()
 export class LiveFacade {
   constructor(private readonly markLiveUseCase: MarkLiveUseCase) {}

@@ -17,7 +17,6 @@ import { ToggleLiveLikeUseCase } from './application/toggle-live-like.use-case.j
 import { LIVE_CHAT, LIVE_CLOCK, LIVE_EVENTS, LIVE_HLS, LIVE_INGEST, LIVE_KEYS, LIVE_PRESENCE, LIVE_RECORDINGS, LIVE_STREAMS, LIVE_UNIT_OF_WORK, LIVE_USERS } from './domain/ports.js';
 import { LiveIngestController } from './http/live-ingest.controller.js';
 import { LiveController } from './http/live.controller.js';
-import { LiveLikeLimit } from './http/live-like-limit.js';
 import { CatalogLiveRecordings } from './infrastructure/catalog-recordings.js';
 import { DiskLiveHlsFiles } from './infrastructure/ingest/live-hls-files.js';
 import { LiveFinishJob } from './infrastructure/ingest/live-finish.job.js';
@@ -62,7 +61,6 @@ import { LiveFacade } from './live.facade.js';
     SetSlowModeUseCase,
     TimeOutChatterUseCase,
     ToggleLiveLikeUseCase,
-    LiveLikeLimit,
     { provide: LIVE_KEYS, useClass: PgStreamKeyRepository },
     { provide: LIVE_RECORDINGS, useClass: CatalogLiveRecordings },
     { provide: LIVE_HLS, useClass: DiskLiveHlsFiles },

@@ -27,11 +27,10 @@ export class LiveIngestUseCases {
     return !!s && !s.ended;
   }
 
-  /** Which of these streams have ended (or are gone). */
+  /** Which of these streams have ended (or are gone), in one read. */
   async endedAmong(streamIds: string[]): Promise<string[]> {
-    const out: string[] = [];
-    for (const id of streamIds) if (!(await this.isOpen(id))) out.push(id);
-    return out;
+    const open = await this.streams.openAmong(streamIds);
+    return streamIds.filter((id) => !open.has(id));
   }
 
   /** Whether the stream's owner wants its recording (null: no such stream). */

@@ -1,4 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
+import { isUuid } from '../../../common/keyset.js';
 import type { ChatMessage } from '../domain/chat-message.js';
 import { RECENT_MESSAGES } from '../domain/live.rules.js';
 import { LIVE_CHAT, LIVE_STREAMS, type LiveChatRepository, type LiveStreamRepository } from '../domain/ports.js';
@@ -38,11 +39,6 @@ export class LiveStreamQueries {
 
   /** Whether the stream exists (the realtime room's authorizer). */
   async exists(streamId: string): Promise<boolean> {
-    try {
-      await findStream(this.streams, streamId);
-      return true;
-    } catch {
-      return false;
-    }
+    return isUuid(streamId) && !!(await this.streams.find(streamId.toLowerCase()));
   }
 }

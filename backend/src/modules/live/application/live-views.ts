@@ -1,5 +1,4 @@
 import { Inject, Injectable } from '@nestjs/common';
-import type { ChatMessage } from '../domain/chat-message.js';
 import type { LiveStream } from '../domain/live-stream.js';
 import { LIVE_PRESENCE, LIVE_STREAMS, LIVE_USERS, type LivePresence, type LiveStreamRepository, type UserDirectory } from '../domain/ports.js';
 
@@ -12,8 +11,6 @@ export interface LiveStreamView {
   /** Super Chat revenue in cents: 0 until Super Chat lands (it will come from the ledger). */
   superChatRevenueCents: number;
 }
-
-export type ChatMessageView = ChatMessage;
 
 /** Builds stream views in one query per kind (names, viewer counts, likes), whatever the number of streams. */
 @Injectable()
@@ -29,7 +26,7 @@ export class LiveViews {
     const ids = list.map((s) => s.id);
     const [names, counts, liked] = await Promise.all([
       this.users.usernames([...new Set(list.map((s) => s.userId))]),
-      this.presence.viewerCounts(list),
+      this.presence.viewerCounts(ids),
       viewerUserId ? this.streams.likedBy(viewerUserId, ids) : Promise.resolve(new Set<string>()),
     ]);
     return list.map((stream) => ({

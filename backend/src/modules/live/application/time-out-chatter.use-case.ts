@@ -5,7 +5,7 @@ import { LIVE_CHAT, LIVE_CLOCK, LIVE_EVENTS, LIVE_STREAMS, LIVE_UNIT_OF_WORK, LI
 import { findStream } from './find-stream.js';
 
 /**
- * The streamer times a user out of their stream's chat for 10 s to 24 h (the DTO holds the range), replacing a
+ * The streamer times a user out of their stream's chat for 10 s to 24 h (LiveStream.timeOut), replacing a
  * timeout in force (0 is not a timeout: a new, shorter one ends it sooner). The open pages hear it.
  */
 @Injectable()
@@ -23,11 +23,10 @@ export class TimeOutChatterUseCase {
     const stream = await findStream(this.streams, streamId);
     stream.assertOwner(ownerId);
     stream.assertOpen();
-    if (!isUuid(targetUserId) || !(await this.users.exists(targetUserId.toLowerCase()))) throw liveErrors.userNotFound();
     const userId = targetUserId.toLowerCase();
-    if (userId === ownerId) throw liveErrors.selfTimeout();
+    if (!isUuid(userId) || !(await this.users.exists(userId))) throw liveErrors.userNotFound();
     const now = this.clock.now();
-    const until = new Date(now.getTime() + seconds * 1000);
+    const until = stream.timeOut(ownerId, userId, seconds, now);
     await this.uow.inTransaction(() => this.chat.setTimeout(stream.id, userId, until, now));
     await this.events.publish(stream.id, { event: 'timeout', stream_id: stream.id, user_id: userId, until: until.toISOString() });
     return { userId, until };

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { LIVE_MESSAGES, liveErrors } from './live.errors.js';
 import { MESSAGE_MAX } from './live.rules.js';
 
 /** A live chat message (seed 002 §3 Live comment: id, username, message), with its sender and time. */
@@ -14,6 +15,8 @@ export interface ChatMessage {
 
 export function newChatMessage(streamId: string, userId: string, username: string, text: string, now: Date): ChatMessage {
   const message = text.trim();
-  if (!message || message.length > MESSAGE_MAX) throw new Error('a chat message is non-blank and at most 500 characters'); // the DTO refuses these first
+  // The DTO refuses these first.
+  if (!message) throw liveErrors.invalid('message', LIVE_MESSAGES.messageRequired);
+  if (message.length > MESSAGE_MAX) throw liveErrors.invalid('message', LIVE_MESSAGES.messageTooLong);
   return { id: randomUUID(), streamId, userId, username, message, createdAt: now };
 }

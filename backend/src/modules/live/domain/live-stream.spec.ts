@@ -26,6 +26,21 @@ describe('LiveStream', () => {
     expect(() => s.setSlowMode('someone', 30)).toThrow('Only the streamer can do this');
     s.setSlowMode('owner', 30);
     expect(s.slowModeSeconds).toBe(30);
+    expect(() => s.timeOut('someone', 'viewer', 60, at(1))).toThrow('Only the streamer can do this');
+  });
+
+  it('holds its limits for any caller, not only the request DTOs', () => {
+    const input = { title: 'ok', description: '', isVertical: false, superChatEnabled: false };
+    expect(() => LiveStream.start('owner', { ...input, title: '   ' }, at(0))).toThrow('Please enter a title');
+    expect(() => LiveStream.start('owner', { ...input, title: 'x'.repeat(101) }, at(0))).toThrow('Title must be at most 100 characters');
+    expect(() => LiveStream.start('owner', { ...input, description: 'x'.repeat(5001) }, at(0))).toThrow('Description must be at most 5000 characters');
+    const s = start();
+    for (const bad of [-1, 3601, 1.5]) expect(() => s.setSlowMode('owner', bad)).toThrow('seconds must be a whole number from 0 (off) to 3600');
+    for (const bad of [9, 86_401, 10.5]) expect(() => s.timeOut('owner', 'viewer', bad, at(0))).toThrow('seconds must be a whole number from 10 to 86400');
+    expect(() => s.timeOut('owner', 'owner', 60, at(0))).toThrow('You cannot time yourself out');
+    expect(s.timeOut('owner', 'viewer', 60, at(0))).toEqual(at(60));
+    s.end('owner', at(1));
+    expect(() => s.timeOut('owner', 'viewer', 60, at(2))).toThrow('This live stream has ended');
   });
 });
 

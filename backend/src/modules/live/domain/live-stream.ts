@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { liveErrors } from './live.errors.js';
+import { LIVE_MESSAGES, liveErrors } from './live.errors.js';
+import { DESCRIPTION_MAX, SLOW_MODE_MAX_SECONDS, TIMEOUT_MAX_SECONDS, TIMEOUT_MIN_SECONDS, TITLE_MAX } from './live.rules.js';
 
 export type LiveStatus = 'created' | 'live' | 'ended';
 
@@ -29,7 +30,8 @@ export interface LiveStreamProps extends StartInput {
 /**
  * A live stream: `created` when its owner starts it, `live` once media arrives (markLive, called by the ingest),
  * `ended` when its owner ends it. One per user that has not ended (the repository's partial unique index holds it).
- * Only its owner ends it and moderates its chat. Media comes over RTMP with the owner's stream key (see StreamKey); when
+ * Only its owner ends it and moderates its chat; its limits (title, description, slow mode, timeouts) hold here for any
+ * caller, the request DTOs checking them first. Media comes over RTMP with the owner's stream key (see StreamKey); when
  * it ends, its recording becomes a video of the owner unless `record` is false.
  */
 export class LiveStream implements LiveStreamProps {
@@ -54,8 +56,11 @@ export class LiveStream implements LiveStreamProps {
 
   static start(userId: string, input: StartInput, now: Date): LiveStream {
     const title = input.title.trim();
-    if (!title) throw new Error('a live stream needs a title'); // the DTO refuses a blank title first
-    return new LiveStream({ ...input, record: input.record ?? true, recordingMediaId: null, title, description: input.description.trim(), id: randomUUID(), userId, status: 'created', slowModeSeconds: 0, likes: 0, createdAt: now, liveAt: null, endedAt: null });
+    const description = input.description.trim();
+    if (!title) throw liveErrors.invalid('title', LIVE_MESSAGES.titleRequired);
+    if (title.length > TITLE_MAX) throw liveErrors.invalid('title', LIVE_MESSAGES.titleTooLong);
+    if (description.length > DESCRIPTION_MAX) throw liveErrors.invalid('description', LIVE_MESSAGES.descriptionTooLong);
+    return new LiveStream({ ...input, record: input.record ?? true, recordingMediaId: null, title, description, id: randomUUID(), userId, status: 'created', slowModeSeconds: 0, likes: 0, createdAt: now, liveAt: null, endedAt: null });
   }
 
   get ended(): boolean {
@@ -92,6 +97,16 @@ export class LiveStream implements LiveStreamProps {
   setSlowMode(byUserId: string, seconds: number): void {
     this.assertOwner(byUserId);
     this.assertOpen();
+    if (!Number.isInteger(seconds) || seconds < 0 || seconds > SLOW_MODE_MAX_SECONDS) throw liveErrors.invalid('seconds', LIVE_MESSAGES.slowMode);
     this.slowModeSeconds = seconds;
+  }
+
+  /** The streamer times another user out of the chat for 10 s to 24 h: returns when it ends. */
+  timeOut(byUserId: string, userId: string, seconds: number, now: Date): Date {
+    this.assertOwner(byUserId);
+    this.assertOpen();
+    if (userId === byUserId) throw liveErrors.selfTimeout();
+    if (!Number.isInteger(seconds) || seconds < TIMEOUT_MIN_SECONDS || seconds > TIMEOUT_MAX_SECONDS) throw liveErrors.invalid('seconds', LIVE_MESSAGES.timeoutSeconds);
+    return new Date(now.getTime() + seconds * 1000);
   }
 }

@@ -17,6 +17,8 @@ export const LIVE_MESSAGES = {
 } as const;
 
 export const liveErrors = {
+  /** A rule the request DTOs check first, held here for every other caller too (the DTO's message and field). */
+  invalid: (field: string, message: string) => new LiveError('invalid', 'VALIDATION_FAILED', message, [{ field, message }]),
   streamNotFound: () => new LiveError('not_found', 'LIVE.STREAM_NOT_FOUND', 'Live stream not found'),
   alreadyLive: () => new LiveError('conflict', 'LIVE.ALREADY_LIVE', 'You already have a live stream: end it before starting another'),
   notOwner: () => new LiveError('forbidden', 'LIVE.NOT_OWNER', 'Only the streamer can do this'),

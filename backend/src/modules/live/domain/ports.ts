@@ -11,6 +11,8 @@ export interface LiveStreamRepository {
   save(stream: LiveStream): Promise<void>;
   /** Notes the video a stream's recording became (once: false when one was noted already). */
   setRecording(streamId: string, mediaId: string): Promise<boolean>;
+  /** Which of these ids are streams that have not ended (one read). */
+  openAmong(ids: string[]): Promise<Set<string>>;
   /** Streams that have not ended: the most watched first, then the newest. */
   listOpen(limit: number): Promise<LiveStream[]>;
   /** Adds the user's like, or takes it back; returns whether they like it now and the stream's count. */
@@ -42,8 +44,8 @@ export interface LiveChatRepository {
 export interface LivePresence {
   joined(streamId: string, socketId: string, userId: string | null, address?: string): Promise<void>;
   left(streamId: string, socketId: string): Promise<void>;
-  /** People watching each stream now, its owner not counted. */
-  viewerCounts(streams: { id: string; userId: string }[]): Promise<Map<string, number>>;
+  /** People watching each stream now (by id; unknown ids are left out), its owner not counted, in one read. */
+  viewerCounts(streamIds: string[]): Promise<Map<string, number>>;
 }
 
 /** What the stream's open pages hear (the realtime room `live:<id>`, on whichever process holds each socket). */

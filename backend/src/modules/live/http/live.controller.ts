@@ -1,10 +1,12 @@
-import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put, Query, Req, UseGuards } from '@nestjs/common';
+import { Body, Controller, Delete, Get, HttpCode, Inject, Param, Post, Put, Query, Req, UseGuards } from '@nestjs/common';
 import { ApiBearerAuth, ApiBody, ApiConsumes, ApiResponse, ApiTags } from '@nestjs/swagger';
 import type { Request } from 'express';
 import { CurrentPrincipal, UserAuthGuard } from '../../../common/auth/guards.js';
+import { APP_CONFIG, type AppConfig } from '../../../common/config/config.js';
 import { OptionalUserAuthGuard } from '../../../common/auth/optional-user.guard.js';
 import type { Principal } from '../../../common/auth/principal.js';
 import { RequiresFeature } from '../../../common/features/requires-feature.js';
+import { ActionLimiter } from '../../../common/http/action-limiter.js';
 import { ErrorResponseDto } from '../../../common/http/error-response.dto.js';
 import { formDto } from '../../../common/http/validate-dto.js';
 import { DeleteChatMessageUseCase } from '../application/delete-chat-message.use-case.js';
@@ -29,7 +31,6 @@ import {
   StartLiveStreamRequestDto,
   TimeOutChatterRequestDto,
 } from './live.dto.js';
-import { LiveLikeLimit } from './live-like-limit.js';
 import { liveCommentDto, liveStreamDto } from './live.mappers.js';
 
 type Req = Request & { user?: Principal | null };
@@ -50,6 +51,9 @@ const BAD_TOKEN = { status: 401, type: ErrorResponseDto, description: 'A token t
 @RequiresFeature('live')
 @Controller('api/live')
 export class LiveController {
+  /** Per-user like toggles (ENGAGEMENT_LIMIT_PER_MINUTE, as for video likes), on top of the per-address limit. */
+  private readonly likes: ActionLimiter;
+
   constructor(
     private readonly queries: LiveStreamQueries,
     private readonly start: StartLiveStreamUseCase,
@@ -59,8 +63,10 @@ export class LiveController {
     private readonly slowMode: SetSlowModeUseCase,
     private readonly timeOut: TimeOutChatterUseCase,
     private readonly like: ToggleLiveLikeUseCase,
-    private readonly likeLimit: LiveLikeLimit,
-  ) {}
+    @Inject(APP_CONFIG) config: AppConfig,
+  ) {
+    this.likes = new ActionLimiter(config.rateLimit.engagementsPerMinute, 60_000, 'You are liking and unliking too fast. Please wait a minute.');
+  }
 
   /** Streams on now (started and not ended: `created` before their first media, then `live`), the most watched first. */
   @Get('streams')
@@ -215,7 +221,7 @@ export class LiveController {
   @ApiResponse(ENDED)
   @ApiResponse({ status: 429, type: ErrorResponseDto, description: 'More than ENGAGEMENT_LIMIT_PER_MINUTE like toggles a minute (RATE_LIMITED); Retry-After says when' })
   async toggleLiveLike(@CurrentPrincipal() p: Principal, @Param('id') id: string): Promise<LiveLikeDto> {
-    this.likeLimit.likes.hit(p.userId);
+    this.likes.hit(p.userId);
     return this.like.execute(p.userId, id);
   }
 }

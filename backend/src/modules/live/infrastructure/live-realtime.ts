@@ -9,10 +9,7 @@ import { PgLivePresence } from './pg-live-presence.js';
 
 const PREFIX = 'live:';
 /** How often, at most, a stream's room hears its viewer count (joins and leaves in between are coalesced). */
-export const VIEWERS_TICK_MS = 1_000;
-
-/** A room member; `address` (the client's) when the gateway passes it, which counts visitors by address. */
-type Member = RoomMember & { address?: string };
+const VIEWERS_TICK_MS = 1_000;
 
 /**
  * Live over the realtime socket: the rooms `live:<stream id>` (anyone, visitors too, may follow an existing stream),
@@ -70,7 +67,7 @@ export class LiveRealtime implements LiveEvents, OnApplicationBootstrap, OnAppli
       this.changed.clear();
       let counts: Map<string, number>;
       try {
-        counts = await this.presence.viewerCountsOf(ids);
+        counts = await this.presence.viewerCounts(ids);
       } catch (e) {
         for (const id of ids) this.changed.add(id); // tried again on the next tick
         this.logger.warn(`could not read viewer counts: ${(e as Error).message}`);
@@ -90,14 +87,18 @@ export class LiveRealtime implements LiveEvents, OnApplicationBootstrap, OnAppli
     }
   }
 
-  private change(room: string, member: Member, what: 'joined' | 'left'): Promise<void> {
+  /**
+   * The gateway does not tell a member's client address yet (RoomMember has none), so a visitor counts per socket;
+   * PgLivePresence.joined already takes the address to count visitors once per address when it does.
+   */
+  private change(room: string, member: RoomMember, what: 'joined' | 'left'): Promise<void> {
     const streamId = room.slice(PREFIX.length).toLowerCase();
     if (!isUuid(streamId)) return Promise.resolve();
     const key = `${room}|${member.socketId}`;
     const previous = this.chains.get(key) ?? Promise.resolve();
     const next = previous.then(async () => {
       try {
-        if (what === 'joined') await this.presence.joined(streamId, member.socketId, member.userId, member.address);
+        if (what === 'joined') await this.presence.joined(streamId, member.socketId, member.userId);
         else await this.presence.left(streamId, member.socketId);
       } finally {
         this.changed.add(streamId);

@@ -69,17 +69,8 @@ export class PgLivePresence implements LivePresence, OnApplicationBootstrap, OnA
     await this.sql('delete from live_presence where stream_id = ? and socket_id = ?', [streamId, socketId]);
   }
 
-  async viewerCounts(streams: { id: string; userId: string }[]): Promise<Map<string, number>> {
-    if (!streams.length) return new Map();
-    const rows = await this.sql<{ id: string; n: string }[]>(
-      `select s.id, ${VIEWERS_OF_S} as n from unnest(?::uuid[], ?::uuid[]) as s(id, user_id)`,
-      [`{${streams.map((s) => s.id).join(',')}}`, `{${streams.map((s) => s.userId).join(',')}}`],
-    );
-    return new Map(rows.map((r) => [r.id, Number(r.n)]));
-  }
-
   /** Viewers of these streams (by id; unknown ids are left out), read in one query. */
-  async viewerCountsOf(streamIds: string[]): Promise<Map<string, number>> {
+  async viewerCounts(streamIds: string[]): Promise<Map<string, number>> {
     if (!streamIds.length) return new Map();
     const rows = await this.sql<{ id: string; n: string }[]>(`select s.id, ${VIEWERS_OF_S} as n from live_streams s where s.id = any(?::uuid[])`, [`{${streamIds.join(',')}}`]);
     return new Map(rows.map((r) => [r.id, Number(r.n)]));

@@ -73,6 +73,12 @@ export class PgLiveStreamRepository implements LiveStreamRepository {
     return rows.length > 0;
   }
 
+  async openAmong(ids: string[]): Promise<Set<string>> {
+    if (!ids.length) return new Set();
+    const rows = await this.em.execute<{ id: string }[]>(`select id from live_streams where id = any(?::uuid[]) and status <> 'ended'`, [`{${ids.join(',')}}`]);
+    return new Set(rows.map((r) => r.id));
+  }
+
   async listOpen(limit: number): Promise<LiveStream[]> {
     const rows = await this.em.execute<StreamRow[]>(`select ${COLUMNS} from live_streams s where s.status <> 'ended' order by ${VIEWERS_OF_S} desc, s.created_at desc, s.id desc limit ?`, [limit]);
     return rows.map(toStream);

@@ -8,8 +8,17 @@ export const liveDir = (dataDir: string, streamId: string) => join(liveRoot(data
 
 const require = createRequire(import.meta.url);
 
-/** Debian's ffmpeg when on PATH, else the one shipped in node_modules (as the catalog's processing finds it). */
+let ffmpeg: string | undefined;
+
+/**
+ * Debian's ffmpeg when on PATH, else the one shipped in node_modules (as the catalog's processing finds it); looked up
+ * once per process, not on every publish.
+ */
 export function ffmpegBinary(): string {
+  return (ffmpeg ??= findFfmpeg());
+}
+
+function findFfmpeg(): string {
   for (const dir of (process.env.PATH ?? '').split(delimiter)) {
     const candidate = join(dir, 'ffmpeg');
     if (!dir || candidate.includes('node_modules')) continue;

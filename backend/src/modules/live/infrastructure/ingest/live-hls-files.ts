@@ -11,6 +11,9 @@ import { PLAYLIST } from './ll-hls-packager.js';
 const HOLD_MS = 4_000;
 /** Waiters look again this often in case a change notification was missed. */
 const RECHECK_MS = 150;
+/** Media files kept in memory per process (the most recently asked for), and the largest one kept. */
+const CACHE_BYTES = 64 * 1024 * 1024;
+const CACHE_FILE_MAX = 8 * 1024 * 1024;
 
 interface Watch {
   watcher: FSWatcher | null;
@@ -44,11 +47,18 @@ function progress(text: string): { msn: number; parts: number; complete: boolean
 /**
  * Reads the LL-HLS files the ingest (in the jobs worker) writes under DATA_DIR/live/<id>/, in any process. Blocking
  * reloads wait for the playlist to change: one inotify watch per stream directory being waited on (shared by every
- * waiting request of this process), with a short re-check as a backstop.
+ * waiting request of this process), with a short re-check as a backstop. Media files never change once written (they
+ * are renamed into place, and a name is never reused within a stream): every player of a stream asks for the same
+ * files, so each is read from disk once per process (one read however many ask at once) and kept in memory a while.
  */
 @Injectable()
 export class DiskLiveHlsFiles implements LiveHlsFiles, OnApplicationShutdown {
   private readonly watches = new Map<string, Watch>();
+  /** Media files read, the least recently asked for first. */
+  private readonly cache = new Map<string, Buffer>();
+  private cacheBytes = 0;
+  /** Reads under way, shared by the requests that ask meanwhile. */
+  private readonly reading = new Map<string, Promise<Buffer | null>>();
 
   constructor(@Inject(APP_CONFIG) private readonly config: AppConfig) {}
 
@@ -59,6 +69,8 @@ export class DiskLiveHlsFiles implements LiveHlsFiles, OnApplicationShutdown {
       for (const wake of w.waiters) wake();
     }
     this.watches.clear();
+    this.cache.clear();
+    this.cacheBytes = 0;
   }
 
   async playlist(streamId: string, want: { msn?: number; part?: number }): Promise<string | null> {
@@ -82,10 +94,42 @@ export class DiskLiveHlsFiles implements LiveHlsFiles, OnApplicationShutdown {
 
   async file(streamId: string, name: string): Promise<Buffer | null> {
     const path = join(liveDir(this.config.dataDir, streamId), name);
-    const read = () => readFile(path).catch(() => null);
+    const read = () => this.media(path);
     const now = await read();
     if (now || !/^p\d+\.\d+\.m4s$/.test(name)) return now;
     return this.waitFor(streamId, read);
+  }
+
+  /** A media file's bytes: from memory, or one disk read shared by everyone asking meanwhile; null while absent. */
+  private media(path: string): Promise<Buffer | null> {
+    const kept = this.cache.get(path);
+    if (kept) {
+      this.cache.delete(path);
+      this.cache.set(path, kept);
+      return Promise.resolve(kept);
+    }
+    let read = this.reading.get(path);
+    if (!read) {
+      read = readFile(path)
+        .then((body) => {
+          this.keep(path, body);
+          return body;
+        }, () => null)
+        .finally(() => this.reading.delete(path));
+      this.reading.set(path, read);
+    }
+    return read;
+  }
+
+  private keep(path: string, body: Buffer): void {
+    if (body.length > CACHE_FILE_MAX || this.cache.has(path)) return;
+    this.cache.set(path, body);
+    this.cacheBytes += body.length;
+    for (const [oldest, b] of this.cache) {
+      if (this.cacheBytes <= CACHE_BYTES) break;
+      this.cache.delete(oldest);
+      this.cacheBytes -= b.length;
+    }
   }
 
   /** Re-runs `check` whenever the stream's directory changes, until it answers or HOLD_MS pass (then null). */

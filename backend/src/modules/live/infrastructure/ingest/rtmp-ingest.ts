@@ -277,6 +277,8 @@ export class RtmpIngest implements OnApplicationBootstrap, OnApplicationShutdown
   private readonly perAddress = new Map<string, number>();
   private readonly packagers = new Map<string, LlHlsPackager>();
   private readonly finishing = new Map<string, Promise<void>>();
+  /** Whether each stream's owner wants its recording, as last read when a publisher took it over. */
+  private readonly recordOf = new Map<string, boolean>();
   private timers: NodeJS.Timeout[] = [];
   private closed = false;
   private boundPort: number | null = null;
@@ -377,8 +379,6 @@ export class RtmpIngest implements OnApplicationBootstrap, OnApplicationShutdown
     mkdirSync(dir, { recursive: true });
     return this.recordOf.get(streamId) === false ? null : join(dir, `rec-${Date.now()}.mkv`);
   }
-
-  private readonly recordOf = new Map<string, boolean>();
 
   /** A publisher with a valid key: the stream's previous publisher (if any) is stopped first. */
   async takeOver(p: Publisher): Promise<void> {
