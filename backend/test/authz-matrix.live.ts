@@ -1,6 +1,6 @@
 import type { AuthzWorld, Who } from './authz-matrix.fixtures.js';
 import type { AuthzCase } from './authz-matrix.table.js';
-import { anyone, open, users } from './authz-matrix.shapes.js';
+import { anyone, found, lookUp, open, users } from './authz-matrix.shapes.js';
 
 /**
  * The authorization matrix's rows for live streams (see authz-matrix.table.ts). The owner's stream is started by the
@@ -10,23 +10,6 @@ import { anyone, open, users } from './authz-matrix.shapes.js';
  */
 
 const streamerOnly = (ok: number): Record<Who, number> => ({ visitor: 401, owner: ok, other: 403, admin: 401, adminUser: 403, founder: 401 });
-
-const later: Record<string, { value?: string; error?: unknown }> = {};
-function lookUp(key: string, find: () => Promise<string | undefined>): void {
-  if (later[key]) return;
-  const slot: { value?: string; error?: unknown } = {};
-  later[key] = slot;
-  find().then(
-    (v) => (slot.value = v ?? `no-${key}-found`),
-    (e: unknown) => (slot.error = e),
-  );
-}
-function found(key: string): string {
-  const slot = later[key];
-  if (slot?.error) throw slot.error;
-  if (!slot?.value) throw new Error(`${key} is not known yet: the rows before this one look it up`);
-  return slot.value;
-}
 
 const ownersStream = (w: AuthzWorld) =>
   lookUp('liveStream', async () => (await w.t.sql<{ id: string }>(`select id from live_streams where user_id = $1 and status <> 'ended'`, [w.owner.id]))[0]?.id);

@@ -15,3 +15,25 @@ export const open = (ok: number): Record<Who, number> => ({ visitor: ok, owner: 
 export const adminConsole = (ok: number): Record<Who, number> => ({ visitor: 401, owner: 403, other: 403, admin: ok, adminUser: 403, founder: 403 });
 /** The platform owner's routes (is_admin users). */
 export const platform = (ok: number): Record<Who, number> => ({ visitor: 401, owner: 403, other: 403, admin: 401, adminUser: ok, founder: 401 });
+
+/**
+ * Ids that only earlier rows make (moderation's case and strike, a live stream and its chat message): a row starts
+ * looking one up while the rows between it and the row that needs it run (the table's request builders cannot wait),
+ * and that row reads it with `found`.
+ */
+const later: Record<string, { value?: string; error?: unknown }> = {};
+export function lookUp(key: string, find: () => Promise<string | undefined>): void {
+  if (later[key]) return;
+  const slot: { value?: string; error?: unknown } = {};
+  later[key] = slot;
+  find().then(
+    (v) => (slot.value = v ?? `no-${key}-found`),
+    (e: unknown) => (slot.error = e),
+  );
+}
+export function found(key: string): string {
+  const slot = later[key];
+  if (slot?.error) throw slot.error;
+  if (!slot?.value) throw new Error(`${key} is not known yet: the rows before this one look it up`);
+  return slot.value;
+}

@@ -47,32 +47,12 @@ export interface AuthzCase {
 
 export const CALLERS: Who[] = ['visitor', 'admin', 'founder', 'other', 'adminUser', 'owner'];
 
-import { adminConsole, anyone, hidden, open, ownerOnly, platform, users } from './authz-matrix.shapes.js';
+import { adminConsole, anyone, found, hidden, lookUp, open, ownerOnly, platform, users } from './authz-matrix.shapes.js';
 import { SYSTEM_FLAGS_ROWS } from './authz-matrix.flags.js';
 import { SYSTEM_OPS_ROWS } from './authz-matrix.ops.js';
 import { SYSTEM_ADMINS_ROWS } from './authz-matrix.admins.js';
 import { LIVE_ROWS } from './authz-matrix.live.js';
 
-/**
- * Ids that only earlier rows make (moderation's case and strike): a row starts looking one up while the rows between
- * it and the row that needs it run (the table's request builders cannot wait), and that row reads it.
- */
-const later: Record<string, { value?: string; error?: unknown }> = {};
-function lookUp(key: string, find: () => Promise<string | undefined>): void {
-  if (later[key]) return;
-  const slot: { value?: string; error?: unknown } = {};
-  later[key] = slot;
-  find().then(
-    (v) => (slot.value = v ?? `no-${key}-found`),
-    (e: unknown) => (slot.error = e),
-  );
-}
-function found(key: string): string {
-  const slot = later[key];
-  if (slot?.error) throw slot.error;
-  if (!slot?.value) throw new Error(`${key} is not known yet: the rows before this one look it up`);
-  return slot.value;
-}
 
 const bank = { bank_name: 'First Bank', account_number: '000123456789', routing_number: '021000021', account_holder_name: 'Scriven Inc' };
 let registrations = 0;
