@@ -3,7 +3,7 @@ import { createTestApp, type TestApp } from './harness.js';
 import { baseUrl } from './media-fixtures.js';
 import { person, settled, type Person } from './social-fixtures.js';
 import { admin, balance, buy, channelOf, expectLedgerConsistent, fundedCreator, matureAll, notificationsOf, type Admin } from './money-fixtures.js';
-import { open } from '../src/modules/monetization/domain/bank-crypto.js';
+import { open } from '../src/common/crypto/at-rest.js';
 
 /**
  * The partner program (requirements computed live, apply, admin decisions) and the platform owner's earnings, bank

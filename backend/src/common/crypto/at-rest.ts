@@ -1,6 +1,9 @@
 import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
 
-/** AES-256-GCM for bank account numbers at rest: `v1.<iv>.<tag>.<ciphertext>`, base64url. */
+/**
+ * AES-256-GCM for secrets kept at rest under the server's key (MONEY_ENCRYPTION_KEY, or the one generated into the data
+ * directory): bank account numbers, live stream keys. `v1.<iv>.<tag>.<ciphertext>`, base64url.
+ */
 export function seal(key: Buffer, plain: string): string {
   const iv = randomBytes(12);
   const c = createCipheriv('aes-256-gcm', key, iv);

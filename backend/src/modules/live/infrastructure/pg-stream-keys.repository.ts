@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/postgresql';
-import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
+import { open, seal } from '../../../common/crypto/at-rest.js';
 import { APP_CONFIG, type AppConfig } from '../../../common/config/config.js';
 import type { StreamKeyRepository } from '../domain/ports.js';
 import { hashStreamKey, sameKey } from '../domain/stream-key.js';
@@ -23,18 +23,18 @@ export class PgStreamKeyRepository implements StreamKeyRepository {
 
   async keyOf(userId: string): Promise<string | null> {
     const [row] = await this.em.execute<{ key_sealed: string }[]>('select key_sealed from live_stream_keys where user_id = ?', [userId]);
-    return row ? this.open(row.key_sealed) : null;
+    return row ? open(this.secret, row.key_sealed) : null;
   }
 
   async addIfAbsent(userId: string, key: string, now: Date): Promise<void> {
-    await this.em.execute('insert into live_stream_keys (user_id, key_hash, key_sealed, created_at) values (?, ?, ?, ?) on conflict (user_id) do nothing', [userId, hashStreamKey(key), this.seal(key), now]);
+    await this.em.execute('insert into live_stream_keys (user_id, key_hash, key_sealed, created_at) values (?, ?, ?, ?) on conflict (user_id) do nothing', [userId, hashStreamKey(key), seal(this.secret, key), now]);
   }
 
   async replace(userId: string, key: string, now: Date): Promise<void> {
     await this.em.execute(
       `insert into live_stream_keys (user_id, key_hash, key_sealed, created_at) values (?, ?, ?, ?)
        on conflict (user_id) do update set key_hash = excluded.key_hash, key_sealed = excluded.key_sealed, created_at = excluded.created_at`,
-      [userId, hashStreamKey(key), this.seal(key), now],
+      [userId, hashStreamKey(key), seal(this.secret, key), now],
     );
   }
 
@@ -42,20 +42,6 @@ export class PgStreamKeyRepository implements StreamKeyRepository {
     const [row] = await this.em.execute<{ user_id: string; key_sealed: string }[]>('select user_id, key_sealed from live_stream_keys where key_hash = ?', [hashStreamKey(key)]);
     if (!row) return null;
     // The hash found it; the sealed key confirms it (in constant time), so a hash collision alone lets nobody in.
-    return sameKey(key, this.open(row.key_sealed)) ? row.user_id : null;
-  }
-
-  private seal(key: string): string {
-    const iv = randomBytes(12);
-    const cipher = createCipheriv('aes-256-gcm', this.secret, iv);
-    const body = Buffer.concat([cipher.update(key, 'utf8'), cipher.final()]);
-    return Buffer.concat([iv, cipher.getAuthTag(), body]).toString('base64');
-  }
-
-  private open(sealed: string): string {
-    const raw = Buffer.from(sealed, 'base64');
-    const decipher = createDecipheriv('aes-256-gcm', this.secret, raw.subarray(0, 12));
-    decipher.setAuthTag(raw.subarray(12, 28));
-    return Buffer.concat([decipher.update(raw.subarray(28)), decipher.final()]).toString('utf8');
+    return sameKey(key, open(this.secret, row.key_sealed)) ? row.user_id : null;
   }
 }

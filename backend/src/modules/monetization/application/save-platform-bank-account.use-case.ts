@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { APP_CONFIG, type AppConfig } from '../../../common/config/config.js';
-import { seal } from '../domain/bank-crypto.js';
+import { seal } from '../../../common/crypto/at-rest.js';
 import { BankAccountDetails, type BankAccountView } from '../domain/platform.js';
 import { PLATFORM_TREASURY, type PlatformTreasury } from '../domain/ports.js';
 
