@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import type { AddressInfo } from 'node:net';
 import type { TestApp } from './harness.js';
-import { resolveBinary } from '../src/modules/catalog/infrastructure/ffmpeg-processor.js';
+import { resolveBinary } from '../src/common/media/ffmpeg-binaries.js';
 
 /** The ffmpeg and ffprobe the server uses: Debian's when installed, else the ones npm brought. */
 export const FFMPEG = resolveBinary('ffmpeg');

@@ -1,34 +1,11 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { spawn } from 'node:child_process';
-import { accessSync, constants } from 'node:fs';
+import { constants } from 'node:fs';
 import { access, mkdir, writeFile } from 'node:fs/promises';
-import { createRequire } from 'node:module';
-import { delimiter, join } from 'node:path';
+import { join } from 'node:path';
+import { resolveBinary } from '../../../common/media/ffmpeg-binaries.js';
 import type { ProbeResult } from '../domain/media.js';
 import type { MediaProcessor } from '../domain/ports.js';
-
-const require = createRequire(import.meta.url);
-
-function onPath(name: string): string | null {
-  for (const dir of (process.env.PATH ?? '').split(delimiter)) {
-    const candidate = join(dir, name);
-    try {
-      accessSync(candidate, constants.X_OK);
-      return candidate;
-    } catch {
-      /* next */
-    }
-  }
-  return null;
-}
-
-/** Debian's binary when on PATH (it has the system's codecs and updates), else the one shipped in node_modules. */
-export function resolveBinary(name: 'ffmpeg' | 'ffprobe'): string {
-  const system = onPath(name);
-  if (system && !system.includes('node_modules')) return system;
-  const pkg = name === 'ffmpeg' ? '@ffmpeg-installer/ffmpeg' : '@ffprobe-installer/ffprobe';
-  return (require(pkg) as { path: string }).path;
-}
 
 const BITRATES: Record<number, string> = { 1080: '5000k', 720: '2800k', 480: '1400k', 360: '800k' };
 const AUDIO_BITRATE = '128k';

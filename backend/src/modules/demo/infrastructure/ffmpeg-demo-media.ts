@@ -1,30 +1,13 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { spawn } from 'node:child_process';
-import { accessSync, constants, existsSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { createRequire } from 'node:module';
-import { delimiter, join } from 'node:path';
+import { join } from 'node:path';
 import sharp from 'sharp';
 import { APP_CONFIG, type AppConfig } from '../../../common/config/config.js';
+import { resolveBinary } from '../../../common/media/ffmpeg-binaries.js';
 import type { DemoMedia, Sound, Visual } from '../domain/demo-plan.js';
 import type { DemoMediaMaker } from '../domain/ports.js';
-
-const require = createRequire(import.meta.url);
-
-/** Debian's ffmpeg when on PATH, else the static build in node_modules (as the catalog's processor chooses). */
-function ffmpegBinary(): string {
-  for (const dir of (process.env.PATH ?? '').split(delimiter)) {
-    const candidate = join(dir, 'ffmpeg');
-    if (candidate.includes('node_modules')) continue;
-    try {
-      accessSync(candidate, constants.X_OK);
-      return candidate;
-    } catch {
-      /* next */
-    }
-  }
-  return (require('@ffmpeg-installer/ffmpeg') as { path: string }).path;
-}
 
 const FONTS = ['/usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.ttf', '/usr/share/fonts/dejavu/DejaVuSans-Bold.ttf', '/usr/share/fonts/TTF/DejaVuSans-Bold.ttf', '/usr/share/fonts/truetype/liberation/LiberationSans-Bold.ttf'];
 const FPS = 24;
@@ -113,7 +96,7 @@ function run(bin: string, args: string[], cwd: string, signal?: AbortSignal): Pr
 @Injectable()
 export class FfmpegDemoMedia implements DemoMediaMaker {
   private readonly logger = new Logger('Demo');
-  private readonly ffmpeg = ffmpegBinary();
+  private readonly ffmpeg = resolveBinary('ffmpeg');
   private readonly font = FONTS.find((f) => existsSync(f)) ?? null;
   private drawtext?: Promise<boolean>;
 

@@ -13,7 +13,8 @@ import { isUuid } from '../../../../common/keyset.js';
 import { processRole } from '../../../../common/supervisor-link.js';
 import { LiveIngestUseCases } from '../../application/live-ingest.use-cases.js';
 import { Fmp4Splitter, parseInit, parseMoof, type TrackInfo } from './fmp4.js';
-import { ffmpegBinary, liveDir, liveRoot } from './live-dirs.js';
+import { resolveBinary } from '../../../../common/media/ffmpeg-binaries.js';
+import { liveDir, liveRoot } from './live-dirs.js';
 import { LlHlsPackager } from './ll-hls-packager.js';
 import { flvHeader, flvTag, GatedRtmpSession, type AvPacket } from './rtmp-protocol.js';
 
@@ -141,7 +142,7 @@ class Publisher {
     const streamId = this.streamId!;
     const packager = this.ingest.packagerOf(streamId, true);
     const recordTo = this.ingest.recordingPath(streamId);
-    const ff = spawn(ffmpegBinary(), ffmpegArgs(recordTo), { stdio: ['pipe', 'pipe', 'pipe'] }) as Ffmpeg;
+    const ff = spawn(resolveBinary('ffmpeg'), ffmpegArgs(recordTo), { stdio: ['pipe', 'pipe', 'pipe'] }) as Ffmpeg;
     let spawnError: Error | null = null;
     this.exited = new Promise((resolve) => {
       // Listened to at once: a failed spawn (EMFILE, EAGAIN) emits 'error', and may give no pipes at all.
@@ -468,7 +469,7 @@ export class RtmpIngest implements OnApplicationBootstrap, OnApplicationShutdown
     const out = join(dir, 'recording.mkv');
     await writeFile(list, parts.map((p) => `file '${p.replace(/'/g, "'\\''")}'`).join('\n') + '\n');
     await new Promise<void>((resolve, reject) => {
-      const ff = spawn(ffmpegBinary(), ['-hide_banner', '-loglevel', 'error', '-y', '-f', 'concat', '-safe', '0', '-i', list, '-map', '0', '-c', 'copy', '-f', 'matroska', out], { stdio: ['ignore', 'ignore', 'pipe'] });
+      const ff = spawn(resolveBinary('ffmpeg'), ['-hide_banner', '-loglevel', 'error', '-y', '-f', 'concat', '-safe', '0', '-i', list, '-map', '0', '-c', 'copy', '-f', 'matroska', out], { stdio: ['ignore', 'ignore', 'pipe'] });
       ff.on('error', reject);
       this.children.add(ff as unknown as Ffmpeg);
       let err = '';
