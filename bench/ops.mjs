@@ -48,7 +48,9 @@ process.on('message', (m) => m === 'workers' && process.send({ workers: s.worker
   // The supervisor's database, as scripts/start.mjs starts it without DATABASE_URL: an embedded PostgreSQL of this run.
   const env = { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', DEMO_DATA: 'false', LIVE_RTMP_PORT: '0', RATE_LIMIT_PER_MINUTE: '1000000', ADMIN_USERNAME: ADMIN.username, ADMIN_PASSWORD: ADMIN.password };
   const { startEmbeddedPostgres } = await import(join(root, 'backend/dist/src/common/database/embedded-postgres.js'));
-  const db = await startEmbeddedPostgres({ dataDir, port: await freePort(), database: 'scriven', log: () => undefined });
+  // Sized for the workers as `npm start` sizes it (200 would be short from about 12 workers on).
+  const { connectionBudget } = await import(join(root, 'scripts/supervise.mjs'));
+  const db = await startEmbeddedPostgres({ dataDir, port: await freePort(), database: 'scriven', log: () => undefined, maxConnections: connectionBudget(workers).maxConnections });
   env.DATABASE_URL = db.url;
   const stopDb = () => db.stop();
   const child = fork(runner, [], { env, stdio: ['ignore', 'ignore', 'inherit', 'ipc'] });
@@ -193,39 +195,37 @@ async function autocannonRun(url, headers, seconds) {
  * the rest of the machine's (other programs on a shared machine).
  */
 async function meRate(c, auth, workers) {
-  {
-    const load = WRK ? wrkRun : autocannonRun;
-    const url = `${c.base}/api/me`;
-    await load(url, auth, 1); // warm-up (the JIT, the principal cache, the connections)
-    const procs = [{ pid: c.supervisorPid, role: 'supervisor' }, ...(await c.workers()).map((w) => ({ pid: w.pid, role: w.role }))];
-    const before = procs.map((p) => cpuSeconds(p.pid) ?? 0);
-    const dbBefore = new Map(c.databasePids().map((pid) => [pid, cpuSeconds(pid) ?? 0]));
-    const machine0 = machineCpu();
-    const t0 = performance.now();
-    const r = await load(url, auth, DURATION);
-    const wall = (performance.now() - t0) / 1000;
-    const machine1 = machineCpu();
-    const used = procs.map((p, i) => ({ ...p, cpu: (cpuSeconds(p.pid) ?? before[i]) - before[i] }));
-    // Backends that started during the run count from 0; what one that ended meanwhile used is missed (rare with a warm pool).
-    const dbCpu = [...new Set([...dbBefore.keys(), ...c.databasePids()])].reduce((a, pid) => a + Math.max(0, (cpuSeconds(pid) ?? dbBefore.get(pid) ?? 0) - (dbBefore.get(pid) ?? 0)), 0);
-    if (r.non2xx || r.errors) throw new Error(`/api/me with ${workers} workers: ${r.non2xx} non-2xx, ${r.errors} errors`);
-    const serverCpu = used.reduce((a, p) => a + p.cpu, 0);
-    const machineBusy = machine0 && machine1 ? machine1.busy - machine0.busy : null;
-    return {
-      workers,
-      rps: r.rps,
-      p50: r.p50,
-      p99: r.p99,
-      wall,
-      procs: used,
-      serverCores: serverCpu / wall,
-      cpuPerRequestUs: (serverCpu / r.total) * 1e6,
-      loadCores: r.loadCpu / wall,
-      databaseCores: dbCpu / wall,
-      stolenCores: machine0 && machine1 ? (machine1.steal - machine0.steal) / wall : null,
-      otherCores: machineBusy === null ? null : Math.max(0, (machineBusy - serverCpu - dbCpu - r.loadCpu) / wall),
-    };
-  }
+  const load = WRK ? wrkRun : autocannonRun;
+  const url = `${c.base}/api/me`;
+  await load(url, auth, 1); // warm-up (the JIT, the principal cache, the connections)
+  const procs = [{ pid: c.supervisorPid, role: 'supervisor' }, ...(await c.workers()).map((w) => ({ pid: w.pid, role: w.role }))];
+  const before = procs.map((p) => cpuSeconds(p.pid) ?? 0);
+  const dbBefore = new Map(c.databasePids().map((pid) => [pid, cpuSeconds(pid) ?? 0]));
+  const machine0 = machineCpu();
+  const t0 = performance.now();
+  const r = await load(url, auth, DURATION);
+  const wall = (performance.now() - t0) / 1000;
+  const machine1 = machineCpu();
+  const used = procs.map((p, i) => ({ ...p, cpu: (cpuSeconds(p.pid) ?? before[i]) - before[i] }));
+  // Backends that started during the run count from 0; what one that ended meanwhile used is missed (rare with a warm pool).
+  const dbCpu = [...new Set([...dbBefore.keys(), ...c.databasePids()])].reduce((a, pid) => a + Math.max(0, (cpuSeconds(pid) ?? dbBefore.get(pid) ?? 0) - (dbBefore.get(pid) ?? 0)), 0);
+  if (r.non2xx || r.errors) throw new Error(`/api/me with ${workers} workers: ${r.non2xx} non-2xx, ${r.errors} errors`);
+  const serverCpu = used.reduce((a, p) => a + p.cpu, 0);
+  const machineBusy = machine0 && machine1 ? machine1.busy - machine0.busy : null;
+  return {
+    workers,
+    rps: r.rps,
+    p50: r.p50,
+    p99: r.p99,
+    wall,
+    procs: used,
+    serverCores: serverCpu / wall,
+    cpuPerRequestUs: (serverCpu / r.total) * 1e6,
+    loadCores: r.loadCpu / wall,
+    databaseCores: dbCpu / wall,
+    stolenCores: machine0 && machine1 ? (machine1.steal - machine0.steal) / wall : null,
+    otherCores: machineBusy === null ? null : Math.max(0, (machineBusy - serverCpu - dbCpu - r.loadCpu) / wall),
+  };
 }
 
 /**

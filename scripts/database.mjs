@@ -1,8 +1,7 @@
 // The database of `npm start` (scripts/start.mjs): the embedded PostgreSQL, started once for every worker and sized for
 // them, or, with DATABASE_URL, a check that the external server allows the connections the workers may open. Apart
 // from start.mjs so that the tests can run it (backend/test/supervisor.test.ts: a Ctrl-C during its start).
-import { existsSync, readFileSync, statSync } from 'node:fs';
-import { join } from 'node:path';
+
 /**
  * With an external PostgreSQL (DATABASE_URL): says when its max_connections is below what the workers may open (the
  * start goes on; connections past it would be refused under load). Silent when the server cannot be asked: the workers
@@ -67,20 +66,11 @@ export async function embeddedDatabase(env, budget, dist) {
   // A signal while the database starts: the server, which runs in a process group of its own (a terminal's Ctrl-C does
   // not reach it), is stopped as soon as its start has got far enough to be stopped, then this process exits. (The
   // supervisor's own handlers come after.)
-  // A second signal meanwhile (a Ctrl-C pressed again) does not wait: the server, if it runs yet, is told to quit at once
-  // (SIGQUIT), and this process exits with 130.
+  // A second signal meanwhile (a Ctrl-C pressed again) does not wait: this process exits with 130, and the server, if it
+  // runs yet, is told to quit as it does (startEmbeddedPostgres's exit hook).
   let interrupted = false;
-  const startedAt = Date.now();
   const early = () => {
     if (interrupted) {
-      const pid = startingServerPid(config.dataDir, startedAt);
-      if (pid) {
-        try {
-          process.kill(pid, 'SIGQUIT');
-        } catch {
-          // gone already
-        }
-      }
       release();
       process.exit(130);
     }
@@ -110,19 +100,3 @@ export async function embeddedDatabase(env, budget, dist) {
   return { embedded: true, stop };
 }
 
-/**
- * The pid of the PostgreSQL server that this start launched, from its postmaster.pid, or null: only a file written since
- * `since` (not one a server left behind) that names a running postgres process.
- */
-function startingServerPid(dataDir, since) {
-  try {
-    const file = join(dataDir, 'postgres', 'postmaster.pid');
-    if (statSync(file).mtimeMs < since - 1000) return null;
-    const pid = Number(readFileSync(file, 'utf8').split('\n')[0]);
-    if (!Number.isInteger(pid) || pid <= 1) return null;
-    const comm = existsSync(`/proc/${pid}/comm`) ? readFileSync(`/proc/${pid}/comm`, 'utf8').trim() : 'postgres';
-    return comm.startsWith('postgres') ? pid : null;
-  } catch {
-    return null;
-  }
-}

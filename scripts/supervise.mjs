@@ -210,8 +210,22 @@ export function supervise(
     const { worker, ready, startedAt } = fork(role);
     const s = { role, worker, ready: false, startedAt, delay, readings: {} };
     slots.set(slot, s);
+    watch(slot, s);
+    void ready.then((ok) => {
+      if (!ok || slots.get(slot) !== s) return;
+      s.ready = true;
+      readyRoles.add(role);
+      send(worker, { type: 'scriven:restarts', restarts: Object.values(restarts) });
+      shareWorkers();
+    });
+    return ready;
+  };
+
+  /** Watches the worker of slot `s` (placed, or put there ready by a restart): a death after it was ready is recovered from. */
+  const watch = (slot, s) => {
+    const { worker, role, startedAt } = s;
     worker.once('exit', (code, signal) => {
-      if (slots.get(slot)?.worker !== worker) return; // replaced by a restart: it drained
+      if (slots.get(slot) !== s) return; // replaced by a restart: it drained
       s.worker = null;
       if (code) exitCode ||= code;
       if (stopping) return maybeDone();
@@ -228,14 +242,6 @@ export function supervise(
       }, wait);
       shareWorkers();
     });
-    void ready.then((ok) => {
-      if (!ok || slots.get(slot) !== s) return;
-      s.ready = true;
-      readyRoles.add(role);
-      send(worker, { type: 'scriven:restarts', restarts: Object.values(restarts) });
-      shareWorkers();
-    });
-    return ready;
   };
 
   /**
@@ -278,21 +284,11 @@ export function supervise(
       }
       const placed = { role, worker: next.worker, ready: true, startedAt: next.startedAt, delay: restartDelayMs, readings: {} };
       slots.set(slot, placed);
-      watchPlaced(slot, placed);
+      watch(slot, placed);
       send(next.worker, { type: 'scriven:restarts', restarts: Object.values(restarts) });
       shareWorkers();
       if (old && !(await drain(old))) throw new Error(`the old ${role} worker ${old.process.pid} did not stop within ${killAfter(old) / 1000} s and was killed`);
     }
-  };
-  /** The exit watch of a worker that a restart put in its slot (the same recovery as place()). */
-  const watchPlaced = (slot, s) => {
-    s.worker.once('exit', (code, signal) => {
-      if (slots.get(slot) !== s || s.worker === null) return;
-      s.worker = null;
-      if (stopping) return maybeDone();
-      log(`Scriven ${s.role} worker stopped unexpectedly (${signal ?? `exit code ${code}`}); starting it again in ${restartDelayMs / 1000} s.`);
-      setTimeout(() => !stopping && slots.get(slot) === s && place(slot, s.role), restartDelayMs);
-    });
   };
 
   /** Every API worker re-reads the app's files and tells its open pages; resolves with the failures. */

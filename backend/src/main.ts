@@ -184,14 +184,15 @@ function onDrain(app: Awaited<ReturnType<typeof CreateApp>>['app']): void {
   const server = app.getHttpServer() as import('node:http').Server;
   const inFlight = new InFlight(server);
   let draining = false;
-  server.prependListener('request', (req: import('node:http').IncomingMessage, res: import('node:http').ServerResponse) => {
-    if (!draining) return;
-    res.shouldKeepAlive = false;
-    halfClose(req.socket);
-  });
   supervisorLink.onDrain((timeoutMs, longTimeoutMs) => {
     if (draining || closing) return;
     draining = true;
+    // From now on (not on every request before): each response closes its connection.
+    server.prependListener('request', (req: import('node:http').IncomingMessage, res: import('node:http').ServerResponse) => {
+      res.shouldKeepAlive = false;
+      halfClose(req.socket);
+    });
+    // server.close() would cut the idle keep-alive connections at once (see above); InFlight cuts them in its time.
     server.closeIdleConnections = () => undefined;
     void (async () => {
       const { RealtimeGateway } = await import('./common/realtime/realtime.gateway.js');

@@ -114,8 +114,11 @@ function workers(): Promise<Worker[]> {
 }
 const api = async () => (await workers()).filter((w) => w.role === 'api' && w.state === 'up');
 
+/** The restarts' state (polled every 500 ms at most: the per-address rate limit is 300 a minute). */
 async function restartState(address: string): Promise<any[]> {
-  return (await call('GET', '/api/system/restart', asAdmin(address))).body.restarts;
+  const state = await call('GET', '/api/system/restart', asAdmin(address));
+  expect(state.status).toBe(200);
+  return state.body.restarts;
 }
 
 beforeAll(async () => {
@@ -244,14 +247,7 @@ it('an all restart also replaces the media/jobs worker, which stops on its own (
   const jobsBefore = (await workers()).find((w) => w.role === 'jobs')!.pid;
   const asked = await call('POST', '/api/system/restart', asAdmin('192.0.2.50'), { services: ['all'] });
   expect(asked.status).toBe(202);
-  // Polled every half second (the per-address rate limit is 300 a minute).
-  let all: { state: string; detail: string | null } | undefined;
-  for (const end = Date.now() + 90_000; Date.now() < end; await new Promise((r) => setTimeout(r, 500))) {
-    const state = await call('GET', '/api/system/restart', asAdmin('192.0.2.50'));
-    expect(state.status).toBe(200);
-    all = (state.body.restarts as { service: string; state: string; detail: string | null }[]).find((x) => x.service === 'all');
-    if (all && all.state !== 'restarting') break;
-  }
+  const all = await until(async () => (await restartState('192.0.2.50')).find((x) => x.service === 'all' && x.state !== 'restarting'), 'the all restart', 90_000, 500);
   expect(all).toMatchObject({ state: 'done', detail: null });
   const jobsAfter = (await workers()).find((w) => w.role === 'jobs' && w.state === 'up');
   expect(jobsAfter?.pid).toBeDefined();

@@ -267,17 +267,25 @@ async function runServer(dir: string, dataDir: string, port: number, maxConnecti
   child.once('exit', () => (exited = true));
   child.once('error', (e) => ((spawnError = e), (exited = true)));
   child.unref();
-  for (let i = 0; i < 1200; i++) {
-    if (exited) {
-      const reason = spawnError?.message ?? tail(logFile);
-      return { ok: false, portTaken: /could not bind|address already in use|could not create any TCP\/IP sockets/i.test(reason), reason };
+  // Should this process exit while the server starts (a second Ctrl-C, a failed start-up), the server, in a process
+  // group of its own, would run on: it is told to quit at once. Once it is ready, stopper() takes this over.
+  const quit = () => void (!exited && child.kill('SIGQUIT'));
+  process.once('exit', quit);
+  try {
+    for (let i = 0; i < 1200; i++) {
+      if (exited) {
+        const reason = spawnError?.message ?? tail(logFile);
+        return { ok: false, portTaken: /could not bind|address already in use|could not create any TCP\/IP sockets/i.test(reason), reason };
+      }
+      const pm = postmaster(dir);
+      if (pm && pm.pid === child.pid && pm.status === 'ready') return { ok: true, child };
+      await sleep(50);
     }
-    const pm = postmaster(dir);
-    if (pm && pm.pid === child.pid && pm.status === 'ready') return { ok: true, child };
-    await sleep(50);
+    quit();
+    return { ok: false, portTaken: false, reason: `not ready after 60 s. ${tail(logFile)}` };
+  } finally {
+    process.removeListener('exit', quit);
   }
-  child.kill('SIGQUIT');
-  return { ok: false, portTaken: false, reason: `not ready after 60 s. ${tail(logFile)}` };
 }
 
 function stopper(child: ChildProcess): () => Promise<void> {

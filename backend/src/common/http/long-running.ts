@@ -61,29 +61,20 @@ export const Upload = () => UseInterceptors(UploadInterceptor);
 
 /**
  * A server's connections and its long-running requests (`@LongRunning` operations and `@Upload` routes), for a rolling
- * restart's drain: ordinary requests get the short bound, long-running ones the long bound.
+ * restart's drain: ordinary requests get the short bound, long-running ones the long bound. Only the connections are
+ * counted here (a set of them); which ones have a request in flight, Node's HTTP server knows already (its own
+ * closeIdleConnections, taken before the drain turns it off for server.close()).
  */
 export class InFlight {
   private readonly sockets = new Set<Socket>();
-  /** The requests in flight on each connection (a response not yet sent or closed). */
-  private readonly active = new Map<Socket, number>();
+  /** Cuts the connections with no request in flight (Node's closeIdleConnections of this server). */
+  private readonly closeIdle: () => void;
 
   constructor(server: Server) {
+    this.closeIdle = server.closeIdleConnections.bind(server);
     server.on('connection', (socket: Socket) => {
       this.sockets.add(socket);
-      socket.once('close', () => {
-        this.sockets.delete(socket);
-        this.active.delete(socket);
-      });
-    });
-    server.prependListener('request', (req: IncomingMessage, res: ServerResponse) => {
-      const socket = req.socket;
-      this.active.set(socket, (this.active.get(socket) ?? 0) + 1);
-      res.once('close', () => {
-        const left = (this.active.get(socket) ?? 1) - 1;
-        if (left > 0) this.active.set(socket, left);
-        else this.active.delete(socket);
-      });
+      socket.once('close', () => this.sockets.delete(socket));
     });
   }
 
@@ -100,8 +91,8 @@ export class InFlight {
    * whatever is left at `longTimeoutMs` is cut.
    */
   async settle(closed: Promise<void>, timeoutMs: number, longTimeoutMs: number): Promise<void> {
-    const started = Date.now();
-    const wait = (ms: number, alsoWhenIdle = false) =>
+    /** Resolves true once `closed`, false after `ms` (or, with `untilIdle`, once no long-running request is left). */
+    const wait = (ms: number, untilIdle = false) =>
       new Promise<boolean>((resolve) => {
         const done = (finished: boolean) => {
           clearTimeout(timer);
@@ -111,16 +102,16 @@ export class InFlight {
         const timer = setTimeout(() => done(false), Math.max(0, ms));
         timer.unref();
         const onIdle = () => done(false);
-        if (alsoWhenIdle) whenIdle.add(onIdle);
+        if (untilIdle) whenIdle.add(onIdle);
         void closed.then(() => done(true));
       });
+    const deadline = Date.now() + longTimeoutMs;
     if (await wait(timeoutMs)) return;
     const busy = new Set([...longRunning].map((r) => r.socket));
     for (const s of this.sockets) if (!busy.has(s)) s.destroy();
-    const deadline = started + longTimeoutMs;
     if (longRunning.size && (await wait(deadline - Date.now(), true))) return;
     if (Date.now() < deadline) {
-      for (const s of this.sockets) if (!this.active.has(s)) s.destroy();
+      this.closeIdle();
       if (await wait(deadline - Date.now())) return;
     }
     for (const s of this.sockets) s.destroy();

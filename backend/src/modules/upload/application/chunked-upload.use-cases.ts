@@ -4,7 +4,7 @@ import { DATABASE_URL } from '../../../common/database/tokens.js';
 import { Interval } from '@nestjs/schedule';
 import { RequestContext } from '@mikro-orm/core';
 import { MikroORM } from '@mikro-orm/postgresql';
-import { PassThrough, type Readable } from 'node:stream';
+import type { Readable } from 'node:stream';
 import { APP_CONFIG, type AppConfig } from '../../../common/config/config.js';
 import type { UnitOfWork } from '../../../common/database/unit-of-work.port.js';
 import { sniffVideo } from '../../../common/storage/sniff.js';
@@ -117,15 +117,11 @@ export class SessionGate implements OnApplicationShutdown {
       const writer = new AbortController();
       const release = await this.enter(id, writer);
       try {
-        let result: T;
-        try {
-          result = await fn(writer.signal);
-        } catch (e) {
-          if (writer.signal.aborted) throw UploadErrors.busy();
-          throw e;
-        }
-        if (writer.signal.aborted) throw UploadErrors.busy();
+        const result = await fn(writer.signal);
+        writer.signal.throwIfAborted();
         return result;
+      } catch (e) {
+        throw writer.signal.aborted ? UploadErrors.busy() : e;
       } finally {
         // Before the answer: the client's next chunk finds the place free, in whichever process it lands.
         await release();
@@ -360,33 +356,8 @@ export class ReceiveChunkUseCase {
 
   private async write(session: UploadSession, index: number, data: Readable, stop: AbortSignal): Promise<{ session: UploadSession; index: number; count: number }> {
     await this.sessions.clearReceived(session.id, index);
-    stop.throwIfAborted();
-    // The bytes go to the disk through a stream of their own, which losing the locks breaks: the writing stops at once,
-    // and the request is left whole for the busy answer (its unread rest is dropped by the lingering close), rather
-    // than reset.
-    const bytes = new PassThrough({ highWaterMark: 256 * 1024 });
-    const abort = () => {
-      data.unpipe(bytes);
-      bytes.destroy(stop.reason as Error);
-    };
-    // A request that breaks (the client went away) breaks the chunk at once, as it did when piped straight to the disk.
-    const broken = (e?: Error) => bytes.destroy(e ?? new Error('the request was cut off'));
-    const closed = () => {
-      if (!data.readableEnded) broken();
-    };
-    stop.addEventListener('abort', abort, { once: true });
-    data.once('error', broken);
-    data.once('close', closed);
-    data.pipe(bytes);
-    let head: Buffer;
-    try {
-      head = await this.chunks.writeAt(session.id, session.offsetOf(index), session.lengthOf(index), bytes);
-    } finally {
-      stop.removeEventListener('abort', abort);
-      data.off('error', broken);
-      data.off('close', closed);
-      data.unpipe(bytes);
-    }
+    // Losing the locks stops the writing at once (the request is left whole, for the busy answer).
+    const head = await this.chunks.writeAt(session.id, session.offsetOf(index), session.lengthOf(index), data, stop);
     stop.throwIfAborted();
     if (index === 0) {
       const container = sniffVideo(head);

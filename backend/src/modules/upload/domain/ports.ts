@@ -22,8 +22,11 @@ export interface ChunkStore {
   path(id: string): string;
   /** Creates the (sparse) file of the whole upload. */
   create(id: string, size: number): Promise<void>;
-  /** Writes exactly `length` bytes from the stream at `offset` and flushes them to disk; returns the first bytes. */
-  writeAt(id: string, offset: number, length: number, data: Readable): Promise<Buffer>;
+  /**
+   * Writes exactly `length` bytes from the stream at `offset` and flushes them to disk; returns the first bytes. Stops
+   * writing at once when `signal` aborts (rejecting with its reason), leaving the stream to be answered.
+   */
+  writeAt(id: string, offset: number, length: number, data: Readable, signal?: AbortSignal): Promise<Buffer>;
   /** Flushes the whole file to the disk (before it is handed over). */
   sync(id: string): Promise<void>;
   /** Every upload file there is, by session id, with its last write. */

@@ -5,7 +5,7 @@ import { freeBytes } from '../../../common/storage/free-space.js';
 import { TMP_UPLOADS_DIR } from '../../../common/storage/storage.module.js';
 import { join } from 'node:path';
 import { Writable, type Readable } from 'node:stream';
-import { pipeline } from 'node:stream/promises';
+import { finished } from 'node:stream/promises';
 import { APP_CONFIG, type AppConfig } from '../../../common/config/config.js';
 import { UploadErrors } from '../domain/upload-session.js';
 import type { ChunkStore } from '../domain/ports.js';
@@ -40,7 +40,7 @@ export class DiskChunkStore implements ChunkStore {
     }
   }
 
-  async writeAt(id: string, offset: number, length: number, data: Readable): Promise<Buffer> {
+  async writeAt(id: string, offset: number, length: number, data: Readable, signal?: AbortSignal): Promise<Buffer> {
     // The file is opened when the first bytes arrive, and a chunk that stops arriving is dropped after 30 s, so a
     // slow or stalled client cannot hold file handles.
     const file: { opening: Promise<FileHandle> | null } = { opening: null };
@@ -55,7 +55,7 @@ export class DiskChunkStore implements ChunkStore {
     let idle: NodeJS.Timeout | undefined;
     const armIdle = () => {
       clearTimeout(idle);
-      idle = setTimeout(() => data.destroy(UploadErrors.stalled()), CHUNK_IDLE_MS);
+      idle = setTimeout(() => sink.destroy(UploadErrors.stalled()), CHUNK_IDLE_MS);
     };
     const writeBatch = async (batch: Buffer[], at: number, bytes: number) => {
       // O_DSYNC: each batch is on the disk when its write returns, while the next ones are still arriving, so the disk
@@ -91,29 +91,50 @@ export class DiskChunkStore implements ChunkStore {
       while (inFlight.size > max) await Promise.race(inFlight);
       if (failure) throw failure;
     };
+    const sink = new Writable({
+      highWaterMark: BATCH_BYTES,
+      write: (chunk: Buffer, _enc, done) => {
+        armIdle();
+        if (failure) return done(failure);
+        received += chunk.length;
+        if (received > length) return done(UploadErrors.badSize(length));
+        if (head.length < 64) head = Buffer.concat([head, chunk.subarray(0, 64 - head.length)]);
+        pending.push(chunk);
+        pendingBytes += chunk.length;
+        if (pendingBytes < BATCH_BYTES) return done();
+        startBatch();
+        if (inFlight.size < MAX_IN_FLIGHT) return done();
+        settle(MAX_IN_FLIGHT - 1).then(() => done(), (e: Error) => done(e));
+      },
+      final: (done) => {
+        startBatch();
+        settle(0).then(() => done(), (e: Error) => done(e));
+      },
+    });
     try {
       armIdle();
-      const sink = new Writable({
-        highWaterMark: BATCH_BYTES,
-        write: (chunk: Buffer, _enc, done) => {
-          armIdle();
-          if (failure) return done(failure);
-          received += chunk.length;
-          if (received > length) return done(UploadErrors.badSize(length));
-          if (head.length < 64) head = Buffer.concat([head, chunk.subarray(0, 64 - head.length)]);
-          pending.push(chunk);
-          pendingBytes += chunk.length;
-          if (pendingBytes < BATCH_BYTES) return done();
-          startBatch();
-          if (inFlight.size < MAX_IN_FLIGHT) return done();
-          settle(MAX_IN_FLIGHT - 1).then(() => done(), (e: Error) => done(e));
-        },
-        final: (done) => {
-          startBatch();
-          settle(0).then(() => done(), (e: Error) => done(e));
-        },
-      });
-      await pipeline(data, sink);
+      // Piped, not in a pipeline: what stops the writing (a bad size, the disk, the 30 s idle, `signal`: the upload's
+      // locks were lost) leaves the request whole, to be answered; its unread rest is drained below. A request that
+      // breaks (its client went away) stops the writing at once.
+      const stop = (e: Error) => {
+        data.unpipe(sink);
+        sink.destroy(e);
+      };
+      const onAbort = () => stop(signal!.reason as Error);
+      const onClose = () => void (!data.readableEnded && stop(new Error('the request was cut off')));
+      signal?.throwIfAborted();
+      signal?.addEventListener('abort', onAbort, { once: true });
+      data.once('error', stop);
+      data.once('close', onClose);
+      try {
+        data.pipe(sink);
+        await finished(sink);
+      } finally {
+        signal?.removeEventListener('abort', onAbort);
+        data.off('error', stop);
+        data.off('close', onClose);
+        data.unpipe(sink);
+      }
       if (written !== length) throw UploadErrors.badSize(length);
       // On the disk before it counts (every write was O_DSYNC): a chunk marked received survives even an
       // operating-system crash.
