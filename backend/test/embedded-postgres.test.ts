@@ -5,16 +5,7 @@ import { join, resolve } from 'node:path';
 import { createServer, type Server } from 'node:net';
 import pg from 'pg';
 import { rememberedPortFile, startEmbeddedPostgres } from '../src/common/database/embedded-postgres.js';
-
-function freePort(): Promise<number> {
-  return new Promise((res) => {
-    const s = createServer();
-    s.listen(0, '127.0.0.1', () => {
-      const port = (s.address() as { port: number }).port;
-      s.close(() => res(port));
-    });
-  });
-}
+import { freePort } from './net.js';
 
 /** Another program holding a port on 127.0.0.1. */
 function hold(port: number): Promise<Server> {

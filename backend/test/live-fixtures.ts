@@ -1,20 +1,8 @@
-import net from 'node:net';
 import { createTestApp, type TestApp } from './harness.js';
+import { freePort } from './net.js';
 import type { Person } from './social-fixtures.js';
 
 /** What the live ingest tests share: an app with its RTMP listener on a free port, and a bounded wait. */
-
-/** A TCP port nobody listens on now (the OS picks it). */
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const s = net.createServer();
-    s.once('error', reject);
-    s.listen(0, '127.0.0.1', () => {
-      const { port } = s.address() as net.AddressInfo;
-      s.close(() => resolve(port));
-    });
-  });
-}
 
 /** A test app that runs the RTMP ingest (jobs on) on a free port; test apps open no RTMP port unless asked. */
 export async function ingestApp(): Promise<{ t: TestApp; rtmpPort: number }> {

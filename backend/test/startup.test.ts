@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createServer, type Server } from 'node:net';
+import { freePort } from './net.js';
 
 /**
  * What an operator sees of `npm start` (src/main.ts) and `npm run cli` (src/cli.ts): both run here as they run from
@@ -12,16 +13,6 @@ import { createServer, type Server } from 'node:net';
 const HOOKS = new URL('./fuzz-server-hooks.mjs', import.meta.url).href;
 const MAIN = fileURLToPath(new URL('../src/main.ts', import.meta.url));
 const CLI = fileURLToPath(new URL('../src/cli.ts', import.meta.url));
-
-function freePort(): Promise<number> {
-  return new Promise((res) => {
-    const s = createServer();
-    s.listen(0, '127.0.0.1', () => {
-      const port = (s.address() as { port: number }).port;
-      s.close(() => res(port));
-    });
-  });
-}
 
 /** Another program holding a port. */
 function hold(port: number, host = '127.0.0.1'): Promise<Server> {

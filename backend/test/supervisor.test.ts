@@ -2,7 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { chmodSync, mkdtempSync, readFileSync, rmSync, writeFileSync, existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { createServer } from 'node:net';
+import { freePort } from './net.js';
 
 /**
  * `npm start`'s supervisor (scripts/supervise.mjs) with a stand-in server: a server killed after it was ready is
@@ -11,16 +11,6 @@ import { createServer } from 'node:net';
 const supervise = resolve(process.cwd(), '..', 'scripts', 'supervise.mjs');
 let dir: string;
 let supervisor: ChildProcess | undefined;
-
-function freePort(): Promise<number> {
-  return new Promise((res) => {
-    const s = createServer();
-    s.listen(0, '127.0.0.1', () => {
-      const p = (s.address() as { port: number }).port;
-      s.close(() => res(p));
-    });
-  });
-}
 
 beforeEach(() => {
   dir = mkdtempSync(join(tmpdir(), 'scriven-supervisor-'));

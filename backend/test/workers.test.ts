@@ -1,13 +1,13 @@
 import { fork, type ChildProcess } from 'node:child_process';
 import { request as httpRequest } from 'node:http';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { randomBytes } from 'node:crypto';
 import autocannon from 'autocannon';
 import pg from 'pg';
+import { freePort } from './net.js';
 
 /**
  * `npm start`'s supervisor (scripts/supervise.mjs) over the real server: two API workers sharing the port and the
@@ -35,16 +35,6 @@ let dbUrl: string;
 let runner: ChildProcess;
 let consoleToken: string;
 let log = '';
-
-function freePort(): Promise<number> {
-  return new Promise((res) => {
-    const s = createServer();
-    s.listen(0, '127.0.0.1', () => {
-      const p = (s.address() as { port: number }).port;
-      s.close(() => res(p));
-    });
-  });
-}
 
 /** Checks every `every` ms (50; the restart's state, an HTTP call counted by the rate limit, every 500 ms). */
 async function until<T>(check: () => Promise<T | undefined | false> | T | undefined | false, what: string, ms = 90_000, every = 50): Promise<T> {
