@@ -23,6 +23,8 @@ import { Migration20261124200300_user_last_seen } from './Migration2026112420030
 import { Migration20261124200400_shared_counters } from './Migration20261124200400_shared_counters.js';
 import { Migration20261124300000_live } from './Migration20261124300000_live.js';
 import { Migration20261124310000_live_ingest } from './Migration20261124310000_live_ingest.js';
+import { Migration20261124400000_super_chat_gaming } from './Migration20261124400000_super_chat_gaming.js';
+import { Migration20261124410000_live_search } from './Migration20261124410000_live_search.js';
 
 /** Every migration, in order. `npm run migration:create -w backend` adds new files and updates this list. */
 export const MIGRATIONS: MigrationObject[] = [
@@ -50,4 +52,6 @@ export const MIGRATIONS: MigrationObject[] = [
   { name: 'Migration20261124200400_shared_counters', class: Migration20261124200400_shared_counters },
   { name: 'Migration20261124300000_live', class: Migration20261124300000_live },
   { name: 'Migration20261124310000_live_ingest', class: Migration20261124310000_live_ingest },
+  { name: 'Migration20261124400000_super_chat_gaming', class: Migration20261124400000_super_chat_gaming },
+  { name: 'Migration20261124410000_live_search', class: Migration20261124410000_live_search },
 ];

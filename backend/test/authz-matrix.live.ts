@@ -18,7 +18,7 @@ const ownersComment = (w: AuthzWorld) =>
 const stream = () => ({ id: found('liveStream') });
 
 export const LIVE_ROWS: Record<string, AuthzCase | AuthzCase[]> = {
-  startLiveStream: { what: 'each signed-in user starts their one stream', request: () => ({ json: { title: 'Authz matrix live', description: 'Live rows' } }), expect: users(201) },
+  startLiveStream: { what: 'each signed-in user starts their one stream (taking Super Chats)', request: () => ({ json: { title: 'Authz matrix live', description: 'Live rows', super_chat_enabled: true } }), expect: users(201) },
   listLiveStreams: {
     request: (w) => {
       ownersStream(w);
@@ -45,5 +45,18 @@ export const LIVE_ROWS: Record<string, AuthzCase | AuthzCase[]> = {
   regenerateLiveStreamKey: { what: 'your own key', request: () => ({}), expect: users(200) },
   getLivePlaylist: { what: "the owner's stream before its first media: 404 LIVE.NOT_STARTED whoever asks (no token is read)", request: () => ({ params: stream() }), expect: open(404) },
   getLiveHlsFile: { what: "a part of the owner's stream before its first media (no token is read)", request: () => ({ params: { ...stream(), file: 'p0.0.m4s' } }), expect: open(404) },
+  listLiveSuperChats: { what: "the owner's stream", request: () => ({ params: stream() }), expect: anyone(200) },
+  sendSuperChat: {
+    what: "a Super Chat checkout to the owner's stream: never to your own (403)",
+    request: (w) => ({ json: { stream_id: found('liveStream'), package_id: 'small', message: 'Hello from the authz matrix', origin_url: `${w.origin}/` } }),
+    expect: { visitor: 401, owner: 403, other: 201, admin: 401, adminUser: 201, founder: 401 },
+  },
+  listGamingStreams: { request: () => ({ query: { limit: '10' } }), expect: anyone(200) },
   endLiveStream: { what: "the owner's stream", request: () => ({ params: stream() }), expect: streamerOnly(200) },
+  // After the owner's stream ended: the owner starts a gaming stream; the others still have theirs open (one per user).
+  startGamingStream: {
+    what: "each signed-in user's one stream: the owner's ended, the others' still open (409)",
+    request: () => ({ json: { title: 'Authz matrix gaming', game: 'Chess' } }),
+    expect: { visitor: 401, owner: 201, other: 409, admin: 401, adminUser: 409, founder: 401 },
+  },
 };

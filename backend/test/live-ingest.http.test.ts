@@ -170,4 +170,59 @@ describe('publishing over RTMP', () => {
     expect((await t.sql<Any>('select recording_media_id from live_streams where id = $1', [id]))[0].recording_media_id).toBeNull();
     expect(((await t.http().get('/api/videos?mine=true&limit=50').set(...me.auth)).body as Any[]).filter((v) => v.title === 'Not recorded')).toEqual([]);
   }, 60_000);
+
+  it('disconnects a publisher whose key is regenerated, and every publisher while the live feature is off', async () => {
+    const me = await person(t);
+    const id = (await t.http().post('/api/live/start').set(...me.auth).send({ title: 'Leaked key', record: false }).expect(201)).body.id as string;
+    const first = publish((await keyOf(me)).stream_key, 40);
+    await waitFor('the stream to go live', async () => (await t.http().get(`/api/live/${id}`)).body.status === 'live', 20_000, 100);
+    await t.http().post('/api/live/key/regenerate').set(...me.auth).expect(200);
+    expect(await within(first.exited, 15_000, 'the publisher with the old key being disconnected')).not.toBe(0);
+
+    const key = (await keyOf(me)).stream_key;
+    const second = publish(key, 40);
+    await waitFor('the new key publishing (a second session)', async () => {
+      const r = await t.http().get(`/api/live/${id}/hls/index.m3u8`);
+      return r.status === 200 && r.text.includes('init-2.mp4');
+    }, 20_000, 200);
+    const { FeatureFlags } = await import('../src/common/features/feature-flags.js');
+    const flags = t.app.get(FeatureFlags);
+    await t.sql("update feature_flags set enabled = false where name = 'live'");
+    await flags.reload();
+    try {
+      expect(await within(second.exited, 15_000, 'the publisher being disconnected while live is off')).not.toBe(0);
+      const refused = publish(key, 5);
+      expect(await within(refused.exited, 15_000, 'a publisher refused while live is off')).not.toBe(0);
+    } finally {
+      await t.sql("update feature_flags set enabled = true where name = 'live'");
+      await flags.reload();
+    }
+  }, 60_000);
+
+  it("takes a publish token (the server's own publishers') for its stream only, within its minute; forged ones are refused", async () => {
+    const { LIVE_KEYS } = await import('../src/modules/live/domain/ports.js');
+    const keys = t.app.get<symbol, import('../src/modules/live/domain/ports.js').StreamKeyRepository>(LIVE_KEYS, { strict: false });
+    const me = await person(t);
+    const id = (await t.http().post('/api/live/start').set(...me.auth).send({ title: 'Token', record: false }).expect(201)).body.id as string;
+    const now = new Date();
+    const token = keys.publishToken(id, now);
+    expect(token).toMatch(/^pub_[0-9a-f]{32}_\d{10}_[A-Za-z0-9_-]{43}$/);
+    expect(keys.streamOfPublishToken(token, now)).toBe(id);
+    expect(keys.streamOfPublishToken(token, new Date(now.getTime() + 61_000))).toBeNull();
+    const forged = token.slice(0, -2) + (token.endsWith('AA') ? 'BB' : 'AA');
+    expect(keys.streamOfPublishToken(forged, now)).toBeNull();
+    const expired = keys.publishToken(id, new Date(now.getTime() - 120_000));
+    for (const bad of [forged, expired]) {
+      const { exited } = publish(bad, 5);
+      expect(await within(exited, 15_000, 'a refused token publisher exiting')).not.toBe(0);
+    }
+    expect((await t.http().get(`/api/live/${id}`)).body.status).toBe('created');
+    const good = publish(token, 30);
+    await waitFor('the token publisher making the stream live', async () => (await t.http().get(`/api/live/${id}`)).body.status === 'live', 20_000, 100);
+    await t.http().post(`/api/live/${id}/end`).set(...me.auth).expect(200);
+    expect(await within(good.exited, 15_000, 'the publisher being disconnected')).not.toBe(0);
+    // A token for an ended stream publishes nothing.
+    const late = publish(keys.publishToken(id, new Date()), 5);
+    expect(await within(late.exited, 15_000, 'a token of an ended stream refused')).not.toBe(0);
+  }, 60_000);
 });

@@ -62,6 +62,7 @@ describe('starting and ending a stream', () => {
       live_at: null,
       ended_at: null,
       room: `live:${r.body.id}`,
+      game: null,
     });
     const listed = await t.http().get('/api/live/streams');
     expect(listed.status).toBe(200);

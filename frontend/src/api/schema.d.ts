@@ -640,6 +640,40 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/gaming/start-stream": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Go Live with a game: starts your stream (one live stream at a time, gaming or not). Then stream to it as to any live stream. */
+        post: operations["startGamingStream"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/gaming/streams": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Gaming streams on now (started and not ended, with a game), the most watched first. */
+        get: operations["listGamingStreams"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/health": {
         parameters: {
             query?: never;
@@ -931,6 +965,23 @@ export interface paths {
         get?: never;
         /** The streamer sets slow mode: seconds between one viewer's messages (0 turns it off). */
         put: operations["setLiveSlowMode"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/live/{id}/super-chat": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The stream's Super Chats (the newest 100, newest first) and its Super Chat revenue. Pages hear new ones as `super_chat` events of its room. */
+        get: operations["listLiveSuperChats"];
+        put?: never;
         post?: never;
         delete?: never;
         options?: never;
@@ -1812,6 +1863,28 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/super-chat/send": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Starts a Super Chat checkout; send the browser to `url`. Once paid, the Super Chat appears in the stream's chat
+         *     for everyone (pinned for a time that grows with the package), 80% of it goes to the streamer and 20% to the
+         *     platform, and the streamer is notified. The provider returns to `origin_url?session_id=…&type=super_chat`
+         *     (GET /api/payments/status/{session_id} reports the payment).
+         */
+        post: operations["sendSuperChat"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/system/backup": {
         parameters: {
             query?: never;
@@ -2472,7 +2545,7 @@ export interface components {
             /** @description The content as it was reported: a title, a comment's text, a channel's name. */
             content_title: string | null;
             /** @enum {string} */
-            content_type: "video" | "reel" | "movie" | "comment" | "user";
+            content_type: "video" | "reel" | "movie" | "comment" | "user" | "live_stream" | "live_chat_message";
             created_at: string;
             expires_at: string;
             id: string;
@@ -2510,7 +2583,7 @@ export interface components {
             case_id: string | null;
             content_id: string;
             /** @enum {string} */
-            content_type: "video" | "reel" | "movie" | "comment" | "user";
+            content_type: "video" | "reel" | "movie" | "comment" | "user" | "live_stream" | "live_chat_message";
             created_at: string;
             id: string;
             reason: string;
@@ -2598,7 +2671,7 @@ export interface components {
             content: components["schemas"]["ContentSnapshotDto"];
             content_id: string;
             /** @enum {string} */
-            content_type: "video" | "reel" | "movie" | "comment" | "user";
+            content_type: "video" | "reel" | "movie" | "comment" | "user" | "live_stream" | "live_chat_message";
             first_reported_at: string;
             id: string;
             last_reported_at: string;
@@ -3032,10 +3105,33 @@ export interface components {
             liked: boolean;
             likes: number;
         };
+        LiveSearchItemDto: {
+            /** @description When it was started (ISO 8601). */
+            created_at: string;
+            description: string;
+            /** @description The game of a gaming stream, else null. */
+            game: string | null;
+            id: string;
+            is_vertical: boolean;
+            likes: number;
+            /**
+             * @description `created` until its first media arrives, then `live`; ended streams are never found.
+             * @enum {string}
+             */
+            status: "created" | "live";
+            super_chat_enabled: boolean;
+            title: string;
+            user_id: string;
+            username: string;
+            /** @description People watching now. */
+            viewer_count: number;
+        };
         LiveStreamDto: {
             created_at: string;
             description: string;
             ended_at: string | null;
+            /** @description The game of a gaming stream (POST /api/gaming/start-stream); null for other streams. */
+            game: string | null;
             id: string;
             is_vertical: boolean;
             /** @description Whether the caller likes it (false for visitors). */
@@ -3047,7 +3143,7 @@ export interface components {
             record: boolean;
             /** @description The video the recording became, once the stream ended and it was published; null before or without recording. */
             recording_video_id: string | null;
-            /** @description The realtime room its pages follow over /api/realtime (`live:<id>`): chat, viewers, likes, moderation. */
+            /** @description The realtime room its pages follow over /api/realtime (`live:<id>`): chat, viewers, likes, moderation, Super Chats. */
             room: string;
             /** @description Seconds between one viewer's chat messages; 0 when slow mode is off. */
             slow_mode_seconds: number;
@@ -3057,7 +3153,7 @@ export interface components {
              */
             status: "created" | "live" | "ended";
             super_chat_enabled: boolean;
-            /** @description Super Chat revenue in dollars: 0 until Super Chat lands (it will come from the ledger). */
+            /** @description Gross Super Chat revenue in dollars (what viewers paid in Super Chats to this stream), from the ledger. */
             super_chat_revenue: number;
             title: string;
             /** @description The streamer's user id. */
@@ -3072,6 +3168,12 @@ export interface components {
             server_url: string | null;
             /** @description Paste into OBS's Stream key. Secret: anyone with it can stream as you (regenerate it if it leaked). */
             stream_key: string;
+        };
+        LiveSuperChatsDto: {
+            /** @description Gross Super Chat revenue of the stream in dollars, from the ledger. */
+            super_chat_revenue: number;
+            /** @description The newest 100, newest first. */
+            super_chats: components["schemas"]["SuperChatDto"][];
         };
         LiveTimeoutDto: {
             /** @description When the timeout ends. */
@@ -3551,10 +3653,10 @@ export interface components {
             /** @description The reported item's id (for `user`, the channel's account id). An id that matches nothing is a 404 'Content not found'. */
             content_id: string;
             /**
-             * @description What is reported: video, reel, movie, comment or user (a channel, by its account id)
+             * @description What is reported: video, reel, movie, comment, user (a channel, by its account id), live_stream or live_chat_message
              * @enum {string}
              */
-            content_type: "video" | "reel" | "movie" | "comment" | "user";
+            content_type: "video" | "reel" | "movie" | "comment" | "user" | "live_stream" | "live_chat_message";
             /** @description Details, optional: up to 1000 characters (spaces around it are dropped). */
             description?: string | null;
             /**
@@ -3568,7 +3670,7 @@ export interface components {
         ReportDto: {
             content_id: string;
             /** @enum {string} */
-            content_type: "video" | "reel" | "movie" | "comment" | "user";
+            content_type: "video" | "reel" | "movie" | "comment" | "user" | "live_stream" | "live_chat_message";
             created_at: string;
             description: string | null;
             id: string;
@@ -3622,7 +3724,7 @@ export interface components {
         };
         SearchResultsDto: {
             gaming: components["schemas"]["VideoSearchItemDto"][];
-            live: components["schemas"]["VideoSearchItemDto"][];
+            live: components["schemas"]["LiveSearchItemDto"][];
             music: components["schemas"]["VideoSearchItemDto"][];
             podcasts: components["schemas"]["VideoSearchItemDto"][];
             users: components["schemas"]["UserSearchItemDto"][];
@@ -3631,6 +3733,19 @@ export interface components {
         SendLiveCommentRequestDto: {
             /** @description Non-blank, at most 500 characters (spaces around it are dropped). */
             message: string;
+        };
+        SendSuperChatRequestDto: {
+            /** @description Shown highlighted in the stream's chat: non-blank, at most 200 characters (spaces around it are dropped). */
+            message: string;
+            /** @description The page to come back to (an address of this site); the provider adds session_id and type=super_chat, or cancelled. */
+            origin_url: string;
+            /**
+             * @description small ($1.99, blue), medium ($4.99, green), large ($9.99, red) or mega ($24.99, gold).
+             * @enum {string}
+             */
+            package_id: "small" | "medium" | "large" | "mega";
+            /** @description The live stream's id. */
+            stream_id: string;
         };
         ServiceRestartDto: {
             /** @description What failed (null when it did not). */
@@ -3671,6 +3786,20 @@ export interface components {
         SetSlowModeRequestDto: {
             /** @description Seconds between one viewer's messages: 0 turns slow mode off; at most 3600. The streamer is never slowed. */
             seconds: number;
+        };
+        StartGamingStreamRequestDto: {
+            /** @description Optional, at most 5000 characters. */
+            description?: string | null;
+            /** @description The game being played: required, non-blank, at most 100 characters. */
+            game: string;
+            /** @description true or false (also 1/0, on/off); default false. */
+            is_vertical?: boolean;
+            /** @description Whether the recording becomes a video of yours when the stream ends; default true. */
+            record?: boolean;
+            /** @description Whether viewers may send Super Chats; default false. */
+            super_chat_enabled?: boolean;
+            /** @description Required, non-blank, at most 100 characters (spaces around it are dropped). */
+            title: string;
         };
         StartLiveStreamRequestDto: {
             /** @description Optional, at most 5000 characters. */
@@ -3730,7 +3859,7 @@ export interface components {
             /** @description The content as it was reported: a title, a comment's text, a channel's name. */
             content_title: string | null;
             /** @enum {string} */
-            content_type: "video" | "reel" | "movie" | "comment" | "user";
+            content_type: "video" | "reel" | "movie" | "comment" | "user" | "live_stream" | "live_chat_message";
             created_at: string;
             expires_at: string;
             id: string;
@@ -3761,6 +3890,27 @@ export interface components {
         };
         SuggestionsResponseDto: {
             suggestions: string[];
+        };
+        SuperChatDto: {
+            /** @description What was paid, in dollars (1.99, 4.99, 9.99 or 24.99). */
+            amount: number;
+            /**
+             * @description small blue, medium green, large red, mega gold.
+             * @enum {string}
+             */
+            color: "blue" | "green" | "red" | "gold";
+            /** @description When it was paid. */
+            created_at: string;
+            id: string;
+            message: string;
+            /** @enum {string} */
+            package_id: "small" | "medium" | "large" | "mega";
+            /** @description Until when it stays pinned at the top of the chat: 60 s (small), 120 s (medium), 300 s (large), 600 s (mega) after it was paid. */
+            pinned_until: string;
+            /** @description The sender. */
+            user_id: string;
+            /** @description The sender's display name when they paid. */
+            username: string;
         };
         SwitchAccountRequestDto: {
             /**
@@ -5983,6 +6133,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
+            /** @description A live_stream or live_chat_message while the "live" feature is switched off (SYSTEM.FEATURE_DISABLED) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
         };
     };
     getPartnerProgramStatus: {
@@ -6161,6 +6320,114 @@ export interface operations {
                 };
             };
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
+    startGamingStream: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["StartGamingStreamRequestDto"];
+                "application/x-www-form-urlencoded": components["schemas"]["StartGamingStreamRequestDto"];
+                "multipart/form-data": components["schemas"]["StartGamingStreamRequestDto"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LiveStreamDto"];
+                };
+            };
+            /** @description 'Please enter a title', 'Please enter a game'; a field too long */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description 'You already have a live stream: end it before starting another' (LIVE.ALREADY_LIVE) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description "live", "gaming" switched off (SYSTEM.FEATURE_DISABLED) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
+    listGamingStreams: {
+        parameters: {
+            query?: {
+                /** @description How many streams, 1 to 100 (default 50). */
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LiveStreamDto"][];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description A token that is not a valid user token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description "live", "gaming" switched off (SYSTEM.FEATURE_DISABLED) */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -7039,6 +7306,54 @@ export interface operations {
                 };
             };
             /** @description "live" switched off (SYSTEM.FEATURE_DISABLED) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
+    listLiveSuperChats: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LiveSuperChatsDto"];
+                };
+            };
+            /** @description A token that is not a valid user token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description 'Live stream not found' */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description "super_chat" switched off (SYSTEM.FEATURE_DISABLED) */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -9586,6 +9901,93 @@ export interface operations {
                 };
             };
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
+    sendSuperChat: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SendSuperChatRequestDto"];
+                "application/x-www-form-urlencoded": components["schemas"]["SendSuperChatRequestDto"];
+                "multipart/form-data": components["schemas"]["SendSuperChatRequestDto"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CheckoutResponseDto"];
+                };
+            };
+            /** @description 'Please enter a message', 'Super Chat messages can be at most 200 characters', 'package_id must be one of small, medium, large, mega', a bad origin_url */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description 'Super Chat is not enabled for this stream' (SUPER_CHAT.DISABLED), 'You cannot Super Chat your own stream' (SUPER_CHAT.OWN_STREAM) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description 'Live stream not found' */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description 'This live stream has ended' (LIVE.ENDED) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description More than 10 Super Chat checkouts a minute (RATE_LIMITED); Retry-After says when */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description "live", "super_chat" switched off (SYSTEM.FEATURE_DISABLED) */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -18,6 +18,8 @@ import { MovieRoute } from './routes/MovieRoute';
 import { VideoRoute } from './routes/VideoRoute';
 import { SignInRoute } from './routes/SignInRoute';
 import { ChannelRoute } from './routes/ChannelRoute';
+import { LiveRoute } from './routes/LiveRoute';
+import { LiveStreamRoute } from './routes/LiveStreamRoute';
 import { PageLayout } from './shell/PageLayout';
 import { ReportDialog } from '../features/moderation/components/ReportDialog';
 
@@ -48,6 +50,8 @@ export function AppRoutes() {
         <Route path={PATHS.movie} element={<MovieRoute />} />
         <Route path={PATHS.signIn} element={<SignInRoute />} />
         <Route path={PATHS.channel} element={<ChannelRoute />} />
+        <Route path={PATHS.live} element={<LiveRoute />} />
+        <Route path={PATHS.liveStream} element={<LiveStreamRoute />} />
         {/* Pages of their own: the header as the visitor or user sees it, and the footer, around them. */}
         <Route element={<PageLayout />}>
           <Route path={PATHS.help} element={<HelpContent />} />

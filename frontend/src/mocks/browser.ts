@@ -3,6 +3,7 @@ import { handlers } from './handlers';
 import { DEMO_CREDENTIALS, restoreMockDb, snapshotMockDb } from './db';
 import { mediaDb } from './mediaDb';
 import { addQaShowcase } from './qaShowcase';
+import { liveDb } from './liveDb';
 
 export const worker = setupWorker(...handlers);
 
@@ -31,6 +32,11 @@ export async function startMockWorker(): Promise<void> {
       '[mock] A user who is also an admin (the Updates section, platform earnings): mira@example.com / password123\n' +
       `[mock] Admin (/admin): ${DEMO_CREDENTIALS.admin.username} / ${DEMO_CREDENTIALS.admin.password}` +
       ' (Reports: four open cases, one of them on ada\'s loom video, and mira\'s appeal of a strike)\n' +
-      `[mock] Parental consent: /parental-consent/${DEMO_CREDENTIALS.consentToken}`,
+      `[mock] Parental consent: /parental-consent/${DEMO_CREDENTIALS.consentToken}\n` +
+      `[mock] Live: /live (mira is live with Super Chat on; ada can Go Live; mira's My Stream ends hers, leaving Live Now empty)` +
+      liveDb.streams
+        .filter((stream) => stream.status === 'ended')
+        .map((stream) => `; an ended stream with its recording: /live/${stream.id}`)
+        .join(''),
   );
 }

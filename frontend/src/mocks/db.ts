@@ -4,6 +4,7 @@ import { resetSocialDb, restoreSocialDb, snapshotSocialDb } from './socialDb';
 import { resetSearchDb, restoreSearchDb, snapshotSearchDb } from './searchDb';
 import { resetPaymentsDb, restorePaymentsDb, snapshotPaymentsDb } from './paymentsDb';
 import { resetEarningsDb, restoreEarningsDb, snapshotEarningsDb } from './earningsDb';
+import { resetLiveDb, restoreLiveDb, snapshotLiveDb } from './liveDb';
 import { resetCommentsDb, restoreCommentsDb, snapshotCommentsDb, type CommentAuthors } from './commentsDb';
 import { resetModerationDb, restoreModerationDb, snapshotModerationDb, type ModerationPerson } from './moderationDb';
 
@@ -130,6 +131,7 @@ export function resetMockDb(): void {
   resetSearchDb();
   resetPaymentsDb();
   resetEarningsDb({ ada: { userId: ada.id }, mira: { userId: mira.id } });
+  resetLiveDb({ ada: { userId: ada.id, name: ada.display_name }, mira: { userId: mira.id, name: mira.display_name } });
 
   const tim = makeUser({ display_name: 'young_tim', first_name: 'Tim', last_name: 'Lovelace', email: 'tim@example.com' });
   mockDb.users.set(tim.id, { user: tim, password: 'password123', status: 'pending_parental_consent' });
@@ -152,6 +154,13 @@ function demoCommentAuthors(): CommentAuthors | null {
   const ada = author(DEMO_CREDENTIALS.user.email);
   const mira = author('mira@example.com');
   return ada && mira ? { ada, mira } : null;
+}
+
+/** Ada and Mira by name, for the demo live stream; null when the data has not both. */
+function demoLivePeople(): { ada: { userId: string; name: string }; mira: { userId: string; name: string } } | null {
+  const ada = findUserByIdentifier(DEMO_CREDENTIALS.user.email)?.user;
+  const mira = findUserByIdentifier('mira@example.com')?.user;
+  return ada && mira ? { ada: { userId: ada.id, name: ada.display_name }, mira: { userId: mira.id, name: mira.display_name } } : null;
 }
 
 /** Ada and Mira with their primary channels, for the demo reports and strike; null when the data has not both. */
@@ -301,6 +310,7 @@ export function snapshotMockDb(): string {
     search: snapshotSearchDb(),
     payments: snapshotPaymentsDb(),
     earnings: snapshotEarningsDb(),
+    live: snapshotLiveDb(),
   });
 }
 
@@ -323,6 +333,7 @@ export function restoreMockDb(snapshot: string | null): boolean {
       search?: ReturnType<typeof snapshotSearchDb>;
       payments?: ReturnType<typeof snapshotPaymentsDb>;
       earnings?: ReturnType<typeof snapshotEarningsDb>;
+      live?: ReturnType<typeof snapshotLiveDb>;
     };
     mockDb.users = new Map(data.users.map((account) => [account.user.id, account]));
     mockDb.tokens = new Map(data.tokens);
@@ -344,6 +355,9 @@ export function restoreMockDb(snapshot: string | null): boolean {
     restoreSearchDb(data.search);
     restorePaymentsDb(data.payments);
     restoreEarningsDb(data.earnings);
+    // A snapshot from before live existed gets the demo stream.
+    if (data.live) restoreLiveDb(data.live);
+    else resetLiveDb(demoLivePeople());
     // A snapshot from before accounts existed: every user gets their primary account.
     for (const { user } of mockDb.users.values()) {
       if (!accountsOf(user).length) createPrimaryAccount(user);

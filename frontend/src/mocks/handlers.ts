@@ -22,6 +22,8 @@ import { featuresHandlers } from '../features/features/mocks';
 import { featureFlagHandlers } from '../features/admin/featureMocks';
 import { opsHandlers } from '../features/admin/opsMocks';
 import { servicesHandlers } from '../features/admin/servicesMocks';
+import { liveHandlers } from '../features/live/mocks';
+import { studioHandlers } from '../features/live/studio/mocks';
 
 /** Every feature's handlers: the whole API as the mock server answers it. */
 export const handlers = [
@@ -49,4 +51,6 @@ export const handlers = [
   ...featureFlagHandlers,
   ...opsHandlers,
   ...servicesHandlers,
+  ...liveHandlers,
+  ...studioHandlers,
 ];

@@ -1,14 +1,16 @@
 import { commentId, commentsDb } from './commentsDb';
 import { findUserByIdentifier, mockDb } from './db';
 import { demoArt, DEMO_CLIPS, mediaDb, mediaId, type MockVideo } from './mediaDb';
+import { liveDb, liveId } from './liveDb';
 
 const HOUR = 3_600_000;
 const ago = (hours: number) => new Date(Date.now() - hours * HOUR).toISOString();
 
 /**
  * QA mode only (a fresh tab): a few more of mira's videos, so that a watch page has an Up next list and a channel
- * page a full Videos tab, with a description whose timestamps and link can be clicked. The tests' demo data stays
- * as it is (their lists count its videos).
+ * page a full Videos tab, with a description whose timestamps and link can be clicked; and an ended live stream of
+ * ada's whose recording is her Analytical Engine video (the watch view's ended state, at its /live/:id). The tests'
+ * demo data stays as it is (their lists count its videos).
  */
 export function addQaShowcase(): void {
   const mira = findUserByIdentifier('mira');
@@ -89,4 +91,30 @@ export function addQaShowcase(): void {
         ]
       : []),
   );
+  addEndedLiveStream();
+}
+
+/** Ada's stream of yesterday, ended, whose recording became a video: `/live/<id>` shows the ended state with its link. */
+function addEndedLiveStream(): void {
+  const ada = findUserByIdentifier('ada');
+  const recording = mediaDb.videos.find((video) => video.title === 'Notes on the Analytical Engine');
+  if (!ada || !recording || liveDb.streams.some((s) => s.title === 'Live: building a difference engine')) return;
+  liveDb.streams.push({
+    id: liveId('live'),
+    userId: ada.user.id,
+    title: 'Live: building a difference engine',
+    description: 'Gears, cams and a lot of patience.',
+    is_vertical: false,
+    super_chat_enabled: true,
+    record: true,
+    status: 'ended',
+    likedBy: [],
+    slow_mode_seconds: 0,
+    created_at: ago(26),
+    live_at: ago(26),
+    ended_at: ago(25),
+    recording_video_id: recording.id,
+    game: null,
+    baseViewers: 0,
+  });
 }

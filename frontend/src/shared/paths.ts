@@ -14,6 +14,10 @@ export const PATHS = {
   movie: '/movies/:id',
   /** A channel's page (an account, by its handle). */
   channel: '/c/:handle',
+  /** The Live section (seed 002 §2.7): Live Now, Go Live, My Stream. */
+  live: '/live',
+  /** A live stream's watch view (cards' Join Stream, shared links, gaming's Streams tab). */
+  liveStream: '/live/:id',
   /** Sign in (or create an account), then back to `?next=` (a path of this app). */
   signIn: '/signin',
   /** Pages of the footer; they work signed in or out. */
@@ -45,6 +49,11 @@ export function startAtParam(search: string): number | null {
 /** A movie's page (player, rating, cast, comments). */
 export function moviePath(id: string): string {
   return `/movies/${encodeURIComponent(id)}`;
+}
+
+/** A live stream's watch view (player, chat, Super Chat). */
+export function livePath(id: string): string {
+  return `/live/${encodeURIComponent(id)}`;
 }
 
 /** A reel, opened in the Shorts viewer. */

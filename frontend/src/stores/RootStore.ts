@@ -24,6 +24,8 @@ import { HomeStore } from '../features/home/HomeStore';
 import { CommentsStore } from '../features/comments/CommentsStore';
 import { ModerationStore } from '../features/moderation/ModerationStore';
 import { FeaturesStore } from '../features/features/FeaturesStore';
+import { LiveStore } from '../features/live/LiveStore';
+import { StudioStore } from '../features/live/studio/StudioStore';
 import { UiStore } from './UiStore';
 
 export interface RootStoreOptions {
@@ -31,7 +33,7 @@ export interface RootStoreOptions {
   api?: ApiClient;
   /** Where toasts go; Mantine notifications by default. */
   notify?: Notifier;
-  /** Opens the realtime socket (notifications); the browser's WebSocket by default. Tests pass a fake. */
+  /** Opens the realtime socket (notifications, live rooms); the browser's WebSocket by default. Tests pass a fake. */
   socketFactory?: SocketFactory;
 }
 
@@ -63,6 +65,8 @@ export class RootStore {
   readonly comments: CommentsStore;
   readonly moderation: ModerationStore;
   readonly features: FeaturesStore;
+  readonly live: LiveStore;
+  readonly studio: StudioStore;
 
   constructor({ api, notify, socketFactory }: RootStoreOptions = {}) {
     this.api = api ?? createApiClient({ getUserToken: () => this.auth.token });
@@ -91,6 +95,8 @@ export class RootStore {
     this.comments = new CommentsStore(this);
     this.moderation = new ModerationStore(this);
     this.features = new FeaturesStore(this);
+    this.live = new LiveStore(this, { socketFactory });
+    this.studio = new StudioStore(this);
   }
 
   /** Stops timers (tests, hot reload). */
@@ -100,5 +106,7 @@ export class RootStore {
     this.upload.dispose();
     this.notifications.dispose();
     this.payments.dispose();
+    this.live.dispose();
+    this.studio.dispose();
   }
 }

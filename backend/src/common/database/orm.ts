@@ -4,7 +4,7 @@ import { RequestContext, type EntityManager, type EntitySchema, type MigrationOb
 import { requestContext } from '../logging/request-context.js';
 
 /** See ormConfig: tables the entity mapper does not describe. */
-export const SQL_OWNED_TABLES = ['follows', 'social_users', 'content_index', 'search_words', 'search_queries', 'notifications', 'payment_sessions', 'payment_webhook_events', 'ledger_accounts', 'ledger_transactions', 'ledger_entries', 'premium_periods', 'membership_tiers', 'memberships', 'payouts', 'partner_applications', 'ad_accruals', 'platform_bank_accounts', 'platform_withdrawals', 'seed_marks', 'media_activity_hourly', 'media_watch_progress', 'moderation_cases', 'moderation_reports', 'moderation_strikes', 'moderation_audit_log', 'admin_audit_log', 'backups', 'system_state', 'feature_flags', 'rate_limit_counters', 'live_streams', 'live_likes', 'live_comments', 'live_timeouts', 'live_presence', 'live_stream_keys'];
+export const SQL_OWNED_TABLES = ['follows', 'social_users', 'content_index', 'search_words', 'search_queries', 'notifications', 'payment_sessions', 'payment_webhook_events', 'ledger_accounts', 'ledger_transactions', 'ledger_entries', 'premium_periods', 'membership_tiers', 'memberships', 'payouts', 'partner_applications', 'ad_accruals', 'platform_bank_accounts', 'platform_withdrawals', 'seed_marks', 'media_activity_hourly', 'media_watch_progress', 'moderation_cases', 'moderation_reports', 'moderation_strikes', 'moderation_audit_log', 'admin_audit_log', 'backups', 'system_state', 'feature_flags', 'rate_limit_counters', 'live_streams', 'live_likes', 'live_comments', 'live_timeouts', 'live_presence', 'live_stream_keys', 'live_super_chats'];
 
 export interface OrmOptions {
   url: string;

@@ -5,8 +5,8 @@ import { DomainError } from '../errors/domain-error.js';
 
 /**
  * The features the code knows by name (the built-in flags, created enabled by the feature_flags migration).
- * `uploads`, `registration`, `reels` and `live` guard their routes today (`@RequiresFeature`). `super_chat`, `music`,
- * `podcasts` and `gaming` have no sections yet: their flags exist so that the work that adds those sections applies
+ * `uploads`, `registration`, `reels`, `live`, `super_chat` and `gaming` guard their routes today (`@RequiresFeature`).
+ * `music` and `podcasts` have no sections yet: their flags exist so that the work that adds those sections applies
  * `@RequiresFeature('<name>')` to its routes and the app hides their entry points.
  */
 export const KNOWN_FEATURES = ['uploads', 'live', 'super_chat', 'registration', 'reels', 'music', 'podcasts', 'gaming'] as const;

@@ -2,11 +2,13 @@ import { randomUUID } from 'node:crypto';
 import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
 import { HttpAdapterHost } from '@nestjs/core';
 import type { IncomingMessage, Server } from 'node:http';
+import { isIP } from 'node:net';
 import type { Duplex } from 'node:stream';
 import { WebSocketServer, type WebSocket } from 'ws';
 import { RequestContext } from '@mikro-orm/core';
 import { MikroORM } from '@mikro-orm/postgresql';
 import { TokenService } from '../auth/token.service.js';
+import { APP_CONFIG, type AppConfig } from '../config/config.js';
 import { REALTIME_BUS, type RealtimeBus } from './realtime-bus.js';
 
 export const REALTIME_PATH = '/api/realtime';
@@ -40,10 +42,30 @@ interface Client {
  */
 export type RoomAuthorizer = (userId: string | null, room: string) => Promise<boolean>;
 
-/** A connection in a room: its id (unique across processes) and its user (null: a visitor, counted by socket). */
+/** A connection in a room: its id (unique across processes), its user (null: a visitor) and its client's address. */
 export interface RoomMember {
   socketId: string;
   userId: string | null;
+  /** The client's address as the HTTP side sees it (X-Forwarded-For's with TRUST_PROXY): a visitor counts once per address. */
+  address: string;
+}
+
+/**
+ * Takes an upgrade request for another WebSocket path (a live stream's browser ingest, say) that a context registered
+ * with `registerUpgrade`; `address` is the client's (TRUST_PROXY-aware). The handler owns the socket from then on.
+ */
+export type UpgradeHandler = (req: IncomingMessage, socket: Duplex, head: Buffer, address: string) => void;
+
+/**
+ * The client's address of an upgrade request, as Express's `req.ip` gives it for HTTP requests: the socket's peer, or
+ * with TRUST_PROXY the first (client's) address of X-Forwarded-For, when it is one.
+ */
+export function upgradeClientAddress(req: IncomingMessage, trustProxy: boolean): string {
+  const peer = req.socket.remoteAddress ?? 'unknown';
+  const header = req.headers['x-forwarded-for'];
+  if (!trustProxy || header === undefined) return peer;
+  const first = (Array.isArray(header) ? header[0] : header).split(',')[0].trim();
+  return isIP(first) ? first : peer;
 }
 
 /**
@@ -92,12 +114,15 @@ export class RealtimeGateway implements OnApplicationBootstrap, OnApplicationShu
   private server?: Server;
   private heartbeat?: NodeJS.Timeout;
   private readonly onUpgrade = (req: IncomingMessage, socket: Duplex, head: Buffer) => this.upgrade(req, socket, head);
+  /** Other WebSocket paths, each taken by the context that registered it (`registerUpgrade`). */
+  private readonly upgrades: { path: RegExp; handler: UpgradeHandler }[] = [];
 
   constructor(
     private readonly adapterHost: HttpAdapterHost,
     private readonly tokens: TokenService,
     @Inject(REALTIME_BUS) private readonly bus: RealtimeBus,
     private readonly orm: MikroORM,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
   /** The principal of a token, with an EntityManager of its own (socket events run outside any HTTP request). */
@@ -113,6 +138,14 @@ export class RealtimeGateway implements OnApplicationBootstrap, OnApplicationShu
     this.heartbeat.unref();
   }
 
+  /**
+   * Another WebSocket path on the same HTTP server (the path without its query must match `path`): its upgrades go to
+   * `handler` with the client's address. Every other path that is not /api/realtime is refused (the socket destroyed).
+   */
+  registerUpgrade(path: RegExp, handler: UpgradeHandler): void {
+    this.upgrades.push({ path, handler });
+  }
+
   /** Room prefixes (`live:`), who may join them and, optionally, who hears of members joining and leaving. */
   registerRooms(prefix: string, authorize: RoomAuthorizer, hooks: RoomHooks = {}): void {
     this.roomKinds.set(prefix, { authorize, hooks });
@@ -126,7 +159,7 @@ export class RealtimeGateway implements OnApplicationBootstrap, OnApplicationShu
   /** Tells the room's owner that a member left (after an unsubscribe, a close or an eviction). */
   private left(room: string, c: Client): void {
     const left = this.roomKind(room)?.hooks.left;
-    if (left) void left(room, { socketId: c.id, userId: c.userId }).catch((e: Error) => this.logger.warn(`realtime leave hook failed: ${e.message}`));
+    if (left) void left(room, { socketId: c.id, userId: c.userId, address: c.address }).catch((e: Error) => this.logger.warn(`realtime leave hook failed: ${e.message}`));
   }
 
   /** Sends an event to every open page of a user, on whichever server process holds it. */
@@ -185,11 +218,13 @@ export class RealtimeGateway implements OnApplicationBootstrap, OnApplicationShu
 
   private upgrade(req: IncomingMessage, socket: Duplex, head: Buffer): void {
     const path = (req.url ?? '').split('?')[0];
+    const address = upgradeClientAddress(req, this.config.trustProxy);
     if (path !== REALTIME_PATH) {
-      socket.destroy();
+      const other = this.upgrades.find((u) => u.path.test(path));
+      if (other) other.handler(req, socket, head, address);
+      else socket.destroy();
       return;
     }
-    const address = req.socket.remoteAddress ?? 'unknown';
     if (this.wss.clients.size >= MAX_SOCKETS || (this.perAddress.get(address) ?? 0) >= MAX_SOCKETS_PER_ADDRESS) {
       socket.end('HTTP/1.1 429 Too Many Requests\r\nConnection: close\r\nContent-Length: 0\r\n\r\n');
       return;
@@ -280,7 +315,7 @@ export class RealtimeGateway implements OnApplicationBootstrap, OnApplicationShu
       const joined = kind.hooks.joined;
       if (joined) {
         try {
-          await joined(room, { socketId: c.id, userId: c.userId });
+          await joined(room, { socketId: c.id, userId: c.userId, address: c.address });
         } catch (e) {
           this.logger.warn(`realtime join hook failed: ${(e as Error).message}`);
         }

@@ -21,6 +21,8 @@ import { CatalogLiveRecordings } from './infrastructure/catalog-recordings.js';
 import { DiskLiveHlsFiles } from './infrastructure/ingest/live-hls-files.js';
 import { LiveFinishJob } from './infrastructure/ingest/live-finish.job.js';
 import { RtmpIngest } from './infrastructure/ingest/rtmp-ingest.js';
+import { BrowserIngest } from './infrastructure/ingest/browser-ingest.js';
+import { BrowserIngestUseCases } from './application/browser-ingest.use-cases.js';
 import { PgStreamKeyRepository } from './infrastructure/pg-stream-keys.repository.js';
 import { IdentityUserDirectory } from './infrastructure/identity-user-directory.js';
 import { LiveRealtime } from './infrastructure/live-realtime.js';
@@ -30,17 +32,28 @@ import { PgLivePresence } from './infrastructure/pg-live-presence.js';
 import { PgLiveStreamRepository } from './infrastructure/pg-live-streams.repository.js';
 import { SystemClock } from './infrastructure/system-clock.js';
 import { LiveFacade } from './live.facade.js';
+import { LiveContentUseCases } from './application/live-content.use-cases.js';
+import { LiveDemoSupport } from './application/live-demo-support.js';
+import { LiveModerationEvents } from './application/live-moderation-events.js';
+import { LIVE_CONTENT, LIVE_INGEST_ENDPOINT } from './domain/live-content.js';
+import { PgLiveContentStore } from './infrastructure/pg-live-content.js';
+import { SuperChatRevenue } from './application/super-chat-revenue.js';
+import { AnnounceSuperChatUseCase, ListSuperChatsQuery, PrepareSuperChatUseCase, RecordSuperChatUseCase } from './application/super-chat.use-cases.js';
+import { GamingController } from './http/gaming.controller.js';
+import { PgSuperChatRepository } from './infrastructure/pg-super-chats.repository.js';
+import { LIVE_SUPER_CHATS } from './domain/ports.js';
 
 /**
  * Live streams: their lifecycle (created → live on first media → ended), presence from the realtime rooms
  * (`live:<id>`), likes, and the chat with its limits and the streamer's moderation; RTMP ingest with per-user stream
  * keys (in the jobs worker), LL-HLS playback from the data directory (any process), and the recording published as a
- * video through the catalog's facade. Browser ingest and Super Chat come later (issue 13).
+ * video through the catalog's facade; Super Chat (paid through monetization, which calls LiveFacade) and gaming
+ * streams (live streams with a game).
  */
 @Module({
   imports: [IdentityModule, CatalogModule],
   // LiveIngestController first: its `GET key` must not be taken for `GET :id`.
-  controllers: [LiveIngestController, LiveController],
+  controllers: [LiveIngestController, LiveController, GamingController],
   providers: [
     { provide: LIVE_STREAMS, useClass: PgLiveStreamRepository },
     { provide: LIVE_CHAT, useClass: PgLiveChatRepository },
@@ -65,11 +78,26 @@ import { LiveFacade } from './live.facade.js';
     { provide: LIVE_RECORDINGS, useClass: CatalogLiveRecordings },
     { provide: LIVE_HLS, useClass: DiskLiveHlsFiles },
     RtmpIngest,
+    BrowserIngestUseCases,
+    BrowserIngest,
     LiveFinishJob,
     { provide: LIVE_INGEST, useExisting: LiveFinishJob },
     StreamKeyUseCases,
     LiveIngestUseCases,
     LivePlaybackQuery,
+    // Super Chat (monetization charges it through LiveFacade and registers the revenue reader)
+    { provide: LIVE_SUPER_CHATS, useClass: PgSuperChatRepository },
+    SuperChatRevenue,
+    PrepareSuperChatUseCase,
+    RecordSuperChatUseCase,
+    AnnounceSuperChatUseCase,
+    ListSuperChatsQuery,
+    // Live as content: search (social), reports (moderation), the demo's stream (demo)
+    { provide: LIVE_CONTENT, useClass: PgLiveContentStore },
+    { provide: LIVE_INGEST_ENDPOINT, useExisting: RtmpIngest },
+    LiveContentUseCases,
+    LiveDemoSupport,
+    LiveModerationEvents,
     LiveFacade,
   ],
   exports: [LiveFacade],

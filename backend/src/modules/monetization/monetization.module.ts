@@ -2,6 +2,7 @@ import { Module } from '@nestjs/common';
 import { AccountsModule } from '../accounts/accounts.module.js';
 import { CatalogModule } from '../catalog/catalog.module.js';
 import { IdentityModule } from '../identity/identity.module.js';
+import { LiveModule } from '../live/live.module.js';
 import { ModerationModule } from '../moderation/moderation.module.js';
 import { PaymentsModule } from '../payments/payments.module.js';
 import { SocialModule } from '../social/social.module.js';
@@ -29,6 +30,9 @@ import { SavePlatformBankAccountUseCase } from './application/save-platform-bank
 import { SeedSampleChannelsUseCase } from './application/seed-sample-channels.use-case.js';
 import { StartMembershipCheckoutUseCase } from './application/start-membership-checkout.use-case.js';
 import { StartPremiumCheckoutUseCase } from './application/start-premium-checkout.use-case.js';
+import { StartSuperChatCheckoutUseCase } from './application/start-super-chat-checkout.use-case.js';
+import { FulfilSuperChatUseCase } from './application/fulfil-super-chat.use-case.js';
+import { SuperChatRevenueQuery } from './application/super-chat-revenue.query.js';
 import { WithdrawPlatformEarningsUseCase } from './application/withdraw-platform-earnings.use-case.js';
 import { LEDGER } from './domain/ledger.js';
 import { AD_ACCRUALS, GUIDELINE_STANDING, MEMBERSHIPS, MONEY_UNIT_OF_WORK, PARTNER_APPLICATIONS, PAYOUTS, PLATFORM_TREASURY, PREMIUM_PERIODS, SEED_MARKS } from './domain/ports.js';
@@ -38,6 +42,7 @@ import { BuyerController } from './http/buyer.controller.js';
 import { ChannelOwnerController } from './http/channel-owner.controller.js';
 import { CreatorController } from './http/creator.controller.js';
 import { OwnerController } from './http/owner.controller.js';
+import { SuperChatController } from './http/super-chat.controller.js';
 import { MoneyScheduler } from './infrastructure/money-scheduler.js';
 import { MikroMoneyUnitOfWork } from './infrastructure/money-unit-of-work.js';
 import { PgAdAccrualRepository } from './infrastructure/pg-ad-accruals.repository.js';
@@ -50,11 +55,11 @@ import { PgPremiumPeriodRepository } from './infrastructure/pg-premium-periods.r
 import { PgSeedMarks } from './infrastructure/pg-seed-marks.js';
 import { MonetizationFacade } from './monetization.facade.js';
 
-/** The double-entry ledger and what it records: premium, memberships, ad revenue, creator payouts, the partner program, owner earnings. */
+/** The double-entry ledger and what it records: premium, memberships, Super Chats, ad revenue, creator payouts, the partner program, owner earnings. */
 @Module({
-  imports: [IdentityModule, AccountsModule, CatalogModule, SocialModule, PaymentsModule, ModerationModule],
+  imports: [IdentityModule, AccountsModule, CatalogModule, SocialModule, PaymentsModule, ModerationModule, LiveModule],
   // One controller per audience: buyers, creators, channel owners, admins, the platform owner.
-  controllers: [BuyerController, CreatorController, ChannelOwnerController, AdminMoneyController, OwnerController],
+  controllers: [BuyerController, SuperChatController, CreatorController, ChannelOwnerController, AdminMoneyController, OwnerController],
   providers: [
     { provide: LEDGER, useClass: PgLedger },
     { provide: PAYOUTS, useClass: PgPayoutRepository },
@@ -72,6 +77,10 @@ import { MonetizationFacade } from './monetization.facade.js';
     FulfilPremiumUseCase,
     FulfilMembershipUseCase,
     ListMembershipChannelsQuery,
+    // Super Chat viewers and streamers (live records and shows it, through LiveFacade)
+    StartSuperChatCheckoutUseCase,
+    FulfilSuperChatUseCase,
+    SuperChatRevenueQuery,
     // Channel owners
     CreateMembershipTierUseCase,
     RetireMembershipTierUseCase,

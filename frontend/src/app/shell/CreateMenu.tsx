@@ -1,5 +1,6 @@
 import { observer } from 'mobx-react-lite';
 import { Box, Button, Menu } from '@mantine/core';
+import { useNavigate } from 'react-router-dom';
 import { useStores } from '../../stores/StoreProvider';
 import { ChevronDownIcon, PlusIcon } from '../../shared/icons';
 import { CREATE_ITEMS } from './headerActions';
@@ -7,16 +8,18 @@ import { registeredSection } from './sections';
 import { useSectionNavigation } from '../../stores/useSectionNavigation';
 
 /**
- * The Create menu: only what exists in this build (uploads arrive with their sections; Go live says it is coming).
+ * The Create menu: only what exists in this build (uploads arrive with their sections; Go live opens /live on Go Live).
  * Below the `sm` breakpoint its button shows the plus alone, so the header fits a phone (390 px) whole.
  */
 export const CreateMenu = observer(function CreateMenu() {
   const { notify, features } = useStores();
   const { openSection } = useSectionNavigation();
+  const navigate = useNavigate();
 
   const items = CREATE_ITEMS.flatMap((item) => {
     if (item.features?.some((feature) => !features.isEnabled(feature))) return [];
     if ('toast' in item) return [{ label: item.label, icon: item.icon, run: () => notify.info(item.toast, { action: 'header.create' }) }];
+    if ('path' in item) return [{ label: item.label, icon: item.icon, run: () => navigate(item.path) }];
     const section = registeredSection(item.section);
     return section ? [{ label: item.label, icon: item.icon, run: () => openSection(section, item.tab) }] : [];
   });

@@ -53,7 +53,7 @@ describe('header bar', () => {
     expect(header.getAllByRole('search')).toHaveLength(1);
   });
 
-  test('the Create menu offers what exists: uploads, Creator Studio, and Go live, which says it is coming', async () => {
+  test('the Create menu offers what exists: uploads, Creator Studio, and Go live, which opens /live on Go Live', async () => {
     const { user, header } = await signedIn();
 
     await user.click(header.getByRole('button', { name: 'Create' }));
@@ -66,19 +66,23 @@ describe('header bar', () => {
     ]);
 
     await user.click(menu.getByRole('menuitem', { name: 'Go live' }));
-    expect(await screen.findByText('Live streaming coming soon!')).toBeInTheDocument();
+    expect(await screen.findByRole('tab', { name: 'Go Live', selected: true })).toBeInTheDocument();
+    expect(screen.getByTestId('location')).toHaveTextContent('/live?tab=go-live');
+    expect(screen.queryByText('Live streaming coming soon!')).not.toBeInTheDocument();
 
-    await user.click(header.getByRole('button', { name: 'Create' }));
+    // /live is a route of its own: its shell (and header) is another than /'s.
+    const banner = () => within(screen.getByRole('banner'));
+    await user.click(banner().getByRole('button', { name: 'Create' }));
     menu = within(await screen.findByRole('menu'));
     await user.click(menu.getByRole('menuitem', { name: 'Upload short' }));
     expect(await screen.findByRole('heading', { name: 'Shorts', level: 1 })).toBeInTheDocument();
     expect(screen.getByRole('tab', { name: 'Upload' })).toHaveAttribute('aria-selected', 'true');
 
-    await user.click(header.getByRole('button', { name: 'Create' }));
+    await user.click(banner().getByRole('button', { name: 'Create' }));
     await user.click(within(await screen.findByRole('menu')).getByRole('menuitem', { name: 'Upload video' }));
     expect(await screen.findByRole('heading', { name: 'Uploads', level: 1 })).toBeInTheDocument();
 
-    await user.click(header.getByRole('button', { name: 'Create' }));
+    await user.click(banner().getByRole('button', { name: 'Create' }));
     await user.click(within(await screen.findByRole('menu')).getByRole('menuitem', { name: 'Creator Studio' }));
     expect(await screen.findByRole('heading', { name: 'Editor Studio', level: 1 })).toBeInTheDocument();
   });

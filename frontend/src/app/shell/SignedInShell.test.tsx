@@ -28,11 +28,12 @@ describe('signed-in shell', () => {
     expect(within(nav).getAllByRole('group').map((group) => group.getAttribute('aria-label'))).toEqual([
       'Main',
       'Your Library',
+      'Explore',
       'Creator Studio',
       'Entertainment',
       'Premium',
     ]);
-    for (const emptyGroup of ['Install app', 'Explore']) {
+    for (const emptyGroup of ['Install app']) {
       expect(within(nav).queryByText(emptyGroup)).not.toBeInTheDocument();
     }
     expect(within(nav).getAllByRole('button').map((link) => link.textContent)).toEqual([
@@ -41,6 +42,7 @@ describe('signed-in shell', () => {
       'Subscriptions',
       'Your videos',
       'History',
+      'Live',
       'Uploads',
       'Editor Studio',
       'Earnings',

@@ -2,15 +2,13 @@ import type { ComponentType } from 'react';
 import { FilmIcon, LiveIcon, UploadIcon, type IconProps } from '../../shared/icons';
 import type { FeatureName } from '../../features/features/FeaturesStore';
 
-/** Seed 002 §2.2: the top bar's live stream entry shows this until live streaming exists. */
-export const GO_LIVE_MESSAGE = 'Live streaming coming soon!';
-
 /** The info toast of a header search while no search section exists (seed 002 §2.2). */
 export const searchToast = (query: string) => `Search is coming soon. You searched for "${query}".`;
 
 export type CreateItem = (
   | { label: string; icon: ComponentType<IconProps>; section: string; /** The tab the section opens on. */ tab?: string }
   | { label: string; icon: ComponentType<IconProps>; toast: string }
+  | { label: string; icon: ComponentType<IconProps>; /** A page of its own route. */ path: string }
 ) & { /** Offered only while every one of these features is on. */ features?: readonly FeatureName[] };
 
 /**
@@ -20,7 +18,8 @@ export type CreateItem = (
 export const CREATE_ITEMS: readonly CreateItem[] = [
   { label: 'Upload video', icon: UploadIcon, section: 'video-upload', features: ['uploads'] },
   { label: 'Upload short', icon: UploadIcon, section: 'reels', tab: 'upload', features: ['uploads', 'reels'] },
-  { label: 'Go live', icon: LiveIcon, toast: GO_LIVE_MESSAGE, features: ['live'] },
+  // The Live section's Go Live tab (seed 002 §2.7), at its own address.
+  { label: 'Go live', icon: LiveIcon, path: '/live?tab=go-live', features: ['live'] },
   { label: 'Upload music', icon: UploadIcon, section: 'music', features: ['uploads', 'music'] },
   { label: 'Creator Studio', icon: FilmIcon, section: 'editor' },
 ];

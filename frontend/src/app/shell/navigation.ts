@@ -6,6 +6,7 @@ import {
   FilmIcon,
   HeartIcon,
   HomeIcon,
+  LiveIcon,
   ScissorsIcon,
   SearchIcon,
   ShortsIcon,
@@ -60,7 +61,7 @@ export const NAV_GROUPS: readonly NavGroup[] = [
       { section: 'search', label: 'History', icon: SearchIcon },
     ],
   },
-  { id: 'explore', label: 'Explore', items: [] },
+  { id: 'explore', label: 'Explore', items: [{ section: 'live', label: 'Live', icon: LiveIcon, visitors: true, feature: 'live' }] },
   {
     id: 'studio',
     label: 'Creator Studio',

@@ -14,6 +14,7 @@ import { MembershipsSection } from '../../features/memberships/components/Member
 import { EarningsSection } from '../../features/earnings/components/EarningsSection';
 import { PartnerSection } from '../../features/partner/components/PartnerSection';
 import { OwnerSection } from '../../features/owner/components/OwnerSection';
+import { LiveSection } from '../../features/live/components/LiveSection';
 import type { SectionId } from '../../stores/UiStore';
 
 /** The component each section of the signed-in shell shows. */
@@ -33,6 +34,7 @@ export const SECTION_COMPONENTS: Record<SectionId, ComponentType> = {
   updates: OwnerSection,
   premium: PremiumSection,
   memberships: MembershipsSection,
+  live: LiveSection,
 };
 
 /**

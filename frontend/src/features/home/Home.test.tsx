@@ -7,7 +7,7 @@ import { storeDemoUserToken } from '../../test/session';
 import { renderApp } from '../../test/renderApp';
 
 describe('Home for a visitor', () => {
-  test('shows the public videos and Sign In, the navigation limited to Home, Shorts and Cinema room; a tile opens its watch page', async () => {
+  test('shows the public videos and Sign In, the navigation limited to Home, Shorts, Live and Cinema room; a tile opens its watch page', async () => {
     const { user } = renderApp();
 
     const list = within(await screen.findByRole('list', { name: 'Horizontal videos' }));
@@ -22,7 +22,7 @@ describe('Home for a visitor', () => {
     expect(within(screen.getByRole('banner')).getByRole('button', { name: 'Sign In' })).toBeInTheDocument();
 
     const nav = within(screen.getByRole('navigation', { name: 'Sections' }));
-    expect(nav.getAllByRole('button').map((item) => item.textContent)).toEqual(['Home', 'Shorts', 'Cinema room']);
+    expect(nav.getAllByRole('button').map((item) => item.textContent)).toEqual(['Home', 'Shorts', 'Live', 'Cinema room']);
 
     const tile = within(list.getByRole('article', { name: 'Sunrise over the harbour' }));
     expect(tile.getByText('1,240 views', { exact: false })).toBeInTheDocument();

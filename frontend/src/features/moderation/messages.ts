@@ -13,7 +13,7 @@ export const REPORT_MESSAGES = {
 } as const;
 
 /** What a report is about (the server's content_type), in ONE list: a later kind adds one line. */
-export const CONTENT_TYPES = ['video', 'reel', 'movie', 'comment', 'user'] as const;
+export const CONTENT_TYPES = ['video', 'reel', 'movie', 'comment', 'user', 'live_stream', 'live_chat_message'] as const;
 export type ContentType = (typeof CONTENT_TYPES)[number];
 
 /** Kinds whose reports may say where in the media (timestamp_seconds). */
@@ -26,7 +26,12 @@ export const CONTENT_TYPE_LABELS: Record<ContentType, string> = {
   movie: 'Movie',
   comment: 'Comment',
   user: 'Channel',
+  live_stream: 'Live stream',
+  live_chat_message: 'Live chat message',
 };
+
+/** Kinds that are a piece of text on something else (a comment, a live chat message): the console quotes them. */
+export const TEXT_CONTENT: readonly ContentType[] = ['comment', 'live_chat_message'];
 
 /** A kind's name; an unknown one (a kind added on the server first) as the server spells it. */
 export function contentTypeLabel(type: string): string {

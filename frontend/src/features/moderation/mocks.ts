@@ -1,6 +1,8 @@
 import { consoleRefusal } from '../../mocks/consoleAuth';
 import { accountsOf, bearerToken, mockDb } from '../../mocks/db';
 import { commentsDb } from '../../mocks/commentsDb';
+import { liveDb } from '../../mocks/liveDb';
+import { emitToRoom } from '../../mocks/realtimeRooms';
 import { errorBody, http } from '../../mocks/http';
 import { mediaDb } from '../../mocks/mediaDb';
 import { caller, isVisible, ownerDto } from '../../mocks/mediaHelpers';
@@ -66,7 +68,27 @@ interface Target {
 }
 
 /** What `viewerId` reports, as the server finds it: null when it does not exist or they cannot see it. */
+/** A live stream (any status) or a chat message not deleted, as the server's live context resolves them. */
+function liveTarget(type: 'live_stream' | 'live_chat_message', id: string): Target | null {
+  if (type === 'live_stream') {
+    const stream = liveDb.streams.find((s) => s.id === id);
+    if (!stream) return null;
+    return {
+      durationSeconds: null,
+      snapshot: { ownerUserId: stream.userId, title: stream.title, description: stream.description, text: null, channelName: null, handle: null, thumbnailUrl: null, mediaKind: 'live_stream', mediaId: stream.id },
+    };
+  }
+  const message = liveDb.comments.find((c) => c.id === id);
+  const stream = message ? liveDb.streams.find((s) => s.id === message.streamId) : undefined;
+  if (!message || !stream) return null;
+  return {
+    durationSeconds: null,
+    snapshot: { ownerUserId: message.user_id, title: stream.title, description: null, text: message.message, channelName: null, handle: message.username, thumbnailUrl: null, mediaKind: 'live_stream', mediaId: stream.id },
+  };
+}
+
 function findTarget(type: MockContentType, id: string, viewerId: string): Target | null {
+  if (type === 'live_stream' || type === 'live_chat_message') return liveTarget(type, id);
   if (type === 'video' || type === 'reel') {
     const item = (type === 'video' ? mediaDb.videos : mediaDb.reels).find((entry) => entry.id === id);
     if (!item || !isVisible(item, viewerId)) return null;
@@ -174,6 +196,9 @@ function mediaNow(type: MockContentType, id: string) {
 
 /** Whether moderation has taken the content down (media kept for an appeal, or a comment deleted). */
 function isRemoved(item: MockCase): boolean {
+  if (item.contentType === 'live_stream' || item.contentType === 'live_chat_message') {
+    return item.resolution === 'removed' || item.resolution === 'removed_and_struck';
+  }
   if (item.contentType === 'comment') {
     const wasRemoved = item.resolution === 'removed' || item.resolution === 'removed_and_struck';
     return wasRemoved && !commentsDb.comments.some((c) => c.id === item.contentId) && !mediaDb.comments.some((c) => c.id === item.contentId);
@@ -229,7 +254,7 @@ function strikeDto(strike: MockStrike, now = Date.now()): Strike {
   const deadline = appealDeadline(strike);
   const stillRemoved =
     strike.removedWith &&
-    (strike.contentType === 'comment' ? true : moderationDb.removed.some((entry) => entry.item.id === strike.contentId));
+    (strike.contentType === 'comment' || strike.contentType === 'live_stream' || strike.contentType === 'live_chat_message' ? true : moderationDb.removed.some((entry) => entry.item.id === strike.contentId));
   return {
     id: strike.id,
     reason: strike.reason,
@@ -379,6 +404,21 @@ function removeContent(item: MockCase): void {
   if (type === 'comment') {
     commentsDb.comments = commentsDb.comments.filter((c) => c.id !== id && c.parentId !== id);
     mediaDb.comments = mediaDb.comments.filter((c) => c.id !== id);
+  }
+  // A live stream ends for good (its recording is not kept); a chat message is deleted; their rooms are told.
+  if (type === 'live_stream') {
+    const stream = liveDb.streams.find((s) => s.id === id);
+    if (stream && stream.status !== 'ended') {
+      Object.assign(stream, { status: 'ended', ended_at: new Date().toISOString(), record: false });
+      emitToRoom(`live:${id}`, { event: 'ended', stream_id: id, removed: true });
+    }
+  }
+  if (type === 'live_chat_message') {
+    const message = liveDb.comments.find((c) => c.id === id);
+    if (message) {
+      liveDb.comments = liveDb.comments.filter((c) => c.id !== id);
+      emitToRoom(`live:${message.streamId}`, { event: 'comment_deleted', stream_id: message.streamId, id });
+    }
   }
 }
 

@@ -31,3 +31,13 @@ export function commentTarget(comment: { id: string; username: string }): Report
 export function channelTarget(channel: { id: string; display_name: string; handle: string }): ReportTarget {
   return { contentType: 'user', contentId: channel.id, label: `the channel ${channel.display_name} (@${channel.handle})` };
 }
+
+/** A live stream (on now or ended): no time is sent (a live stream has no fixed timeline). */
+export function liveStreamTarget(stream: { id: string; title: string; username: string }): ReportTarget {
+  return { contentType: 'live_stream', contentId: stream.id, label: `the live stream “${stream.title}” by @${stream.username}` };
+}
+
+/** A message of a live stream's chat, by its author's name. */
+export function liveChatMessageTarget(message: { id: string; username: string }): ReportTarget {
+  return { contentType: 'live_chat_message', contentId: message.id, label: `@${message.username}'s chat message` };
+}

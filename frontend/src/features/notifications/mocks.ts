@@ -3,6 +3,7 @@ import { mockDb } from '../../mocks/db';
 import { errorBody, http } from '../../mocks/http';
 import { caller, page, sessionInvalid } from '../../mocks/mediaHelpers';
 import { emitRealtime, notificationDto, onRealtimeEvent, socialDb, unreadCount } from '../../mocks/socialDb';
+import { handleRoomMessage, leaveRooms } from '../../mocks/realtimeRooms';
 
 const notFound = () => errorBody(404, 'NOTIFICATIONS.NOT_FOUND', 'Notification not found');
 
@@ -43,7 +44,10 @@ function parseMessage(data: unknown): { type?: unknown; token?: unknown } | null
 
 const realtimeHandler = realtimeLink.addEventListener('connection', ({ client }) => {
   sockets.set(client, null);
-  client.addEventListener('close', () => sockets.delete(client));
+  client.addEventListener('close', () => {
+    sockets.delete(client);
+    leaveRooms(client);
+  });
   client.addEventListener('message', (event) => {
     const message = parseMessage(event.data);
     if (!message) {
@@ -66,6 +70,8 @@ const realtimeHandler = realtimeLink.addEventListener('connection', ({ client })
       client.send(JSON.stringify({ type: 'ready' }));
       return;
     }
+    // Rooms (a live stream's) are open to visitors' sockets too.
+    if (handleRoomMessage(client, message as { type?: unknown; room?: unknown }, owner !== null)) return;
     if (!owner) {
       sockets.delete(client);
       client.close(4401, 'authentication required');

@@ -3,7 +3,7 @@ import type { RootStore } from '../../stores/RootStore';
 import { errorDetail } from '../../shared/apiError';
 import { localStore } from '../../shared/storage';
 import { PAYMENT_MESSAGES, PAYMENT_POLL, PENDING_PAYMENT_KEY } from './messages';
-import { browserNavigation, checkoutReturnUrl } from './redirect';
+import { browserNavigation, checkoutReturnUrl, currentPageUrl } from './redirect';
 import {
   PAYMENT_TYPES,
   type CheckoutResponse,
@@ -12,6 +12,7 @@ import {
   type PendingPayment,
   type PremiumPackage,
   type SubscriptionStatusResponse,
+  type SuperChatPackageId,
 } from './types';
 
 /** The address parameters a hosted checkout comes back with (seed 001 §2). */
@@ -115,6 +116,22 @@ export class PaymentsStore {
           body: { package_type: tierName, origin_url: checkoutReturnUrl() },
         }),
       PAYMENT_MESSAGES.membershipFailed,
+    );
+  }
+
+  /**
+   * A Super Chat on a live stream (seed 001 §7): POST /api/super-chat/send, back to this page (`origin_url`) with
+   * `type=super_chat`, where the return overlay checks it.
+   */
+  startSuperChatCheckout(streamId: string, packageId: SuperChatPackageId, message: string): Promise<boolean> {
+    return this.startCheckout(
+      superChatCheckoutKey(streamId),
+      'super_chat',
+      () =>
+        this.root.api.POST('/api/super-chat/send', {
+          body: { stream_id: streamId, package_id: packageId, message, origin_url: currentPageUrl() },
+        }),
+      PAYMENT_MESSAGES.superChatFailed,
     );
   }
 
@@ -274,4 +291,5 @@ export class PaymentsStore {
 }
 
 export const premiumCheckoutKey = (pkg: PremiumPackage) => `premium:${pkg}`;
+export const superChatCheckoutKey = (streamId: string) => `super_chat:${streamId}`;
 export const membershipCheckoutKey = (channelId: string, tierName: string) => `membership:${channelId}:${tierName}`;

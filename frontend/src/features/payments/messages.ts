@@ -13,6 +13,7 @@ export const PAYMENT_MESSAGES = {
   superChatSent: 'Super Chat sent!',
   subscriptionFailed: (detail: string) => `Failed to process subscription: ${detail}`,
   membershipFailed: (detail: string) => `Failed to process membership: ${detail}`,
+  superChatFailed: (detail: string) => `Failed to send Super Chat: ${detail}`,
   /** Shown in the overlay before the first answer. */
   checking: 'Checking your payment...',
   /** When the server gives no detail (no answer, or a proxy's error page). */

@@ -9,6 +9,7 @@ import {
   type MockPaymentSession,
 } from '../../mocks/paymentsDb';
 import { activeTiers, extendMembership, membershipErrors, mockChannel } from '../memberships/mocks';
+import { fulfilMockSuperChat } from '../live/mocks';
 import type { PaymentType } from './types';
 
 const DAY_MS = 86_400_000;
@@ -37,7 +38,7 @@ const badReturnUrl = () =>
 const sessionNotFound = () => errorBody(404, 'PAYMENTS.SESSION_NOT_FOUND', 'Payment session not found');
 
 /** The return address, if it belongs to this site (no open redirect through a payment page), without old parameters. */
-function returnOrigin(originUrl: unknown, request: Request): URL | undefined {
+export function returnOrigin(originUrl: unknown, request: Request): URL | undefined {
   let url: URL;
   try {
     url = new URL(String(originUrl ?? ''));
@@ -78,7 +79,7 @@ export function mockPaymentSession(
  * What the hosted checkout sends the browser back to. The mock has no checkout page of its own (its worker does not
  * answer page loads), so the browser goes straight back to the app with the session, as after paying.
  */
-function checkoutAnswer(session: MockPaymentSession, origin: URL) {
+export function checkoutAnswer(session: MockPaymentSession, origin: URL) {
   const back = new URL(origin);
   back.searchParams.set('session_id', session.id);
   back.searchParams.set('type', RETURN_TYPE[session.purpose]);
@@ -99,6 +100,8 @@ function fulfil(session: MockPaymentSession): void {
   } else if (session.purpose === 'membership') {
     const tier = paymentsDb.tiers.find((t) => t.id === session.package);
     if (tier) extendMembership(tier, session.userId);
+  } else if (session.purpose === 'super_chat') {
+    fulfilMockSuperChat(session.id);
   }
 }
 

@@ -14,3 +14,8 @@ export const browserNavigation = {
 export function checkoutReturnUrl(): string {
   return `${window.location.origin}/`;
 }
+
+/** This page without its query (a Super Chat returns to the stream it was sent from; the provider adds its parameters). */
+export function currentPageUrl(): string {
+  return `${window.location.origin}${window.location.pathname}`;
+}

@@ -7,6 +7,9 @@ export type PaymentType = 'premium' | 'super_chat' | 'membership';
 
 export const PAYMENT_TYPES: readonly PaymentType[] = ['premium', 'super_chat', 'membership'];
 
+/** Seed 001 §9: the Super Chat packages. */
+export type SuperChatPackageId = Schemas['SendSuperChatRequestDto']['package_id'];
+
 /** Seed 001 §5: the premium packages. */
 export type PremiumPackage = 'monthly' | 'yearly';
 

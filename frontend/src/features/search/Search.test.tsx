@@ -41,7 +41,7 @@ describe('Search section', () => {
     await user.type(box, 'a{Enter}');
 
     expect(await screen.findByRole('heading', { name: 'Videos', level: 2 })).toBeInTheDocument();
-    expect(tabNames()).toEqual(['All', 'Videos', 'Users']);
+    expect(tabNames()).toEqual(['All', 'Videos', 'Live', 'Users']);
     expect(screen.getByRole('tab', { name: 'All' })).toHaveAttribute('aria-selected', 'true');
     expect(articles('Videos')).toHaveLength(3);
     expect(screen.getByRole('heading', { name: 'Users', level: 2 })).toBeInTheDocument();
@@ -59,6 +59,55 @@ describe('Search section', () => {
     await waitFor(() => expect(articles('Videos').length).toBeGreaterThan(3));
     expect(screen.queryByRole('heading', { name: 'Users', level: 2 })).not.toBeInTheDocument();
     expect(asked).toEqual(['videos']);
+  });
+
+  test('a live stream on now: title, @username, viewers and the LIVE badge, opening its watch view', async () => {
+    const { user, box } = await openSearch();
+
+    await user.type(box, 'boats come{Enter}');
+
+    expect(await screen.findByRole('heading', { name: 'Live', level: 2 })).toBeInTheDocument();
+    const card = within(screen.getByRole('list', { name: 'Live' })).getByRole('article', { name: 'Harbour live: the boats come in' });
+    expect(within(card).getByText('LIVE')).toBeInTheDocument();
+    expect(within(card).getByText('@mira')).toBeInTheDocument();
+    expect(within(card).getByText('12 watching')).toBeInTheDocument();
+    const link = within(card).getByRole('link', { name: 'Watch live stream Harbour live: the boats come in' });
+    expect(link.getAttribute('href')).toMatch(/^\/live\/live-/);
+
+    // The Live tab asks for live streams alone.
+    await user.click(screen.getByRole('tab', { name: 'Live' }));
+    await waitFor(() => expect(articles('Live')).toEqual(['Harbour live: the boats come in']));
+  });
+
+  test('a stream whose first media has not arrived says so instead of LIVE', async () => {
+    server.use(
+      http.get('/api/search', ({ response }) =>
+        response(200).json({
+          query: 'quiet',
+          total_results: 1,
+          available: ['videos', 'live', 'users'],
+          results: {
+            videos: [],
+            users: [],
+            music: [],
+            live: [
+              { id: 's1', title: 'Quiet start', description: '', game: 'Chess', status: 'created', username: 'sam', user_id: 'u1', viewer_count: 1, likes: 0, is_vertical: false, super_chat_enabled: false, created_at: '2026-11-24T12:00:00.000Z' },
+            ],
+            podcasts: [],
+            gaming: [],
+          },
+        }),
+      ),
+    );
+    const { user, box } = await openSearch();
+
+    await user.type(box, 'quiet{Enter}');
+
+    const card = await screen.findByRole('article', { name: 'Quiet start' });
+    expect(within(card).getByText('Starting soon')).toBeInTheDocument();
+    expect(within(card).queryByText('LIVE')).not.toBeInTheDocument();
+    expect(within(card).getByText('1 watching')).toBeInTheDocument();
+    expect(within(card).getByText('· Chess')).toBeInTheDocument();
   });
 
   test('only the kinds the server lists as available get a tab', async () => {

@@ -2,6 +2,7 @@ import { describe, expect, test } from '@jest/globals';
 import { createApiClient } from '../../api/client';
 import { findUserByIdentifier, issueUserToken, mockDb } from '../../mocks/db';
 import { mediaDb } from '../../mocks/mediaDb';
+import { liveDb } from '../../mocks/liveDb';
 import { socialDb } from '../../mocks/socialDb';
 import { demoUser } from '../../test/accounts';
 
@@ -27,12 +28,22 @@ describe('mock search API', () => {
     expect(long.error?.detail).toBe('Searches are at most 100 characters');
   });
 
+  test('live: streams on now by title, description or the streamer name, never ended ones', async () => {
+    const byTitle = await visitor().GET('/api/search', { params: { query: { q: 'boats', content_type: 'live' } } });
+    const byName = await visitor().GET('/api/search', { params: { query: { q: 'mira', content_type: 'live' } } });
+    expect(byTitle.data?.results.live.map((s) => [s.title, s.username, s.status])).toEqual([['Harbour live: the boats come in', 'mira', 'live']]);
+    expect(byName.data?.results.live.map((s) => s.id)).toEqual(byTitle.data?.results.live.map((s) => s.id));
+    liveDb.streams.forEach((s) => (s.status = 'ended'));
+    const after = await visitor().GET('/api/search', { params: { query: { q: 'boats', content_type: 'live' } } });
+    expect(after.data?.results.live).toEqual([]);
+  });
+
   test("'all' gives 3 per kind; a kind's tab up to its limit; case and accents do not matter", async () => {
     const all = await visitor().GET('/api/search', { params: { query: { q: 'A' } } });
     const videos = await visitor().GET('/api/search', { params: { query: { q: 'a', content_type: 'videos', limit: '4' } } });
     const accents = await visitor().GET('/api/search', { params: { query: { q: 'LÀTTÉ' } } });
 
-    expect(all.data?.available).toEqual(['videos', 'users']);
+    expect(all.data?.available).toEqual(['videos', 'live', 'users']);
     expect(all.data?.results.videos).toHaveLength(3);
     expect(all.data?.total_results).toBe(all.data ? all.data.results.videos.length + all.data.results.users.length : -1);
     expect(videos.data?.results.videos).toHaveLength(4);

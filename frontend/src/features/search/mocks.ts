@@ -1,14 +1,16 @@
 import { accountsOf, mockDb, type MockUser } from '../../mocks/db';
+import { liveDb } from '../../mocks/liveDb';
+import { roomMemberCount } from '../../mocks/realtimeRooms';
 import { errorBody, http } from '../../mocks/http';
 import { mediaDb, settle, type MockReel, type MockVideo } from '../../mocks/mediaDb';
 import { caller, isVisible, ownerDto } from '../../mocks/mediaHelpers';
 import { popularPrefixed, recordSearch, trendingSearches } from '../../mocks/searchDb';
 import { followersOf, isFollowing } from '../../mocks/socialDb';
 import { ALL_TAB_PER_KIND, MAX_QUERY_LENGTH, SEARCH_KINDS } from './rules';
-import type { SearchKind, SearchResults, UserSearchItem, VideoSearchItem } from './types';
+import type { LiveSearchItem, SearchKind, SearchResults, UserSearchItem, VideoSearchItem } from './types';
 
-/** The kinds that exist on the server today; music, live, podcasts and gaming are always empty. */
-const AVAILABLE: SearchKind[] = ['videos', 'users'];
+/** The kinds that exist on the server today; music, podcasts and gaming are always empty. */
+const AVAILABLE: SearchKind[] = ['videos', 'live', 'users'];
 const SUGGESTIONS = 8;
 const TRENDING = 10;
 
@@ -123,6 +125,34 @@ function searchUsers(words: string[], limit: number, viewerId: string | undefine
   return ranked(hits, limit).map((entry) => userItem(entry, viewerId));
 }
 
+/** Streams on now (not ended) of listed people, by title, game, description or the streamer's name; most watched first. */
+function searchLive(words: string[], limit: number): LiveSearchItem[] {
+  const hits = liveDb.streams
+    .filter((s) => s.status !== 'ended')
+    .flatMap((s) => {
+      const owner = mockDb.users.get(s.userId);
+      if (!owner || !isListed(owner)) return [];
+      const viewers = s.baseViewers + roomMemberCount(`live:${s.id}`);
+      const text = score(words, `${s.title} ${s.game ?? ''}`, s.description);
+      const byName = score(words, owner.user.display_name, '') > 0 ? 1 : 0;
+      return [{ item: { s, owner, viewers }, score: Math.max(text, byName), popularity: viewers, at: s.created_at }];
+    });
+  return ranked(hits, limit).map(({ s, owner, viewers }) => ({
+    id: s.id,
+    title: s.title,
+    description: s.description,
+    game: s.game,
+    status: s.status === 'live' ? ('live' as const) : ('created' as const),
+    username: owner.user.display_name,
+    user_id: s.userId,
+    viewer_count: viewers,
+    likes: s.likedBy.length,
+    is_vertical: s.is_vertical,
+    super_chat_enabled: s.super_chat_enabled,
+    created_at: s.created_at,
+  }));
+}
+
 function limitOf(url: URL, fallback: number): number {
   return Math.min(100, Math.max(1, Number.parseInt(url.searchParams.get('limit') ?? '', 10) || fallback));
 }
@@ -152,7 +182,7 @@ export const searchHandlers = [
       videos: words.length && wanted('videos') ? searchVideos(words, limit) : [],
       users: words.length && wanted('users') ? searchUsers(words, limit, viewerId) : [],
       music: [],
-      live: [],
+      live: words.length && wanted('live') ? searchLive(words, limit) : [],
       podcasts: [],
       gaming: [],
     };

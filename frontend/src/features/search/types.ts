@@ -4,6 +4,7 @@ export type SearchResponse = components['schemas']['SearchResponseDto'];
 export type SearchResults = components['schemas']['SearchResultsDto'];
 export type VideoSearchItem = components['schemas']['VideoSearchItemDto'];
 export type UserSearchItem = components['schemas']['UserSearchItemDto'];
+export type LiveSearchItem = components['schemas']['LiveSearchItemDto'];
 export type TrendingItem = components['schemas']['TrendingItemDto'];
 
 /** A kind of result, and the tab that shows only it (the API's `content_type`). */

@@ -3,7 +3,8 @@ import { RequestContext } from '@mikro-orm/core';
 import { MikroORM } from '@mikro-orm/postgresql';
 import { AccountsFacade } from '../../accounts/accounts.facade.js';
 import { IdentityFacade } from '../../identity/identity.facade.js';
-import { DEMO_MARK, DEMO_MARKS, type DemoMarks } from '../domain/ports.js';
+import { LiveFacade } from '../../live/live.facade.js';
+import { DEMO_MARK, DEMO_MARKS, DEMO_MEDIA_MAKER, type DemoMarks, type DemoMediaMaker } from '../domain/ports.js';
 
 /** How long to wait for a seeding in progress (in a running server) to notice the removal and stop. */
 const SEEDING_STOP_WAIT_MS = 100_000;
@@ -11,7 +12,7 @@ const SEEDING_STOP_WAIT_MS = 100_000;
 /**
  * `npm run cli -- demo:remove`: removes every demo user the way people delete their own account (the user, their
  * accounts and tokens; their media, photos, comments, likes and follows purged by the account purge, run here at once
- * and queued as the job too), and remembers that the demo was removed so it is never seeded again. Idempotent.
+ * and queued as the job too; a demo live stream ended first), and remembers that the demo was removed so it is never seeded again. Idempotent.
  */
 @Injectable()
 export class RemoveDemoUseCase {
@@ -22,6 +23,8 @@ export class RemoveDemoUseCase {
     @Inject(DEMO_MARKS) private readonly marks: DemoMarks,
     private readonly identity: IdentityFacade,
     private readonly accounts: AccountsFacade,
+    private readonly live: LiveFacade,
+    @Inject(DEMO_MEDIA_MAKER) private readonly maker: DemoMediaMaker,
   ) {}
 
   private ctx<T>(fn: () => Promise<T>): Promise<T> {
@@ -40,6 +43,8 @@ export class RemoveDemoUseCase {
     }
     const users = await this.ctx(() => this.identity.demoUserIds());
     for (const userId of users) {
+      // Its live stream (the demo's) ends as its owner would end it: its pages are told, its publisher cut off.
+      await this.ctx(() => this.live.endOpenStreamOf(userId));
       const accountIds = await this.ctx(() => this.identity.deleteDemoUser(userId));
       try {
         await this.accounts.purgeDeletedNow(accountIds);
@@ -48,6 +53,7 @@ export class RemoveDemoUseCase {
         this.logger.warn(`the content of a removed demo user is purged later: ${(e as Error).message}`);
       }
     }
+    await this.maker.removeLiveLoop();
     return { users: users.length };
   }
 }

@@ -143,3 +143,15 @@ export function initials(channelName: string): string {
     .map((w) => w[0]!.toUpperCase())
     .join('');
 }
+
+/**
+ * The demo's live stream: one creator live with real video, a generated loop published into the RTMP ingest as OBS
+ * would (its recording not kept: it never ends on its own), with Super Chat on.
+ */
+export const DEMO_LIVE = {
+  creator: 'GamingStream',
+  title: 'Retro night: Game of Life speedruns, live',
+  description: 'Gliders, spaceships and the occasional glitch, streamed around the clock. Say hi in the chat!',
+  game: 'Game of Life',
+  loop: { kind: 'video', creator: 'GamingStream', title: 'Game of Life live', description: '', seconds: 20, visual: 'life', variant: 3, sound: 'chord' } satisfies DemoMedia,
+} as const;

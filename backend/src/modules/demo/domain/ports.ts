@@ -29,6 +29,10 @@ export interface DemoMediaMaker {
   avatar(initials: string, colour: string, dir: string): Promise<string>;
   /** Writes a wide PNG banner (a gradient from colour to accent, with shapes placed by `variant`) and returns its path. */
   banner(colour: string, accent: string, variant: number, dir: string): Promise<string>;
+  /** The demo live stream's loop (H.264/AAC MP4 under the data directory), made once; later calls return the same file. */
+  liveLoop(item: DemoMedia, signal: AbortSignal): Promise<string>;
+  /** Deletes the live loop (the demo was removed). */
+  removeLiveLoop(): Promise<void>;
 }
 
 export const DEMO_MEDIA_MAKER = Symbol('DemoMediaMaker');
@@ -41,4 +45,21 @@ export const DEMO_MARK = {
   /** The instance was not new when the demo could first have been seeded (people had registered): never seeded. */
   skipped: 'demo:skipped',
   removed: 'demo:removed',
+  /** The demo's live stream was started once (if it is ended by someone else, e.g. moderation, it is not started again). */
+  liveStarted: 'demo:live-started',
 } as const;
+
+/** An ffmpeg publishing a file in a loop to an RTMP address (the demo's live stream, as OBS would). */
+export interface RunningPublisher {
+  readonly pid: number | undefined;
+  /** Settles when the process ended (whatever the reason), with its last words. */
+  readonly exited: Promise<{ code: number | null; signal: string | null; detail: string }>;
+  /** Stops it (SIGTERM, then SIGKILL if it lingers); resolves once it ended. */
+  stop(): Promise<void>;
+}
+
+export interface LivePublisher {
+  start(file: string, rtmpUrl: string): RunningPublisher;
+}
+
+export const DEMO_LIVE_PUBLISHER = Symbol('DemoLivePublisher');

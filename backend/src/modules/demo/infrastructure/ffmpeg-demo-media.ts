@@ -1,7 +1,7 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, rename, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import sharp from 'sharp';
 import { APP_CONFIG, type AppConfig } from '../../../common/config/config.js';
@@ -191,5 +191,28 @@ export class FfmpegDemoMedia implements DemoMediaMaker {
     const out = join(dir, 'banner.png');
     await sharp(Buffer.from(svg)).png().toFile(out);
     return out;
+  }
+
+  private get liveLoopPath(): string {
+    return join(this.config.dataDir, 'demo', 'live-loop.mp4');
+  }
+
+  async liveLoop(item: DemoMedia, signal: AbortSignal): Promise<string> {
+    const path = this.liveLoopPath;
+    if (existsSync(path)) return path;
+    const dir = await this.workDir();
+    try {
+      const made = await this.video(item, dir, signal);
+      await mkdir(join(this.config.dataDir, 'demo'), { recursive: true });
+      // Renamed into place whole: a publisher never reads a half-written loop.
+      await rename(made, path);
+      return path;
+    } finally {
+      await this.removeWorkDir(dir);
+    }
+  }
+
+  async removeLiveLoop(): Promise<void> {
+    await rm(this.liveLoopPath, { force: true });
   }
 }

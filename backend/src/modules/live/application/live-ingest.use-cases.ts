@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { LiveStream } from '../domain/live-stream.js';
-import { LIVE_KEYS, LIVE_RECORDINGS, LIVE_STREAMS, type LiveRecordings, type LiveStreamRepository, type StreamKeyRepository } from '../domain/ports.js';
-import { STREAM_KEY_RE } from '../domain/stream-key.js';
+import { LIVE_CLOCK, LIVE_KEYS, LIVE_RECORDINGS, LIVE_STREAMS, type Clock, type LiveRecordings, type LiveStreamRepository, type StreamKeyRepository } from '../domain/ports.js';
+import { PUBLISH_TOKEN_RE, STREAM_KEY_RE } from '../domain/stream-key.js';
 import { MarkLiveUseCase } from './mark-live.use-case.js';
 
 /** What the RTMP ingest asks of live: whose stream a key publishes to, first media, the end's recording. */
@@ -12,13 +12,25 @@ export class LiveIngestUseCases {
     @Inject(LIVE_STREAMS) private readonly streams: LiveStreamRepository,
     @Inject(LIVE_RECORDINGS) private readonly recordings: LiveRecordings,
     private readonly markLiveUseCase: MarkLiveUseCase,
+    @Inject(LIVE_CLOCK) private readonly clock: Clock,
   ) {}
 
   /** The open stream (created or live) a key may publish to; null for an unknown key or a user with no open stream. */
   async streamForKey(key: string): Promise<LiveStream | null> {
+    if (PUBLISH_TOKEN_RE.test(key)) {
+      const id = this.keys.streamOfPublishToken(key, this.clock.now());
+      const stream = id ? await this.streams.find(id) : null;
+      return stream && !stream.ended ? stream : null;
+    }
     if (!STREAM_KEY_RE.test(key)) return null;
     const userId = await this.keys.userOfKey(key);
     return userId ? this.streams.openOf(userId) : null;
+  }
+
+  /** Which of these stream keys were regenerated since (no longer anyone's): their publishers are disconnected. */
+  async revokedKeys(keys: string[]): Promise<string[]> {
+    const valid = await this.keys.stillValid(keys);
+    return keys.filter((k) => !valid.has(k));
   }
 
   /** Whether the stream is still open (not ended, not gone). */

@@ -15,9 +15,9 @@ export class LiveStreamQueries {
     private readonly views: LiveViews,
   ) {}
 
-  /** Streams that have not ended (created or live): the most watched first, then the newest. */
-  async list(viewerUserId: string | null, limit: number): Promise<LiveStreamView[]> {
-    return this.views.of(await this.streams.listOpen(limit), viewerUserId);
+  /** Streams that have not ended (created or live; only gaming streams with `gaming`): the most watched first, then the newest. */
+  async list(viewerUserId: string | null, limit: number, opts: { gaming?: boolean } = {}): Promise<LiveStreamView[]> {
+    return this.views.of(await this.streams.listOpen(limit, opts), viewerUserId);
   }
 
   async get(viewerUserId: string | null, streamId: string): Promise<LiveStreamView> {

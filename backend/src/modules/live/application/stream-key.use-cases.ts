@@ -18,10 +18,15 @@ export class StreamKeyUseCases {
     return (await this.keys.keyOf(userId))!;
   }
 
-  /** A new key; the old one is refused from now on (a publisher already connected with it goes on until it stops). */
+  /** A new key; the old one is refused from now on, and a publisher connected with it is disconnected within seconds. */
   async regenerate(userId: string): Promise<string> {
     const key = newStreamKey();
     await this.keys.replace(userId, key, this.clock.now());
     return key;
+  }
+
+  /** A publish token for the stream (valid a minute): what this server's own publishers name instead of the key. */
+  publishToken(streamId: string): string {
+    return this.keys.publishToken(streamId, this.clock.now());
   }
 }

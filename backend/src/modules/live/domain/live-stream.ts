@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { LIVE_MESSAGES, liveErrors } from './live.errors.js';
-import { DESCRIPTION_MAX, SLOW_MODE_MAX_SECONDS, TIMEOUT_MAX_SECONDS, TIMEOUT_MIN_SECONDS, TITLE_MAX } from './live.rules.js';
+import { superChatErrors } from './super-chat.js';
+import { DESCRIPTION_MAX, GAME_MAX, SLOW_MODE_MAX_SECONDS, TIMEOUT_MAX_SECONDS, TIMEOUT_MIN_SECONDS, TITLE_MAX } from './live.rules.js';
 
 export type LiveStatus = 'created' | 'live' | 'ended';
 
@@ -11,10 +12,13 @@ export interface StartInput {
   superChatEnabled: boolean;
   /** Whether the recording becomes a video of the owner when the stream ends (default true). */
   record?: boolean;
+  /** The game of a gaming stream (POST /api/gaming/start-stream); null or absent for other streams. */
+  game?: string | null;
 }
 
 export interface LiveStreamProps extends StartInput {
   record: boolean;
+  game: string | null;
   /** The video the recording became (set once, after the stream ended). */
   recordingMediaId: string | null;
   id: string;
@@ -42,6 +46,7 @@ export class LiveStream implements LiveStreamProps {
   isVertical: boolean;
   superChatEnabled: boolean;
   record: boolean;
+  game: string | null;
   recordingMediaId: string | null;
   status: LiveStatus;
   slowModeSeconds: number;
@@ -60,7 +65,13 @@ export class LiveStream implements LiveStreamProps {
     if (!title) throw liveErrors.invalid('title', LIVE_MESSAGES.titleRequired);
     if (title.length > TITLE_MAX) throw liveErrors.invalid('title', LIVE_MESSAGES.titleTooLong);
     if (description.length > DESCRIPTION_MAX) throw liveErrors.invalid('description', LIVE_MESSAGES.descriptionTooLong);
-    return new LiveStream({ ...input, record: input.record ?? true, recordingMediaId: null, title, description, id: randomUUID(), userId, status: 'created', slowModeSeconds: 0, likes: 0, createdAt: now, liveAt: null, endedAt: null });
+    let game: string | null = null;
+    if (input.game !== undefined && input.game !== null) {
+      game = input.game.trim();
+      if (!game) throw liveErrors.invalid('game', LIVE_MESSAGES.gameRequired);
+      if (game.length > GAME_MAX) throw liveErrors.invalid('game', LIVE_MESSAGES.gameTooLong);
+    }
+    return new LiveStream({ ...input, game, record: input.record ?? true, recordingMediaId: null, title, description, id: randomUUID(), userId, status: 'created', slowModeSeconds: 0, likes: 0, createdAt: now, liveAt: null, endedAt: null });
   }
 
   get ended(): boolean {
@@ -77,6 +88,13 @@ export class LiveStream implements LiveStreamProps {
 
   assertOpen(): void {
     if (this.ended) throw liveErrors.ended();
+  }
+
+  /** Whether `userId` may send this stream a Super Chat: it has not ended, takes them, and is not their own. */
+  assertAcceptsSuperChatFrom(userId: string): void {
+    this.assertOpen();
+    if (!this.superChatEnabled) throw superChatErrors.disabled();
+    if (this.isOwner(userId)) throw superChatErrors.ownStream();
   }
 
   /** First media arrived: `created` becomes `live`. Returns whether it changed (an ended or live stream stays as it is). */

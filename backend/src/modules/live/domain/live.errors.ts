@@ -1,5 +1,5 @@
 import { DomainError } from '../../../common/errors/domain-error.js';
-import { DESCRIPTION_MAX, MESSAGE_MAX, MESSAGES_PER_WINDOW, MESSAGE_WINDOW_MS, readableDuration, SLOW_MODE_MAX_SECONDS, TIMEOUT_MAX_SECONDS, TIMEOUT_MIN_SECONDS, TITLE_MAX } from './live.rules.js';
+import { DESCRIPTION_MAX, GAME_MAX, MESSAGE_MAX, MESSAGES_PER_WINDOW, MESSAGE_WINDOW_MS, readableDuration, SLOW_MODE_MAX_SECONDS, TIMEOUT_MAX_SECONDS, TIMEOUT_MIN_SECONDS, TITLE_MAX } from './live.rules.js';
 
 export class LiveError extends DomainError {}
 
@@ -8,6 +8,8 @@ export const LIVE_MESSAGES = {
   titleRequired: 'Please enter a title',
   titleTooLong: `Title must be at most ${TITLE_MAX} characters`,
   descriptionTooLong: `Description must be at most ${DESCRIPTION_MAX} characters`,
+  gameRequired: 'Please enter a game',
+  gameTooLong: `Game must be at most ${GAME_MAX} characters`,
   flag: (name: string) => `${name} must be true or false`,
   messageRequired: 'Please enter a message',
   messageTooLong: `Message must be at most ${MESSAGE_MAX} characters`,

@@ -1,6 +1,8 @@
 /** Live's limits (issue 13, product.md §7). */
 export const TITLE_MAX = 100;
 export const DESCRIPTION_MAX = 5000;
+/** A gaming stream's game: non-blank, at most 100 characters. */
+export const GAME_MAX = 100;
 /** A chat message: non-blank, at most 500 characters. */
 export const MESSAGE_MAX = 500;
 /** Each user sends at most 3 chat messages per 2 seconds (across every stream). */

@@ -1,6 +1,7 @@
 import type { UnitOfWork } from '../../../common/database/unit-of-work.port.js';
 import type { ChatMessage } from './chat-message.js';
 import type { LiveStream } from './live-stream.js';
+import type { SuperChat } from './super-chat.js';
 
 export interface LiveStreamRepository {
   find(id: string, opts?: { lock?: boolean }): Promise<LiveStream | null>;
@@ -13,8 +14,8 @@ export interface LiveStreamRepository {
   setRecording(streamId: string, mediaId: string): Promise<boolean>;
   /** Which of these ids are streams that have not ended (one read). */
   openAmong(ids: string[]): Promise<Set<string>>;
-  /** Streams that have not ended: the most watched first, then the newest. */
-  listOpen(limit: number): Promise<LiveStream[]>;
+  /** Streams that have not ended (only those with a game when `gaming`): the most watched first, then the newest. */
+  listOpen(limit: number, opts?: { gaming?: boolean }): Promise<LiveStream[]>;
   /** Adds the user's like, or takes it back; returns whether they like it now and the stream's count. */
   toggleLike(streamId: string, userId: string, now: Date): Promise<{ liked: boolean; likes: number }>;
   /** Which of the streams the user likes. */
@@ -75,6 +76,12 @@ export interface StreamKeyRepository {
   replace(userId: string, key: string, now: Date): Promise<void>;
   /** Whose key this is, or null. */
   userOfKey(key: string): Promise<string | null>;
+  /** Which of these keys are still someone's key (one read; a regenerated key is no longer). */
+  stillValid(keys: string[]): Promise<Set<string>>;
+  /** A publish token for the stream (stream-key.ts: signed with the server's secret, valid a minute). */
+  publishToken(streamId: string, now: Date): string;
+  /** The stream a publish token names, or null (malformed, forged, expired). */
+  streamOfPublishToken(token: string, now: Date): string | null;
 }
 
 /** Where a finished stream's recording goes: an ordinary video of its owner, through the catalog's processing. */
@@ -113,3 +120,20 @@ export const LIVE_INGEST = Symbol('LiveIngestControl');
 
 /** The realtime room of a stream. */
 export const liveRoom = (streamId: string) => `live:${streamId}`;
+
+/** Paid Super Chats (written inside the payment's fulfilment transaction). */
+export interface SuperChatRepository {
+  /** Records it, once per payment session: false when that session's Super Chat was recorded already. */
+  add(superChat: SuperChat): Promise<boolean>;
+  find(id: string): Promise<SuperChat | null>;
+  /** The stream's newest `limit`, newest first. */
+  recent(streamId: string, limit: number): Promise<SuperChat[]>;
+}
+
+/**
+ * Gross Super Chat revenue per stream, in cents, as the ledger has it (monetization's: it registers its reader at
+ * start-up through LiveFacade.useSuperChatRevenue). Unknown streams are left out; one read for any number of streams.
+ */
+export type SuperChatRevenueReader = (streamIds: string[]) => Promise<Map<string, number>>;
+
+export const LIVE_SUPER_CHATS = Symbol('SuperChatRepository');

@@ -17,6 +17,7 @@ import { SetSlowModeUseCase } from '../application/set-slow-mode.use-case.js';
 import { StartLiveStreamUseCase } from '../application/start-live-stream.use-case.js';
 import { TimeOutChatterUseCase } from '../application/time-out-chatter.use-case.js';
 import { ToggleLiveLikeUseCase } from '../application/toggle-live-like.use-case.js';
+import { ListSuperChatsQuery } from '../application/super-chat.use-cases.js';
 import {
   ListLiveStreamsQueryDto,
   LiveCommentDeletedDto,
@@ -25,13 +26,14 @@ import {
   LiveJoinDto,
   LiveLikeDto,
   LiveStreamDto,
+  LiveSuperChatsDto,
   LiveTimeoutDto,
   SendLiveCommentRequestDto,
   SetSlowModeRequestDto,
   StartLiveStreamRequestDto,
   TimeOutChatterRequestDto,
 } from './live.dto.js';
-import { liveCommentDto, liveStreamDto } from './live.mappers.js';
+import { liveCommentDto, liveStreamDto, superChatDto } from './live.mappers.js';
 
 type Req = Request & { user?: Principal | null };
 
@@ -63,6 +65,7 @@ export class LiveController {
     private readonly slowMode: SetSlowModeUseCase,
     private readonly timeOut: TimeOutChatterUseCase,
     private readonly like: ToggleLiveLikeUseCase,
+    private readonly superChats: ListSuperChatsQuery,
     @Inject(APP_CONFIG) config: AppConfig,
   ) {
     this.likes = new ActionLimiter(config.rateLimit.engagementsPerMinute, 60_000, 'You are liking and unliking too fast. Please wait a minute.');
@@ -145,6 +148,19 @@ export class LiveController {
   @ApiResponse(NOT_FOUND)
   async listLiveComments(@Param('id') id: string): Promise<LiveCommentsDto> {
     return { messages: (await this.queries.recentMessages(id)).map(liveCommentDto) };
+  }
+
+  /** The stream's Super Chats (the newest 100, newest first) and its Super Chat revenue. Pages hear new ones as `super_chat` events of its room. */
+  @Get(':id/super-chat')
+  @RequiresFeature('super_chat')
+  @UseGuards(OptionalUserAuthGuard)
+  @ApiBearerAuth()
+  @ApiResponse({ status: 200, type: LiveSuperChatsDto })
+  @ApiResponse(BAD_TOKEN)
+  @ApiResponse(NOT_FOUND)
+  async listLiveSuperChats(@Param('id') id: string): Promise<LiveSuperChatsDto> {
+    const r = await this.superChats.execute(id);
+    return { super_chats: r.superChats.map(superChatDto), super_chat_revenue: r.revenueCents / 100 };
   }
 
   /**

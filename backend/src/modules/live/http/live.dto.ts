@@ -3,7 +3,8 @@ import { IsBoolean, IsInt, IsOptional, IsString, IsUUID, Length, Max, MaxLength,
 import { BooleanText, EmptyAsAbsent, lengthMessage, Trimmed, WholeNumberText } from '../../../common/http/dto-rules.js';
 import { LIVE_MESSAGES as M } from '../domain/live.errors.js';
 import type { LiveStatus } from '../domain/live-stream.js';
-import { DESCRIPTION_MAX, MESSAGE_MAX, SLOW_MODE_MAX_SECONDS, TIMEOUT_MAX_SECONDS, TIMEOUT_MIN_SECONDS, TITLE_MAX } from '../domain/live.rules.js';
+import { SUPER_CHAT_COLORS, SUPER_CHAT_PACKAGE_IDS, type SuperChatColor, type SuperChatPackageId } from '../domain/super-chat.js';
+import { DESCRIPTION_MAX, GAME_MAX, MESSAGE_MAX, SLOW_MODE_MAX_SECONDS, TIMEOUT_MAX_SECONDS, TIMEOUT_MIN_SECONDS, TITLE_MAX } from '../domain/live.rules.js';
 
 const LIVE_STATUSES: LiveStatus[] = ['created', 'live', 'ended'];
 
@@ -35,6 +36,46 @@ export class StartLiveStreamRequestDto {
   super_chat_enabled?: boolean;
 
   /** Whether the recording becomes a video of yours when the stream ends (processed like an upload); default true. */
+  @IsOptional()
+  @BooleanText()
+  @IsBoolean({ message: M.flag('record') })
+  record?: boolean;
+}
+
+/** Go Live with a game (a gaming stream): JSON, urlencoded or multipart, read with formDto. */
+export class StartGamingStreamRequestDto {
+  /** Required, non-blank, at most 100 characters (spaces around it are dropped). */
+  @Trimmed()
+  @IsString({ message: M.titleRequired })
+  @Length(1, TITLE_MAX, { message: lengthMessage(M.titleRequired, M.titleTooLong) })
+  title: string;
+
+  /** The game being played: required, non-blank, at most 100 characters. */
+  @Trimmed()
+  @IsString({ message: M.gameRequired })
+  @Length(1, GAME_MAX, { message: lengthMessage(M.gameRequired, M.gameTooLong) })
+  game: string;
+
+  /** Optional, at most 5000 characters. */
+  @IsOptional()
+  @Trimmed()
+  @IsString({ message: M.descriptionTooLong })
+  @MaxLength(DESCRIPTION_MAX, { message: M.descriptionTooLong })
+  description?: string | null;
+
+  /** true or false (also 1/0, on/off); default false. */
+  @IsOptional()
+  @BooleanText()
+  @IsBoolean({ message: M.flag('is_vertical') })
+  is_vertical?: boolean;
+
+  /** Whether viewers may send Super Chats; default false. */
+  @IsOptional()
+  @BooleanText()
+  @IsBoolean({ message: M.flag('super_chat_enabled') })
+  super_chat_enabled?: boolean;
+
+  /** Whether the recording becomes a video of yours when the stream ends; default true. */
   @IsOptional()
   @BooleanText()
   @IsBoolean({ message: M.flag('record') })
@@ -94,7 +135,7 @@ export class LiveStreamDto {
   description: string;
   is_vertical: boolean;
   super_chat_enabled: boolean;
-  /** Super Chat revenue in dollars: 0 until Super Chat lands (it will come from the ledger). */
+  /** Gross Super Chat revenue in dollars (what viewers paid in Super Chats to this stream), from the ledger. */
   super_chat_revenue: number;
   /** Pages with the stream open now: each signed-in user once, each visitor's page once; the streamer not counted. */
   viewer_count: number;
@@ -118,8 +159,11 @@ export class LiveStreamDto {
   /** When its first media arrived; null before. */
   live_at: string | null;
   ended_at: string | null;
-  /** The realtime room its pages follow over /api/realtime (`live:<id>`): chat, viewers, likes, moderation. */
+  /** The realtime room its pages follow over /api/realtime (`live:<id>`): chat, viewers, likes, moderation, Super Chats. */
   room: string;
+  /** The game of a gaming stream (POST /api/gaming/start-stream); null for other streams. */
+  @ApiProperty({ type: 'string', nullable: true })
+  game: string | null;
 }
 
 /** A live chat message (seed 002 §3 Live comment: id, username, message). */
@@ -144,6 +188,35 @@ export class LiveCommentsDto {
   /** The newest 50 chat messages, newest first. */
   @ApiProperty({ type: [LiveCommentDto] })
   messages: LiveCommentDto[];
+}
+
+/** A paid Super Chat (seed 002 §3 Super chat), highlighted in its package's colour and pinned until `pinned_until`. */
+export class SuperChatDto {
+  id: string;
+  /** The sender's display name when they paid. */
+  username: string;
+  /** What was paid, in dollars (1.99, 4.99, 9.99 or 24.99). */
+  amount: number;
+  message: string;
+  /** small blue, medium green, large red, mega gold. */
+  @ApiProperty({ enum: SUPER_CHAT_COLORS })
+  color: SuperChatColor;
+  @ApiProperty({ enum: SUPER_CHAT_PACKAGE_IDS })
+  package_id: SuperChatPackageId;
+  /** The sender. */
+  user_id: string;
+  /** When it was paid. */
+  created_at: string;
+  /** Until when it stays pinned at the top of the chat: 60 s (small), 120 s (medium), 300 s (large), 600 s (mega) after it was paid. */
+  pinned_until: string;
+}
+
+export class LiveSuperChatsDto {
+  /** The newest 100, newest first. */
+  @ApiProperty({ type: [SuperChatDto] })
+  super_chats: SuperChatDto[];
+  /** Gross Super Chat revenue of the stream in dollars, from the ledger. */
+  super_chat_revenue: number;
 }
 
 export class LiveLikeDto {

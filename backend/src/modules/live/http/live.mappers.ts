@@ -1,7 +1,8 @@
 import type { ChatMessage } from '../domain/chat-message.js';
 import { liveRoom } from '../domain/ports.js';
 import type { LiveStreamView } from '../application/live-views.js';
-import type { LiveCommentDto, LiveStreamDto } from './live.dto.js';
+import { superChatColor, type SuperChat } from '../domain/super-chat.js';
+import type { LiveCommentDto, LiveStreamDto, SuperChatDto } from './live.dto.js';
 
 export function liveStreamDto(v: LiveStreamView): LiveStreamDto {
   const s = v.stream;
@@ -25,9 +26,24 @@ export function liveStreamDto(v: LiveStreamView): LiveStreamDto {
     live_at: s.liveAt?.toISOString() ?? null,
     ended_at: s.endedAt?.toISOString() ?? null,
     room: liveRoom(s.id),
+    game: s.game,
   };
 }
 
 export function liveCommentDto(m: ChatMessage): LiveCommentDto {
   return { id: m.id, username: m.username, message: m.message, user_id: m.userId, created_at: m.createdAt.toISOString() };
+}
+
+export function superChatDto(s: SuperChat): SuperChatDto {
+  return {
+    id: s.id,
+    username: s.username,
+    amount: s.amountCents / 100,
+    message: s.message,
+    color: superChatColor(s.packageId),
+    package_id: s.packageId,
+    user_id: s.userId,
+    created_at: s.createdAt.toISOString(),
+    pinned_until: s.pinnedUntil.toISOString(),
+  };
 }

@@ -88,8 +88,8 @@ export class LiveRealtime implements LiveEvents, OnApplicationBootstrap, OnAppli
   }
 
   /**
-   * The gateway does not tell a member's client address yet (RoomMember has none), so a visitor counts per socket;
-   * PgLivePresence.joined already takes the address to count visitors once per address when it does.
+   * A member joined or left: presence counts a signed-in user once, and a visitor once per client address (the
+   * gateway's, TRUST_PROXY-aware, so that visitors behind the proxy are not all one address).
    */
   private change(room: string, member: RoomMember, what: 'joined' | 'left'): Promise<void> {
     const streamId = room.slice(PREFIX.length).toLowerCase();
@@ -98,7 +98,7 @@ export class LiveRealtime implements LiveEvents, OnApplicationBootstrap, OnAppli
     const previous = this.chains.get(key) ?? Promise.resolve();
     const next = previous.then(async () => {
       try {
-        if (what === 'joined') await this.presence.joined(streamId, member.socketId, member.userId);
+        if (what === 'joined') await this.presence.joined(streamId, member.socketId, member.userId, member.address);
         else await this.presence.left(streamId, member.socketId);
       } finally {
         this.changed.add(streamId);

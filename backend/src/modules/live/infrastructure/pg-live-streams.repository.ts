@@ -12,6 +12,7 @@ interface StreamRow {
   is_vertical: boolean;
   super_chat_enabled: boolean;
   record: boolean;
+  game: string | null;
   recording_media_id: string | null;
   status: LiveStatus;
   slow_mode_seconds: number;
@@ -30,6 +31,7 @@ const toStream = (r: StreamRow): LiveStream =>
     isVertical: r.is_vertical,
     superChatEnabled: r.super_chat_enabled,
     record: r.record,
+    game: r.game,
     recordingMediaId: r.recording_media_id,
     status: r.status,
     slowModeSeconds: Number(r.slow_mode_seconds),
@@ -39,7 +41,7 @@ const toStream = (r: StreamRow): LiveStream =>
     endedAt: r.ended_at ? new Date(r.ended_at) : null,
   });
 
-const COLUMNS = 's.id, s.user_id, s.title, s.description, s.is_vertical, s.super_chat_enabled, s.record, s.recording_media_id, s.status, s.slow_mode_seconds, s.likes, s.created_at, s.live_at, s.ended_at';
+const COLUMNS = 's.id, s.user_id, s.title, s.description, s.is_vertical, s.super_chat_enabled, s.record, s.game, s.recording_media_id, s.status, s.slow_mode_seconds, s.likes, s.created_at, s.live_at, s.ended_at';
 
 /** Streams and their likes (SQL-owned tables `live_streams`, `live_likes`). Writes join the caller's transaction. */
 @Injectable()
@@ -58,9 +60,9 @@ export class PgLiveStreamRepository implements LiveStreamRepository {
 
   async add(s: LiveStream): Promise<void> {
     await this.em.execute(
-      `insert into live_streams (id, user_id, title, description, is_vertical, super_chat_enabled, record, status, slow_mode_seconds, likes, created_at, live_at, ended_at)
-       values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-      [s.id, s.userId, s.title, s.description, s.isVertical, s.superChatEnabled, s.record, s.status, s.slowModeSeconds, s.likes, s.createdAt, s.liveAt, s.endedAt],
+      `insert into live_streams (id, user_id, title, description, is_vertical, super_chat_enabled, record, game, status, slow_mode_seconds, likes, created_at, live_at, ended_at)
+       values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+      [s.id, s.userId, s.title, s.description, s.isVertical, s.superChatEnabled, s.record, s.game, s.status, s.slowModeSeconds, s.likes, s.createdAt, s.liveAt, s.endedAt],
     );
   }
 
@@ -79,8 +81,9 @@ export class PgLiveStreamRepository implements LiveStreamRepository {
     return new Set(rows.map((r) => r.id));
   }
 
-  async listOpen(limit: number): Promise<LiveStream[]> {
-    const rows = await this.em.execute<StreamRow[]>(`select ${COLUMNS} from live_streams s where s.status <> 'ended' order by ${VIEWERS_OF_S} desc, s.created_at desc, s.id desc limit ?`, [limit]);
+  async listOpen(limit: number, opts: { gaming?: boolean } = {}): Promise<LiveStream[]> {
+    const gaming = opts.gaming ? ' and s.game is not null' : '';
+    const rows = await this.em.execute<StreamRow[]>(`select ${COLUMNS} from live_streams s where s.status <> 'ended'${gaming} order by ${VIEWERS_OF_S} desc, s.created_at desc, s.id desc limit ?`, [limit]);
     return rows.map(toStream);
   }
 

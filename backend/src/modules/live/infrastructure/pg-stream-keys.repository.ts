@@ -3,7 +3,7 @@ import { EntityManager } from '@mikro-orm/postgresql';
 import { open, seal } from '../../../common/crypto/at-rest.js';
 import { APP_CONFIG, type AppConfig } from '../../../common/config/config.js';
 import type { StreamKeyRepository } from '../domain/ports.js';
-import { hashStreamKey, sameKey } from '../domain/stream-key.js';
+import { hashStreamKey, newPublishToken, sameKey, streamOfPublishToken } from '../domain/stream-key.js';
 
 /**
  * Stream keys in `live_stream_keys` (SQL-owned): found by their SHA-256 (unique), shown to their owner again from
@@ -43,5 +43,23 @@ export class PgStreamKeyRepository implements StreamKeyRepository {
     if (!row) return null;
     // The hash found it; the sealed key confirms it (in constant time), so a hash collision alone lets nobody in.
     return sameKey(key, open(this.secret, row.key_sealed)) ? row.user_id : null;
+  }
+
+  async stillValid(keys: string[]): Promise<Set<string>> {
+    if (!keys.length) return new Set();
+    const rows = await this.em.execute<{ key_sealed: string }[]>(
+      `select key_sealed from live_stream_keys where key_hash = any(array(select decode(h, 'hex') from unnest(?::text[]) h))`,
+      [`{${keys.map((k) => hashStreamKey(k).toString('hex')).join(',')}}`],
+    );
+    const current = rows.map((r) => open(this.secret, r.key_sealed));
+    return new Set(keys.filter((k) => current.some((c) => sameKey(k, c))));
+  }
+
+  publishToken(streamId: string, now: Date): string {
+    return newPublishToken(this.secret, streamId, now);
+  }
+
+  streamOfPublishToken(token: string, now: Date): string | null {
+    return streamOfPublishToken(this.secret, token, now);
   }
 }

@@ -1,5 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
+import { FeatureFlags } from '../../../common/features/feature-flags.js';
 import { isUuid } from '../../../common/keyset.js';
+import { CONTENT_KINDS } from '../domain/content.js';
 import { moderationErrors } from '../domain/moderation.errors.js';
 import { CASES, CLOCK, CONTENT_DIRECTORY, MODERATION_UNIT_OF_WORK, REPORTS, type CaseRepository, type Clock, type ContentDirectory, type ModerationUnitOfWork, type ReportRepository } from '../domain/ports.js';
 import { Report, type ReportInput } from '../domain/report.js';
@@ -19,9 +21,12 @@ export class ReportContentUseCase {
     @Inject(CONTENT_DIRECTORY) private readonly content: ContentDirectory,
     @Inject(MODERATION_UNIT_OF_WORK) private readonly uow: ModerationUnitOfWork,
     @Inject(CLOCK) private readonly clock: Clock,
+    private readonly features: FeatureFlags,
   ) {}
 
   async execute(reporterUserId: string, input: ReportInput): Promise<Report> {
+    const feature = (CONTENT_KINDS[input.contentType] as { feature?: string }).feature;
+    if (feature) this.features.assertEnabled(feature);
     // An id that is not one matches nothing.
     if (!isUuid(input.contentId)) throw moderationErrors.contentNotFound();
     const contentId = input.contentId.toLowerCase();

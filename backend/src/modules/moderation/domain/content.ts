@@ -1,7 +1,7 @@
 /**
  * What can be reported, in one place: a kind of content is one line here (what a report and a decision may do with
  * it) and one resolver in infrastructure/content-directory.ts (how to find it, show it, remove and restore it).
- * Live streams, chat messages, tracks, episodes and community posts add theirs when they exist.
+ * Tracks, episodes and community posts add theirs when they exist.
  */
 export const CONTENT_KINDS = {
   video: { timestamps: true, removable: true, files: true, noun: 'video' },
@@ -10,6 +10,10 @@ export const CONTENT_KINDS = {
   comment: { timestamps: false, removable: true, files: false, noun: 'comment' },
   /** A channel (profile, /c/:handle), reported by its account id: its owner can be struck, never removed. */
   user: { timestamps: false, removable: false, files: false, noun: 'profile' },
+  /** A live stream (open or ended): removing it ends it at once and for good, and its recording is never published (or its video is taken down too). */
+  live_stream: { timestamps: false, removable: true, files: false, noun: 'live stream', feature: 'live' },
+  /** A message of a live stream's chat: removing it deletes it from the chat. */
+  live_chat_message: { timestamps: false, removable: true, files: false, noun: 'live chat message', feature: 'live' },
 } as const satisfies Record<string, ContentKindTraits>;
 
 export interface ContentKindTraits {
@@ -20,6 +24,11 @@ export interface ContentKindTraits {
   /** It has files (original, HLS, thumbnail) kept while a strike can be appealed, then purged. */
   files: boolean;
   noun: string;
+  /**
+   * The feature flag the kind belongs to: while it is off nobody can report the kind (the refusal every switched-off
+   * route gives); cases already open are still decided.
+   */
+  feature?: 'live';
 }
 
 export type ContentType = keyof typeof CONTENT_KINDS;
@@ -34,7 +43,7 @@ export type ReportReason = (typeof REPORT_REASONS)[number];
 /**
  * The content as it was when first reported (the queue shows this, whatever was edited since), and whose it is.
  * Fields a kind does not have are null: a video has a title, description and thumbnail; a comment its text and the
- * title of the item it is on; a profile its channel name, handle, bio (as description) and photo (as thumbnail).
+ * title of the item it is on (a live chat message: of its stream); a profile its channel name, handle, bio (as description) and photo (as thumbnail).
  */
 export interface ContentSnapshot {
   ownerUserId: string;
@@ -60,7 +69,7 @@ export interface ContentPreview {
 
 /** The one line that names the content in a strike and a notification: a title, a comment's text, a channel's name. */
 export function contentTitle(type: ContentType, s: Pick<ContentSnapshot, 'title' | 'text' | 'channelName'>): string | null {
-  if (type === 'comment') return s.text;
+  if (type === 'comment' || type === 'live_chat_message') return s.text;
   if (type === 'user') return s.channelName ?? s.title;
   return s.title;
 }

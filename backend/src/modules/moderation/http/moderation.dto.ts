@@ -35,7 +35,7 @@ function OnlyForTimedContent(): PropertyDecorator {
  * read with formDto, one validation for every encoding.
  */
 export class ReportContentRequestDto {
-  @ApiProperty({ enum: CONTENT_TYPES, description: 'What is reported: video, reel, movie, comment or user (a channel, by its account id)' })
+  @ApiProperty({ enum: CONTENT_TYPES, description: 'What is reported: video, reel, movie, comment, user (a channel, by its account id), live_stream or live_chat_message' })
   @IsIn(CONTENT_TYPES, { message: M.contentType })
   content_type: ContentType;
 

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { AccountsFacade } from '../../accounts/accounts.facade.js';
 import { CatalogFacade } from '../../catalog/catalog.facade.js';
+import { LiveFacade } from '../../live/live.facade.js';
 import type { ContentPreview, ContentSnapshot, ContentType } from '../domain/content.js';
 import type { ContentDirectory } from '../domain/ports.js';
 
@@ -21,7 +22,7 @@ const empty = { title: null, description: null, text: null, channelName: null, h
 
 /**
  * Every kind of content moderation knows (CONTENT_KINDS), each through the facade of the context that owns it: the
- * catalog's media and comments, accounts' channels. A new kind adds its resolver here (the Record makes it required).
+ * catalog's media and comments, accounts' channels, live's streams and chat messages. A new kind adds its resolver here (the Record makes it required).
  */
 @Injectable()
 export class FacadeContentDirectory implements ContentDirectory {
@@ -30,6 +31,7 @@ export class FacadeContentDirectory implements ContentDirectory {
   constructor(
     private readonly catalog: CatalogFacade,
     accounts: AccountsFacade,
+    live: LiveFacade,
   ) {
     const media = (kind: 'video' | 'reel' | 'movie'): ContentResolver => ({
       async find(id, viewer) {
@@ -64,6 +66,33 @@ export class FacadeContentDirectory implements ContentDirectory {
         },
         // A profile is never removed (its owner is struck instead).
         remove: async () => undefined,
+        restore: async () => false,
+        purge: async () => undefined,
+        previewOf: () => null,
+      },
+      live_stream: {
+        // Anyone may open any stream (visitors too), ended ones included.
+        async find(id) {
+          const s = await live.streamReportTarget(id);
+          return s ? { ...empty, ownerUserId: s.ownerUserId, title: s.title, description: s.description, mediaKind: 'live_stream', mediaId: id } : null;
+        },
+        // Ends it now (its pages are told, its publisher cut off) for good; the video its recording became, if it had
+        // one, goes with it, files and all (a stream cannot come back, so neither does its recording).
+        async remove(id) {
+          const { recordingMediaId } = await live.removeStreamByModeration(id);
+          if (recordingMediaId) await catalog.removeMediaByModeration(recordingMediaId, { purgeFiles: true });
+        },
+        restore: async () => false,
+        purge: async () => undefined,
+        previewOf: () => null,
+      },
+      live_chat_message: {
+        async find(id) {
+          const m = await live.chatMessageReportTarget(id);
+          return m ? { ...empty, ownerUserId: m.ownerUserId, title: m.streamTitle, text: m.text, mediaKind: 'live_stream', mediaId: m.streamId } : null;
+        },
+        remove: (id) => live.removeChatMessageByModeration(id),
+        // A removed chat message is deleted for good.
         restore: async () => false,
         purge: async () => undefined,
         previewOf: () => null,

@@ -94,6 +94,8 @@ export interface Posting {
   entries: Entry[];
   /** When the transaction's pending entries become available. */
   maturesAt?: Date | null;
+  /** What the transaction is for, when its kind needs it (a Super Chat's live stream id): revenue is summed by it. */
+  reference?: string | null;
 }
 
 export class LedgerInvariantError extends Error {}
@@ -135,6 +137,8 @@ export interface Ledger {
   creditedSince(accountIds: string[], since: Date): Promise<number>;
   balanceAt(accountId: string, at: Date): Promise<number>;
   revenueSince(userId: string, since: Date, limit?: number): Promise<RevenueLine[]>;
+  /** Gross money paid in (cents taken from external:payments) per reference, by transactions of one kind; unknown references are left out. */
+  grossByReference(kind: TransactionKind, references: string[]): Promise<Map<string, number>>;
   /** Whether any transaction's idempotency key starts with this prefix (a run already posted). */
   postedWithKeyPrefix(prefix: string): Promise<boolean>;
   /** Matures up to `limit` due transactions in its own transaction; returns how many it claimed. */

@@ -10,6 +10,8 @@ export type PremiumPackage = keyof typeof PREMIUM_PACKAGES;
 export const PREMIUM_PLATFORM_FEE_CENTS = 100;
 export const MEMBERSHIP_OWNER_PERCENT = 70;
 export const MEMBERSHIP_DAYS = 30;
+/** Super Chat: 80% to the streamer, 20% (and any remainder) to the platform (seed 001 §9). */
+export const SUPER_CHAT_STREAMER_PERCENT = 80;
 export const AD_CREATOR_PERCENT = 55;
 export const AD_PLATFORM_PERCENT = 45;
 export const CREATOR_MIN_PAYOUT_CENTS = 5000;
@@ -47,6 +49,7 @@ export const moneyErrors = {
   badTier: () => new MoneyError('invalid', 'MONEY.BAD_TIER', "Choose one of the channel's membership tiers", [{ field: 'package_type', message: "Choose one of the channel's membership tiers" }]),
   channelNotFound: () => new MoneyError('not_found', 'MONEY.CHANNEL_NOT_FOUND', 'Channel not found'),
   ownChannel: () => new MoneyError('invalid', 'MONEY.OWN_CHANNEL', 'You cannot join your own channel'),
+  demoStream: () => new MoneyError('invalid', 'MONEY.DEMO_STREAM', 'Demo streams cannot receive Super Chats'),
   demoChannel: () => new MoneyError('invalid', 'MONEY.DEMO_CHANNEL', 'Demo channels cannot receive payments'),
   notChannelOwner: () => new MoneyError('forbidden', 'MONEY.NOT_CHANNEL_OWNER', 'Only the channel owner can do this'),
   tierExists: () => new MoneyError('conflict', 'MONEY.TIER_EXISTS', 'This channel already has a tier with that name'),

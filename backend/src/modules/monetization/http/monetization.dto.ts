@@ -1,7 +1,8 @@
 import { ApiProperty, PickType } from '@nestjs/swagger';
 import { Transform, Type } from 'class-transformer';
 import { Equals, IsIn, IsObject, IsOptional, IsString, Length, Matches, Max, MaxLength, Min, ValidateBy, ValidateIf, ValidateNested, type ValidationArguments } from 'class-validator';
-import { BooleanText, EmptyAsAbsent, MONEY_TEXT, MoneyText, Trimmed } from '../../../common/http/dto-rules.js';
+import { BooleanText, EmptyAsAbsent, lengthMessage, MONEY_TEXT, MoneyText, Trimmed } from '../../../common/http/dto-rules.js';
+import { SUPER_CHAT_MESSAGE_MAX, SUPER_CHAT_MESSAGES, SUPER_CHAT_PACKAGE_IDS, type SuperChatPackageId } from '../../live/live.facade.js';
 import { PageQueryDto } from '../../../common/http/page-query.dto.js';
 import { CREATOR_MIN_PAYOUT_CENTS, moneyErrors, OWNER_MIN_WITHDRAWAL_CENTS, PAYOUT_METHODS } from '../domain/rules.js';
 
@@ -422,4 +423,29 @@ export class PartnerApplicationDto {
 
 export class PartnerApplicationsResponseDto {
   applications: PartnerApplicationDto[];
+}
+
+/** A Super Chat checkout: JSON, urlencoded or multipart (seed 001's form: stream_id, package_id, message, origin_url). */
+export class SendSuperChatRequestDto {
+  /** Shown highlighted in the stream's chat: non-blank, at most 200 characters (spaces around it are dropped). */
+  @Trimmed()
+  @IsString({ message: SUPER_CHAT_MESSAGES.messageRequired })
+  @Length(1, SUPER_CHAT_MESSAGE_MAX, { message: lengthMessage(SUPER_CHAT_MESSAGES.messageRequired, SUPER_CHAT_MESSAGES.messageTooLong) })
+  message: string;
+
+  /** small ($1.99, blue), medium ($4.99, green), large ($9.99, red) or mega ($24.99, gold). */
+  @ApiProperty({ enum: SUPER_CHAT_PACKAGE_IDS })
+  @IsIn(SUPER_CHAT_PACKAGE_IDS, { message: SUPER_CHAT_MESSAGES.badPackage })
+  package_id: SuperChatPackageId;
+
+  /** The live stream's id. */
+  @Trimmed()
+  @IsString({ message: SUPER_CHAT_MESSAGES.streamId })
+  @Length(1, 100, { message: SUPER_CHAT_MESSAGES.streamId })
+  stream_id: string;
+
+  /** The page to come back to (an address of this site); the provider adds session_id and type=super_chat, or cancelled. */
+  @IsString({ message: MONEY_MESSAGES.badOrigin })
+  @MaxLength(2000, { message: MONEY_MESSAGES.badOrigin })
+  origin_url: string;
 }

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/postgresql';
 import { randomUUID } from 'node:crypto';
-import { Accounts, accountOwner, checkPosting, InsufficientFunds, maturationEntries, mayGoNegative, type AccountBalance, type Ledger, type Posting, type RevenueLine } from '../domain/ledger.js';
+import { Accounts, accountOwner, checkPosting, InsufficientFunds, maturationEntries, mayGoNegative, type AccountBalance, type Ledger, type Posting, type RevenueLine, type TransactionKind } from '../domain/ledger.js';
 
 /**
  * The ledger in PostgreSQL. `post` runs inside the caller's transaction: the transaction row (unique by its
@@ -17,9 +17,9 @@ export class PgLedger implements Ledger {
     checkPosting(p);
     const id = randomUUID();
     const inserted = await this.em.execute<{ id: string }[]>(
-      `insert into ledger_transactions (id, idempotency_key, kind, memo, user_id, matures_at) values (?, ?, ?, ?, ?, ?)
+      `insert into ledger_transactions (id, idempotency_key, kind, memo, user_id, matures_at, reference) values (?, ?, ?, ?, ?, ?, ?)
        on conflict (idempotency_key) do nothing returning id`,
-      [id, p.idempotencyKey, p.kind, p.memo.slice(0, 300), p.userId, p.maturesAt ?? null],
+      [id, p.idempotencyKey, p.kind, p.memo.slice(0, 300), p.userId, p.maturesAt ?? null, p.reference ?? null],
     );
     if (inserted.length === 0) return false;
     const totals = new Map<string, number>();
@@ -106,6 +106,21 @@ export class PgLedger implements Ledger {
       [Accounts.userPending(userId), userId, since, limit],
     );
     return rows.map((r) => ({ kind: r.kind, createdAt: new Date(r.created_at), creatorCents: Number(r.creator ?? 0), platformCents: Number(r.platform ?? 0) }));
+  }
+
+  /** Gross paid in per reference (what left external:payments), by transactions of one kind: one grouped read. */
+  async grossByReference(kind: TransactionKind, references: string[]): Promise<Map<string, number>> {
+    const out = new Map<string, number>();
+    if (references.length === 0) return out;
+    const rows = await this.em.execute<{ reference: string; gross: string }[]>(
+      `select t.reference, -sum(e.amount_cents) as gross
+         from ledger_transactions t join ledger_entries e on e.transaction_id = t.id and e.account_id = ?
+        where t.kind = ? and t.reference in (?)
+        group by t.reference`,
+      [Accounts.externalPayments, kind, references],
+    );
+    for (const r of rows) out.set(r.reference, Number(r.gross));
+    return out;
   }
 
   /** Whether a run keyed by this prefix (a month's premium pool) has posted anything. */

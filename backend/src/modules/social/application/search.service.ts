@@ -2,20 +2,22 @@ import { Inject, Injectable, Logger } from '@nestjs/common';
 import { Cron } from '@nestjs/schedule';
 import { RequestContext } from '@mikro-orm/core';
 import { MikroORM } from '@mikro-orm/postgresql';
-import { CONTENT_INDEX, CONTENT_SOURCES, SEARCH_LOG, SOCIAL_GRAPH, type ContentCardView, type ContentIndex, type ContentSource, type SearchLog, type SocialGraph } from '../domain/ports.js';
-import { ALL_TAB_PER_KIND, cleanQuery, SEARCH_TABS, type SearchTab } from '../domain/search-rules.js';
+import { CONTENT_INDEX, CONTENT_SOURCES, LIVE_SEARCH, SEARCH_LOG, SOCIAL_GRAPH, type ContentCardView, type ContentIndex, type ContentSource, type LiveCardView, type LiveSearchSource, type SearchLog, type SocialGraph } from '../domain/ports.js';
+import { ALL_TAB_PER_KIND, cleanQuery, queryWords, SEARCH_TABS, type SearchTab } from '../domain/search-rules.js';
 import { hydrate, SocialService, type UserCardView } from './social.service.js';
 
 export const SUGGESTIONS = 8;
 export const TRENDING = 10;
 const TRENDING_CACHE_MS = 60_000;
+/** How many people a name search may find whose streams on now the live tab shows. */
+const LIVE_OWNER_CANDIDATES = 20;
 
 export interface SearchOutcome {
   query: string;
   totalResults: number;
   /** Tabs whose kinds exist on this server (the others are always empty). */
   available: SearchTab[];
-  results: { content: Partial<Record<SearchTab, ContentCardView[]>>; users: UserCardView[] };
+  results: { content: Partial<Record<SearchTab, ContentCardView[]>>; users: UserCardView[]; live: LiveCardView[] };
 }
 
 @Injectable()
@@ -28,12 +30,13 @@ export class SearchService {
     @Inject(CONTENT_SOURCES) private readonly sources: ContentSource[],
     @Inject(SEARCH_LOG) private readonly log: SearchLog,
     @Inject(SOCIAL_GRAPH) private readonly graph: SocialGraph,
+    @Inject(LIVE_SEARCH) private readonly live: LiveSearchSource,
     private readonly social: SocialService,
     private readonly orm: MikroORM,
   ) {}
 
   get availableTabs(): SearchTab[] {
-    return SEARCH_TABS.filter((t) => t === 'users' || this.sources.some((s) => s.tab === t));
+    return SEARCH_TABS.filter((t) => t === 'users' || (t === 'live' ? this.live.shown() : this.sources.some((s) => s.tab === t)));
   }
 
   /** One tab (limit results) or every tab (3 each). A search that finds something counts toward trending. */
@@ -44,6 +47,7 @@ export class SearchService {
     const per = tab ? limit : ALL_TAB_PER_KIND;
     const content: SearchOutcome['results']['content'] = {};
     let users: UserCardView[] = [];
+    let live: LiveCardView[] = [];
     await Promise.all(
       tabs.map(async (t) => {
         if (t === 'users') {
@@ -53,14 +57,33 @@ export class SearchService {
           users = await this.social.cards(hits.flatMap((h) => byId.get(h.refId) ?? []), viewerId);
           return;
         }
+        if (t === 'live') {
+          live = await this.liveStreams(folded, per);
+          return;
+        }
         const sources = this.sources.filter((s) => s.tab === t);
         const kinds = sources.flatMap((s) => s.shownKinds());
         content[t] = kinds.length ? await hydrate(sources, await this.index.search(folded, kinds, per), viewerId) : [];
       }),
     );
-    const totalResults = users.length + Object.values(content).reduce((n, list) => n + (list?.length ?? 0), 0);
+    const totalResults = users.length + live.length + Object.values(content).reduce((n, list) => n + (list?.length ?? 0), 0);
     if (totalResults > 0) await this.log.record(folded.slice(0, 100), query.slice(0, 100), searcher).catch((e: Error) => this.logger.warn(`search log: ${e.message}`));
-    return { query, totalResults, available: this.availableTabs, results: { content, users } };
+    return { query, totalResults, available: this.availableTabs, results: { content, users, live } };
+  }
+
+  /**
+   * Streams on now whose title, game or description matches, or whose streamer's name does (the people the users tab
+   * would find); only streams of people others may see (listed), as for every other kind.
+   */
+  private async liveStreams(folded: string, limit: number): Promise<LiveCardView[]> {
+    if (!this.live.shown()) return [];
+    const words = queryWords(folded);
+    if (!words.length) return [];
+    const owners = await this.index.search(folded, ['user'], LIVE_OWNER_CANDIDATES);
+    const hits = await this.live.search({ folded, words, ownerIds: owners.map((h) => h.refId) }, limit);
+    if (!hits.length) return [];
+    const listed = new Set((await this.graph.usersByIds([...new Set(hits.map((h) => h.userId))])).filter((u) => u.listed).map((u) => u.userId));
+    return hits.filter((h) => listed.has(h.userId));
   }
 
   /** Popular searches starting with what was typed, then titles and names; at most 8, no repeats. */

@@ -132,3 +132,31 @@ export interface ContentSource {
 }
 
 export const CONTENT_SOURCES = Symbol('ContentSources');
+
+/** A live stream on now (created or live) as search results show it. */
+export interface LiveCardView {
+  id: string;
+  title: string;
+  description: string;
+  game: string | null;
+  status: 'created' | 'live';
+  userId: string;
+  username: string;
+  viewerCount: number;
+  likes: number;
+  isVertical: boolean;
+  superChatEnabled: boolean;
+  createdAt: Date;
+}
+
+/**
+ * The `live` tab: streams come and go too often for the content index, so the live context searches its own table
+ * (same folding, words and typo rule) and social adds the owners its name search found.
+ */
+export interface LiveSearchSource {
+  /** Whether others may find live streams now (the `live` feature). */
+  shown(): boolean;
+  search(q: { folded: string; words: string[]; ownerIds: string[] }, limit: number): Promise<LiveCardView[]>;
+}
+
+export const LIVE_SEARCH = Symbol('LiveSearchSource');

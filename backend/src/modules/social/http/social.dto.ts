@@ -149,12 +149,33 @@ export class UserSearchItemDto {
   is_self: boolean;
 }
 
+/** A live stream on now (seed 002 §3 Live item: title, username, viewer_count); opens at /live/{id}. */
+export class LiveSearchItemDto {
+  id: string;
+  title: string;
+  description: string;
+  /** The game of a gaming stream, else null. */
+  game: string | null;
+  /** `created` until its first media arrives, then `live`; ended streams are never found. */
+  @ApiProperty({ enum: ['created', 'live'] })
+  status: 'created' | 'live';
+  username: string;
+  user_id: string;
+  /** People watching now. */
+  viewer_count: number;
+  likes: number;
+  is_vertical: boolean;
+  super_chat_enabled: boolean;
+  /** When it was started (ISO 8601). */
+  created_at: string;
+}
+
 /** Empty lists are the kinds this server does not have yet (see `available`). */
 export class SearchResultsDto {
   videos: VideoSearchItemDto[];
   users: UserSearchItemDto[];
   music: VideoSearchItemDto[];
-  live: VideoSearchItemDto[];
+  live: LiveSearchItemDto[];
   podcasts: VideoSearchItemDto[];
   gaming: VideoSearchItemDto[];
 }

@@ -1,6 +1,6 @@
-import type { ContentCardView } from '../domain/ports.js';
+import type { ContentCardView, LiveCardView } from '../domain/ports.js';
 import type { UserCardView } from '../application/social.service.js';
-import type { FeedItemDto, UserCardDto, UserSearchItemDto, VideoSearchItemDto } from './social.dto.js';
+import type { FeedItemDto, LiveSearchItemDto, UserCardDto, UserSearchItemDto, VideoSearchItemDto } from './social.dto.js';
 
 export function toUserCard(v: UserCardView): UserCardDto {
   const u = v.user;
@@ -67,6 +67,23 @@ export function toVideoSearchItem(c: ContentCardView): VideoSearchItemDto {
     thumbnail_url: c.thumbnailUrl,
     is_vertical: c.isVertical,
     duration_seconds: c.durationSeconds,
+    created_at: c.createdAt.toISOString(),
+  };
+}
+
+export function toLiveSearchItem(c: LiveCardView): LiveSearchItemDto {
+  return {
+    id: c.id,
+    title: c.title,
+    description: c.description,
+    game: c.game,
+    status: c.status,
+    username: c.username,
+    user_id: c.userId,
+    viewer_count: c.viewerCount,
+    likes: c.likes,
+    is_vertical: c.isVertical,
+    super_chat_enabled: c.superChatEnabled,
     created_at: c.createdAt.toISOString(),
   };
 }

@@ -2,7 +2,7 @@ import { useRef, type RefObject } from 'react';
 import { observer } from 'mobx-react-lite';
 import { Anchor, AspectRatio, Badge, Blockquote, Box, Button, Card, Grid, Group, Image, Stack, Table, Text, Title } from '@mantine/core';
 import { formatClock, formatDate } from '../../../shared/format';
-import { CASE_ACTIONS, CASE_ACTION_LABELS, RESOLUTION_LABELS, contentTypeLabel, reasonLabel, type CaseAction } from '../messages';
+import { CASE_ACTIONS, CASE_ACTION_LABELS, RESOLUTION_LABELS, TEXT_CONTENT, contentTypeLabel, reasonLabel, type CaseAction, type ContentType } from '../messages';
 import type { ModerationCase } from '../types';
 
 /** What the admin can decide on a case: a profile cannot be removed, and without an owner there is no one to strike. */
@@ -17,7 +17,10 @@ export function allowedActions(item: ModerationCase): CaseAction[] {
 /** The case's name in the queue: its title, the comment's opening words, or the channel. */
 export function caseTitle(item: ModerationCase): string {
   const { content } = item;
-  if (item.content_type === 'comment') return content.text ? `Comment: “${content.text.length > 80 ? `${content.text.slice(0, 79)}…` : content.text}”` : 'Comment';
+  if (TEXT_CONTENT.includes(item.content_type as ContentType)) {
+    const label = contentTypeLabel(item.content_type);
+    return content.text ? `${label}: “${content.text.length > 80 ? `${content.text.slice(0, 79)}…` : content.text}”` : label;
+  }
   if (item.content_type === 'user') return content.channel_name ?? (content.handle ? `@${content.handle}` : 'Channel');
   return content.title ?? `${contentTypeLabel(item.content_type)} ${item.content_id}`;
 }
@@ -59,12 +62,12 @@ function ContentPreview({ item, player }: { item: ModerationCase; player: RefObj
           Removed by moderation
         </Badge>
       )}
-      {item.content_type === 'comment' && content.text && (
+      {TEXT_CONTENT.includes(item.content_type as ContentType) && content.text && (
         <Blockquote p="xs" color="gray" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
           {content.text}
         </Blockquote>
       )}
-      {item.content_type === 'comment' && content.title && (
+      {TEXT_CONTENT.includes(item.content_type as ContentType) && content.title && (
         <Text size="sm" c="dimmed">
           On {content.media_kind ? contentTypeLabel(content.media_kind).toLowerCase() : 'item'} “{content.title}”
         </Text>

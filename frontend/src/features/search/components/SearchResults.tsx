@@ -3,6 +3,7 @@ import { Box, Button, Center, Group, Loader, SimpleGrid, Stack, Tabs, Text, Titl
 import { useStores } from '../../../stores/StoreProvider';
 import { ALL_TAB_PER_KIND, SEARCH_MESSAGES, TAB_LABELS } from '../rules';
 import type { SearchKind, SearchResults as Results, SearchTab } from '../types';
+import { LiveResult } from './LiveResult';
 import { UserResult } from './UserResult';
 import { VideoResult } from './VideoResult';
 
@@ -20,6 +21,17 @@ function KindList({ kind, results, max }: { kind: SearchKind; results: Results; 
           </div>
         ))}
       </Stack>
+    );
+  }
+  if (kind === 'live') {
+    return (
+      <SimpleGrid cols={VIDEO_COLUMNS} spacing="md" role="list" aria-label={label}>
+        {results.live.slice(0, max).map((item) => (
+          <div role="listitem" key={item.id}>
+            <LiveResult item={item} />
+          </div>
+        ))}
+      </SimpleGrid>
     );
   }
   return (

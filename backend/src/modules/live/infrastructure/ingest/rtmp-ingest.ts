@@ -11,7 +11,9 @@ import { APP_CONFIG, type AppConfig } from '../../../../common/config/config.js'
 import { DomainError } from '../../../../common/errors/domain-error.js';
 import { isUuid } from '../../../../common/keyset.js';
 import { processRole } from '../../../../common/supervisor-link.js';
+import { FeatureFlags } from '../../../../common/features/feature-flags.js';
 import { LiveIngestUseCases } from '../../application/live-ingest.use-cases.js';
+import { STREAM_KEY_RE } from '../../domain/stream-key.js';
 import { Fmp4Splitter, parseInit, parseMoof, type TrackInfo } from './fmp4.js';
 import { resolveBinary } from '../../../../common/media/ffmpeg-binaries.js';
 import { liveDir, liveRoot } from './live-dirs.js';
@@ -56,6 +58,8 @@ type Ffmpeg = ChildProcessByStdio<Writable, Readable, Readable>;
 class Publisher {
   state: 'connecting' | 'authorizing' | 'live' | 'closed' = 'connecting';
   streamId: string | null = null;
+  /** The stream key it published with (null for a publish token): regenerating the key disconnects it. */
+  key: string | null = null;
   private ffmpeg: Ffmpeg | null = null;
   private exited: Promise<void> = Promise.resolve();
   private pending: AvPacket[] = [];
@@ -114,7 +118,7 @@ class Publisher {
   private async authorizeAndStart(app: string, key: string): Promise<void> {
     let streamId: string | null = null;
     try {
-      streamId = app === 'live' ? await this.ingest.streamForKey(key) : null;
+      streamId = app === 'live' && this.ingest.accepting ? await this.ingest.streamForKey(key) : null;
     } catch (e) {
       this.ingest.logger.warn(`stream key check failed: ${(e as Error).message}`);
     }
@@ -127,6 +131,7 @@ class Publisher {
       return;
     }
     this.streamId = streamId;
+    this.key = STREAM_KEY_RE.test(key) ? key : null;
     await this.ingest.takeOver(this);
     if (this.state !== 'authorizing') return;
     this.state = 'live';
@@ -288,7 +293,13 @@ export class RtmpIngest implements OnApplicationBootstrap, OnApplicationShutdown
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly orm: MikroORM,
     private readonly use: LiveIngestUseCases,
+    private readonly flags: FeatureFlags,
   ) {}
+
+  /** Whether a publish may start now: not shutting down, and the `live` feature on. */
+  get accepting(): boolean {
+    return !this.closed && this.flags.isEnabled('live');
+  }
 
   /** Whether this process runs the ingest (the RTMP port, the end of streams' recordings). */
   get enabled(): boolean {
@@ -401,13 +412,24 @@ export class RtmpIngest implements OnApplicationBootstrap, OnApplicationShutdown
     if (p.streamId && this.publishers.get(p.streamId) === p) this.publishers.delete(p.streamId);
   }
 
-  /** Stops the publishers of streams that were ended (on any process) and finishes them. */
+  /**
+   * Every few seconds: finishes the streams that were ended (on any process); disconnects every publisher while the
+   * `live` feature is off, and the publishers whose stream key was regenerated since they connected.
+   */
   private async kickEnded(): Promise<void> {
     const ids = [...this.publishers.keys()];
     if (!ids.length) return;
     try {
+      if (!this.flags.isEnabled('live')) {
+        await Promise.all([...this.publishers.values()].map((p) => p.stop()));
+        return;
+      }
       const ended = await this.inContext(() => this.use.endedAmong(ids));
       await Promise.all(ended.map((id) => this.finish(id)));
+      const keyed = [...this.publishers.values()].filter((p) => p.key);
+      if (!keyed.length) return;
+      const revoked = new Set(await this.inContext(() => this.use.revokedKeys(keyed.map((p) => p.key!))));
+      await Promise.all(keyed.filter((p) => revoked.has(p.key!)).map((p) => p.stop()));
     } catch (e) {
       this.logger.warn(`live ingest check failed: ${(e as Error).message}`);
     }

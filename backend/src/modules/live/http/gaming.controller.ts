@@ -1,0 +1,64 @@
+import { Controller, Get, Post, Query, Req, UseGuards } from '@nestjs/common';
+import { ApiBearerAuth, ApiBody, ApiConsumes, ApiResponse, ApiTags } from '@nestjs/swagger';
+import type { Request } from 'express';
+import { CurrentPrincipal, UserAuthGuard } from '../../../common/auth/guards.js';
+import { OptionalUserAuthGuard } from '../../../common/auth/optional-user.guard.js';
+import type { Principal } from '../../../common/auth/principal.js';
+import { RequiresFeature } from '../../../common/features/requires-feature.js';
+import { ErrorResponseDto } from '../../../common/http/error-response.dto.js';
+import { formDto } from '../../../common/http/validate-dto.js';
+import { LiveStreamQueries } from '../application/live-stream.queries.js';
+import { StartLiveStreamUseCase } from '../application/start-live-stream.use-case.js';
+import { ListLiveStreamsQueryDto, LiveStreamDto, StartGamingStreamRequestDto } from './live.dto.js';
+import { liveStreamDto } from './live.mappers.js';
+
+type Req = Request & { user?: Principal | null };
+
+/**
+ * Gaming streams (seed 002 §2.7 Gaming, Streams tab): live streams with a game. They share everything with other live
+ * streams (ingest, player, chat, Super Chat, /api/live/{id}/...); only starting one (the game is required) and the list
+ * (open streams that have a game) are their own.
+ */
+@ApiTags('gaming')
+@RequiresFeature('live', 'gaming')
+@Controller('api/gaming')
+export class GamingController {
+  constructor(
+    private readonly queries: LiveStreamQueries,
+    private readonly start: StartLiveStreamUseCase,
+  ) {}
+
+  /** Gaming streams on now (started and not ended, with a game), the most watched first. */
+  @Get('streams')
+  @UseGuards(OptionalUserAuthGuard)
+  @ApiBearerAuth()
+  @ApiResponse({ status: 200, type: [LiveStreamDto] })
+  @ApiResponse({ status: 400, type: ErrorResponseDto })
+  @ApiResponse({ status: 401, type: ErrorResponseDto, description: 'A token that is not a valid user token' })
+  async listGamingStreams(@Req() req: Req, @Query() q: ListLiveStreamsQueryDto): Promise<LiveStreamDto[]> {
+    return (await this.queries.list(req.user?.userId ?? null, q.limit ?? 50, { gaming: true })).map(liveStreamDto);
+  }
+
+  /** Go Live with a game: starts your stream (one live stream at a time, gaming or not). Then stream to it as to any live stream. */
+  @Post('start-stream')
+  @UseGuards(UserAuthGuard)
+  @ApiBearerAuth()
+  @ApiConsumes('application/json', 'application/x-www-form-urlencoded', 'multipart/form-data')
+  @ApiBody({ type: StartGamingStreamRequestDto })
+  @ApiResponse({ status: 201, type: LiveStreamDto })
+  @ApiResponse({ status: 400, type: ErrorResponseDto, description: "'Please enter a title', 'Please enter a game'; a field too long" })
+  @ApiResponse({ status: 401, type: ErrorResponseDto })
+  @ApiResponse({ status: 409, type: ErrorResponseDto, description: "'You already have a live stream: end it before starting another' (LIVE.ALREADY_LIVE)" })
+  async startGamingStream(@CurrentPrincipal() p: Principal, @Req() req: Request): Promise<LiveStreamDto> {
+    const form = await formDto(req, StartGamingStreamRequestDto);
+    const view = await this.start.execute(p.userId, {
+      title: form.title,
+      game: form.game,
+      description: form.description ?? '',
+      isVertical: form.is_vertical ?? false,
+      superChatEnabled: form.super_chat_enabled ?? false,
+      record: form.record ?? true,
+    });
+    return liveStreamDto(view);
+  }
+}

@@ -1,0 +1,34 @@
+import { Injectable } from '@nestjs/common';
+import { FeatureFlags } from '../../../common/features/feature-flags.js';
+import { LiveFacade } from '../../live/live.facade.js';
+import type { LiveCardView, LiveSearchSource } from '../domain/ports.js';
+
+/** Live streams on now, searched by the live context in its own table; nobody finds them while `live` is off. */
+@Injectable()
+export class FacadeLiveSearchSource implements LiveSearchSource {
+  constructor(
+    private readonly live: LiveFacade,
+    private readonly features: FeatureFlags,
+  ) {}
+
+  shown(): boolean {
+    return this.features.isEnabled('live');
+  }
+
+  async search(q: { folded: string; words: string[]; ownerIds: string[] }, limit: number): Promise<LiveCardView[]> {
+    return (await this.live.searchOpenStreams(q, limit)).map((h) => ({
+      id: h.id,
+      title: h.title,
+      description: h.description,
+      game: h.game,
+      status: h.status,
+      userId: h.userId,
+      username: h.username,
+      viewerCount: h.viewerCount,
+      likes: h.likes,
+      isVertical: h.isVertical,
+      superChatEnabled: h.superChatEnabled,
+      createdAt: h.createdAt,
+    }));
+  }
+}
