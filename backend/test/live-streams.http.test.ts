@@ -154,6 +154,20 @@ describe('starting and ending a stream', () => {
     expect((await t.http().get('/api/live/streams').query({ limit: '0' })).status).toBe(400);
   });
 
+  it("finds one user's open stream by user_id (none once it ended), wherever it ranks; a bad id is a 400", async () => {
+    const [me, other] = [await person(t), await person(t)];
+    const mine = await streamOf(me);
+    await streamOf(other);
+    const found = await t.http().get('/api/live/streams').query({ user_id: me.id, limit: '1' });
+    expect(found.status).toBe(200);
+    expect(found.body.map((s: Any) => s.id)).toEqual([mine.id]);
+    await t.http().post(`/api/live/${mine.id}/end`).set(...me.auth).expect(200);
+    expect((await t.http().get('/api/live/streams').query({ user_id: me.id })).body).toEqual([]);
+    const bad = await t.http().get('/api/live/streams').query({ user_id: 'me' });
+    expect(bad.status).toBe(400);
+    expect(bad.body.code).toBe('VALIDATION_FAILED');
+  });
+
   it('answers 503 naming the feature while "live" is switched off', async () => {
     const flags = t.app.get(FeatureFlags);
     await t.sql(`update feature_flags set enabled = false where name = 'live'`);

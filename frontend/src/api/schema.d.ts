@@ -783,7 +783,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Streams on now (started and not ended: `created` before their first media, then `live`), the most watched first. */
+        /** Streams on now (started and not ended: `created` before their first media, then `live`), the most watched first; `user_id`: only that user's. */
         get: operations["listLiveStreams"];
         put?: never;
         post?: never;
@@ -6394,6 +6394,8 @@ export interface operations {
             query?: {
                 /** @description How many streams, 1 to 100 (default 50). */
                 limit?: number;
+                /** @description Only this user's stream on now (none or one): how a creator's page finds their own open stream again. */
+                user_id?: string;
             };
             header?: never;
             path?: never;
@@ -6666,6 +6668,8 @@ export interface operations {
             query?: {
                 /** @description How many streams, 1 to 100 (default 50). */
                 limit?: number;
+                /** @description Only this user's stream on now (none or one): how a creator's page finds their own open stream again. */
+                user_id?: string;
             };
             header?: never;
             path?: never;

@@ -16,7 +16,7 @@ export class LiveStreamQueries {
   ) {}
 
   /** Streams that have not ended (created or live; only gaming streams with `gaming`): the most watched first, then the newest. */
-  async list(viewerUserId: string | null, limit: number, opts: { gaming?: boolean } = {}): Promise<LiveStreamView[]> {
+  async list(viewerUserId: string | null, limit: number, opts: { gaming?: boolean; userId?: string } = {}): Promise<LiveStreamView[]> {
     return this.views.of(await this.streams.listOpen(limit, opts), viewerUserId);
   }
 

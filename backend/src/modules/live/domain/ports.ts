@@ -15,7 +15,7 @@ export interface LiveStreamRepository {
   /** Which of these ids are streams that have not ended (one read). */
   openAmong(ids: string[]): Promise<Set<string>>;
   /** Streams that have not ended (only those with a game when `gaming`): the most watched first, then the newest. */
-  listOpen(limit: number, opts?: { gaming?: boolean }): Promise<LiveStream[]>;
+  listOpen(limit: number, opts?: { gaming?: boolean; userId?: string }): Promise<LiveStream[]>;
   /** Adds the user's like, or takes it back; returns whether they like it now and the stream's count. */
   toggleLike(streamId: string, userId: string, now: Date): Promise<{ liked: boolean; likes: number }>;
   /** Which of the streams the user likes. */

@@ -71,7 +71,7 @@ export class LiveController {
     this.likes = new ActionLimiter(config.rateLimit.engagementsPerMinute, 60_000, 'You are liking and unliking too fast. Please wait a minute.');
   }
 
-  /** Streams on now (started and not ended: `created` before their first media, then `live`), the most watched first. */
+  /** Streams on now (started and not ended: `created` before their first media, then `live`), the most watched first; `user_id`: only that user's. */
   @Get('streams')
   @UseGuards(OptionalUserAuthGuard)
   @ApiBearerAuth()
@@ -79,7 +79,7 @@ export class LiveController {
   @ApiResponse({ status: 400, type: ErrorResponseDto })
   @ApiResponse(BAD_TOKEN)
   async listLiveStreams(@Req() req: Req, @Query() q: ListLiveStreamsQueryDto): Promise<LiveStreamDto[]> {
-    return (await this.queries.list(req.user?.userId ?? null, q.limit ?? 50)).map(liveStreamDto);
+    return (await this.queries.list(req.user?.userId ?? null, q.limit ?? 50, { userId: q.user_id?.toLowerCase() })).map(liveStreamDto);
   }
 
   /** Go Live: starts your stream. One at a time: end the one you have before starting another. */

@@ -126,6 +126,13 @@ export class ListLiveStreamsQueryDto {
   @Min(1, { message: 'limit must be a whole number from 1 to 100' })
   @Max(100, { message: 'limit must be a whole number from 1 to 100' })
   limit?: number;
+
+  /** Only this user's stream on now (none or one): how a creator's page finds their own open stream again. */
+  @ApiProperty({ required: false, format: 'uuid' })
+  @IsOptional()
+  @EmptyAsAbsent()
+  @IsUUID('all', { message: M.userId })
+  user_id?: string;
 }
 
 /** A live stream (seed 002 §3: id, title, description, is_vertical, super_chat_enabled, super_chat_revenue, viewer_count, likes, username). */

@@ -81,9 +81,13 @@ export class PgLiveStreamRepository implements LiveStreamRepository {
     return new Set(rows.map((r) => r.id));
   }
 
-  async listOpen(limit: number, opts: { gaming?: boolean } = {}): Promise<LiveStream[]> {
+  async listOpen(limit: number, opts: { gaming?: boolean; userId?: string } = {}): Promise<LiveStream[]> {
     const gaming = opts.gaming ? ' and s.game is not null' : '';
-    const rows = await this.em.execute<StreamRow[]>(`select ${COLUMNS} from live_streams s where s.status <> 'ended'${gaming} order by ${VIEWERS_OF_S} desc, s.created_at desc, s.id desc limit ?`, [limit]);
+    const owner = opts.userId ? ' and s.user_id = ?' : '';
+    const rows = await this.em.execute<StreamRow[]>(
+      `select ${COLUMNS} from live_streams s where s.status <> 'ended'${gaming}${owner} order by ${VIEWERS_OF_S} desc, s.created_at desc, s.id desc limit ?`,
+      [...(opts.userId ? [opts.userId] : []), limit],
+    );
     return rows.map(toStream);
   }
 
