@@ -100,13 +100,14 @@ export async function startServer(env: Record<string, string> = {}, beside?: Run
   };
 }
 
-export async function launchBrowser(): Promise<Browser> {
+/** Debian's Chromium, headless; `extraArgs` adds flags (the live test's fake camera and microphone). */
+export async function launchBrowser(extraArgs: string[] = []): Promise<Browser> {
   const executablePath = ['/usr/lib/chromium/chromium', '/usr/bin/chromium'].find((p) => existsSync(p));
   if (!executablePath) throw new Error("Debian's chromium is not installed (apt-get install chromium)");
   return chromium.launch({
     executablePath,
     headless: true,
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync', ...extraArgs],
   });
 }
 

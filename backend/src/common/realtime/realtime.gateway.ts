@@ -203,16 +203,23 @@ export class RealtimeGateway implements OnApplicationBootstrap, OnApplicationShu
   private deliverLocally(m: BusMessage): void {
     if (!m || typeof m.target !== 'string' || typeof m.event !== 'object') return;
     if (m.to === 'user') this.sendLocal(m.target, m.event);
-    else if (m.to === 'room') for (const c of this.rooms.get(m.target) ?? []) this.send(c, { ...m.event, type: 'room', room: m.target });
+    else if (m.to === 'room') {
+      const members = this.rooms.get(m.target);
+      if (!members?.size) return;
+      // Encoded once for the whole room (a busy stream's chat reaches thousands of sockets per message).
+      const text = JSON.stringify({ ...m.event, type: 'room', room: m.target });
+      for (const c of members) this.send(c, text);
+    }
   }
 
-  private send(c: Client, event: Record<string, unknown>): boolean {
+  /** Sends an event (or its JSON text) unless the socket is closed; a socket this far behind is closed (1013). */
+  private send(c: Client, event: Record<string, unknown> | string): boolean {
     if (c.ws.readyState !== c.ws.OPEN) return false;
     if (c.ws.bufferedAmount > MAX_BUFFERED_BYTES) {
       c.ws.close(1013, 'too slow');
       return false;
     }
-    c.ws.send(JSON.stringify(event));
+    c.ws.send(typeof event === 'string' ? event : JSON.stringify(event));
     return true;
   }
 
