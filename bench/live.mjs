@@ -27,7 +27,7 @@
 //     it (from /proc; the database is not counted), per stream; and each stream's segments, read from its playlist
 //     every second: missing sequence numbers, EXT-X-DISCONTINUITY, and the sum of the segments' durations against the
 //     wall time they span (PROGRAM-DATE-TIME), the first segment left out (it holds what queued while the stream
-//     started, ~2.7 s of media that arrived faster than real time). Goal: no gaps.
+//     started, media that arrived faster than real time; its duration is printed apart). Goal: no gaps.
 // BENCH_LIVE_ONLY=latency|chat|ingest runs one part; BENCH_LIVE_TRACE=1 prints the phases' times and the chat's p95 by
 // second. The whole run takes about 2.5 minutes on a 2-core machine.
 import { execFileSync, spawn } from 'node:child_process';

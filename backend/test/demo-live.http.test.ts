@@ -1,9 +1,15 @@
+import { execFile } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
 import { FeatureFlags } from '../src/common/features/feature-flags.js';
 import { DemoLiveBroadcast } from '../src/modules/demo/application/demo-live-broadcast.js';
 import { DEMO_LIVE } from '../src/modules/demo/domain/demo-plan.js';
 import { DemoFacade } from '../src/modules/demo/demo.facade.js';
+import { FfmpegLivePublisher } from '../src/modules/demo/infrastructure/ffmpeg-live-publisher.js';
 import { createTestApp, type TestApp } from './harness.js';
-import { waitFor } from './media-fixtures.js';
+import { FFMPEG, waitFor } from './media-fixtures.js';
 import { freePort } from './net.js';
 
 /**
@@ -77,3 +83,20 @@ it('demo:remove ends the stream and stops the broadcast for good', async () => {
   expect(broadcast.pid).toBeNull();
   expect(((await t.http().get('/api/live/streams')).body as Any[]).map((s) => s.username)).not.toContain(DEMO_LIVE.creator);
 }, 150_000);
+
+it('the publisher\'s error text (which the broadcast logs) does not carry the publish token', async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'scriven-demo-publisher-'));
+  try {
+    const clip = join(dir, 'loop.flv');
+    await promisify(execFile)(FFMPEG, ['-hide_banner', '-loglevel', 'error', '-f', 'lavfi', '-i', 'testsrc=size=160x90:rate=10:duration=1', '-c:v', 'libx264', '-preset', 'ultrafast', '-f', 'flv', clip]);
+    const token = 'pub_00000000000000000000000000000000_9999999999_secretSECRETsecretSECRETsecretSECRETsecr';
+    // Nothing listens on a free port: ffmpeg fails to connect and says so, naming the URL.
+    const p = new FfmpegLivePublisher().start(clip, `rtmp://127.0.0.1:${await freePort()}/live/${token}`);
+    const { code, detail } = await p.exited;
+    expect(code).not.toBe(0);
+    expect(detail).toMatch(/refused/i);
+    expect(detail).not.toContain('secretSECRET');
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});

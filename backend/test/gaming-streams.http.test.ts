@@ -44,6 +44,9 @@ describe('starting a gaming stream', () => {
       super_chat_revenue: 0,
       viewer_count: 0,
       room: `live:${r.body.id}`,
+      // Seed 002 §3 Gaming stream: id, title, game, description, streamer_name, viewers.
+      streamer_name: me.name,
+      viewers: 0,
     });
     expect((await gamingList()).find((s) => s.id === r.body.id)).toEqual(r.body);
     expect(((await t.http().get('/api/live/streams')).body as Any[]).find((s) => s.id === r.body.id)).toMatchObject({ game: 'Celeste' });
@@ -117,6 +120,9 @@ describe('the gaming streams list', () => {
     expect(list.every((s) => typeof s.game === 'string' && s.status !== 'ended')).toBe(true);
     expect((await t.http().post(`/api/live/${game.id}/like`).set(...fan.auth)).body).toEqual({ liked: true, likes: 1 });
     expect((await gamingList(fan)).find((s) => s.id === game.id)).toMatchObject({ liked: true, likes: 1 });
+    // `viewers` (seed 002 §3) is the people watching now, as viewer_count; `streamer_name` the streamer's.
+    await t.sql(`insert into live_presence (stream_id, socket_id, user_id, process_id) values ($1, gen_random_uuid(), $2, gen_random_uuid())`, [game.id, fan.id]);
+    expect((await gamingList()).find((s) => s.id === game.id)).toMatchObject({ viewers: 1, viewer_count: 1, streamer_name: gamer.name, username: gamer.name });
     expect((await gamingList()).find((s) => s.id === game.id)).toMatchObject({ liked: false, likes: 1 });
     const one = await t.http().get('/api/gaming/streams?limit=1');
     expect(one.status).toBe(200);

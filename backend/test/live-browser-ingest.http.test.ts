@@ -271,6 +271,27 @@ describe('refusals', () => {
       await flags.reload();
     }
   });
+
+  it('closes 4503 (not 4409, "taken over") when the live feature is switched off while the browser sends', async () => {
+    const me = await person(t);
+    const id = await startStream(me, 'Switched off');
+    const i = await Ingest.start(id, me, 'audio/webm;codecs=opus');
+    await i.next('ready');
+    void i.sendLive(clips.longAudio, 15);
+    await i.next('live', 20_000);
+    const { FeatureFlags } = await import('../src/common/features/feature-flags.js');
+    const flags = t.app.get(FeatureFlags);
+    await t.sql("update feature_flags set enabled = false where name = 'live'");
+    await flags.reload();
+    try {
+      expect(await i.closedWith()).toBe(4503);
+      expect(i.messages.at(-1)).toMatchObject({ type: 'error', code: 'ingest_off' });
+    } finally {
+      await t.sql("update feature_flags set enabled = true where name = 'live'");
+      await flags.reload();
+      await t.http().post(`/api/live/${id}/end`).set(...me.auth).expect(200);
+    }
+  }, 60_000);
 });
 
 describe('visitors behind a proxy', () => {

@@ -1,9 +1,11 @@
+import { jest } from '@jest/globals';
 import WebSocket from 'ws';
 import { FeatureFlags } from '../src/common/features/feature-flags.js';
 import { createTestApp, type TestApp } from './harness.js';
 import { baseUrl, waitFor } from './media-fixtures.js';
 import { admin, type Admin } from './money-fixtures.js';
-import { caseOf, decide, notificationsOf, report, reported, TestClock, type Any } from './moderation-fixtures.js';
+import { CatalogFacade } from '../src/modules/catalog/catalog.facade.js';
+import { caseOf, decide, media, mediaStatus, notificationsOf, report, reported, TestClock, type Any } from './moderation-fixtures.js';
 import { person, settled, type Person } from './social-fixtures.js';
 
 /**
@@ -157,6 +159,29 @@ describe('removal', () => {
     await settled(t);
     const strikes = await t.http().get('/api/moderation/strikes').set(...chatter.auth);
     expect(strikes.body.strikes).toEqual([expect.objectContaining({ content_type: 'live_chat_message', content_id: bad, content_title: 'something awful' })]);
+  });
+
+  it("takes down the video an ended stream's recording became, even when the direct takedown fails (the durable event finishes it)", async () => {
+    const [streamer, reporter] = [await person(t), await person(t)];
+    const s = await streamOf(streamer, 'Recorded then reported');
+    expect((await t.http().post(`/api/live/${s.id}/end`).set(...streamer.auth)).status).toBe(200);
+    // Its recording became a video (as the ingest's publishRecording leaves it).
+    const video = await media(t, streamer, 'video', 'Recorded then reported');
+    await t.sql('update live_streams set recording_media_id = $1 where id = $2', [video, s.id]);
+    await reported(t, reporter, 'live_stream', s.id);
+    const c = await caseOf(t, boss.adminAuth, s.id);
+    // The decision's direct call to the catalog fails (a dropped connection, a crash right after the commit).
+    const catalog = t.app.get(CatalogFacade);
+    const failing = jest.spyOn(catalog, 'removeMediaByModeration').mockRejectedValueOnce(new Error('connection lost'));
+    try {
+      expect((await decide(t, boss.adminAuth, c.id, 'remove')).status).toBe(200);
+      await settled(t);
+      expect(failing).toHaveBeenCalled();
+    } finally {
+      failing.mockRestore();
+    }
+    expect(await mediaStatus(t, video)).toBe('removed');
+    expect((await t.http().get(`/api/videos/${video}`)).status).toBe(404);
   });
 
   it('dismissing a case changes nothing', async () => {

@@ -131,6 +131,21 @@ describe('sending a Super Chat', () => {
     expect(Number(sessions[0].n)).toBe(1);
   });
 
+  it('takes a message with a broken character (a lone UTF-16 surrogate) as the replacement character, never a 500', async () => {
+    const [streamer, fan] = [await person(t), await person(t)];
+    const s = await streamOf(streamer);
+    // JSON can carry what no UTF-8 text holds: a half of a surrogate pair.
+    const r = await t
+      .http()
+      .post('/api/super-chat/send')
+      .set(...fan.auth)
+      .set('Content-Type', 'application/json')
+      .send(`{"stream_id":"${s.id}","package_id":"small","message":"hi \\ud83d there","origin_url":"${origin}/live"}`);
+    expect(r.status).toBe(201);
+    await press(t, r.body.url, 'pay');
+    expect((await listOf(s.id)).super_chats.map((x) => x.message)).toEqual(['hi \ufffd there']);
+  });
+
   it('refuses visitors (401), unknown streams (404), ended streams (409), streams without Super Chat and your own (403)', async () => {
     const [streamer, fan, other] = [await person(t), await person(t), await person(t)];
     const s = await streamOf(streamer);

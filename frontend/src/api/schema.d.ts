@@ -3023,6 +3023,47 @@ export interface components {
             next_cursor: string | null;
             total: number;
         };
+        GamingStreamDto: {
+            created_at: string;
+            description: string;
+            ended_at: string | null;
+            /** @description The game of a gaming stream (POST /api/gaming/start-stream); null for other streams. */
+            game: string | null;
+            id: string;
+            is_vertical: boolean;
+            /** @description Whether the caller likes it (false for visitors). */
+            liked: boolean;
+            likes: number;
+            /** @description When its first media arrived; null before. */
+            live_at: string | null;
+            /** @description Whether the recording becomes a video of the streamer when the stream ends. */
+            record: boolean;
+            /** @description The video the recording became, once the stream ended and it was published; null before or without recording. */
+            recording_video_id: string | null;
+            /** @description The realtime room its pages follow over /api/realtime (`live:<id>`): chat, viewers, likes, moderation, Super Chats. */
+            room: string;
+            /** @description Seconds between one viewer's chat messages; 0 when slow mode is off. */
+            slow_mode_seconds: number;
+            /**
+             * @description created (started, no media yet), live (media arriving), ended.
+             * @enum {string}
+             */
+            status: "created" | "live" | "ended";
+            /** @description The streamer's display name (the same as `username`). */
+            streamer_name: string;
+            super_chat_enabled: boolean;
+            /** @description Gross Super Chat revenue in dollars (what viewers paid in Super Chats to this stream), from the ledger. */
+            super_chat_revenue: number;
+            title: string;
+            /** @description The streamer's user id. */
+            user_id: string;
+            /** @description The streamer's display name. */
+            username: string;
+            /** @description Pages with the stream open now: each signed-in user once, each visitor's page once; the streamer not counted. */
+            viewer_count: number;
+            /** @description Pages with the stream open now (the same as `viewer_count`). */
+            viewers: number;
+        };
         GrantAdminRequestDto: {
             /** @description The display name or email of an existing user. */
             username: string;
@@ -6349,7 +6390,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["LiveStreamDto"];
+                    "application/json": components["schemas"]["GamingStreamDto"];
                 };
             };
             /** @description 'Please enter a title', 'Please enter a game'; a field too long */
@@ -6408,7 +6449,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["LiveStreamDto"][];
+                    "application/json": components["schemas"]["GamingStreamDto"][];
                 };
             };
             400: {

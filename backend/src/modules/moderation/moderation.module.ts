@@ -11,6 +11,7 @@ import { DecideCaseUseCase } from './application/decide-case.use-case.js';
 import { ListAuditQuery } from './application/list-audit.query.js';
 import { ListCasesQuery } from './application/list-cases.query.js';
 import { ListStrikesQuery } from './application/list-strikes.query.js';
+import { LiveRemovalEvents } from './application/live-removal-events.js';
 import { PurgeClosedAppealWindowsUseCase } from './application/purge-closed-appeal-windows.use-case.js';
 import { ReportContentUseCase } from './application/report-content.use-case.js';
 import { AUDIT_LOG, CASES, CLOCK, CONTENT_DIRECTORY, MODERATION_UNIT_OF_WORK, REPORTS, STRIKES } from './domain/ports.js';
@@ -54,8 +55,9 @@ import { ModerationFacade } from './moderation.facade.js';
     DecideAppealUseCase,
     ListAuditQuery,
     ListStrikesQuery,
-    // Periodic work
+    // Periodic work and backstops
     PurgeClosedAppealWindowsUseCase,
+    LiveRemovalEvents,
     ModerationScheduler,
     ModerationFacade,
   ],

@@ -39,9 +39,15 @@ export function isSuperChatPackage(id: unknown): id is SuperChatPackageId {
   return typeof id === 'string' && Object.prototype.hasOwnProperty.call(SUPER_CHAT_PACKAGES, id);
 }
 
-/** The message as sent, checked (the request DTO refuses these first; held here for every caller). */
+/** Half of a UTF-16 surrogate pair standing alone (JSON's `"\ud83d"`): no UTF-8 text, nor PostgreSQL's jsonb, holds it. */
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
+
+/**
+ * The message as sent, checked (the request DTO refuses these first; held here for every caller). A broken character
+ * (a lone surrogate) becomes U+FFFD, as it would in any UTF-8 text: stored with the checkout as it is, it would fail.
+ */
 export function superChatMessage(text: unknown): string {
-  const message = typeof text === 'string' ? text.trim() : '';
+  const message = typeof text === 'string' ? text.replace(LONE_SURROGATE, '\uFFFD').trim() : '';
   if (!message) throw superChatErrors.invalid('message', SUPER_CHAT_MESSAGES.messageRequired);
   if (message.length > SUPER_CHAT_MESSAGE_MAX) throw superChatErrors.invalid('message', SUPER_CHAT_MESSAGES.messageTooLong);
   return message;

@@ -9,10 +9,18 @@ import { ErrorResponseDto } from '../../../common/http/error-response.dto.js';
 import { formDto } from '../../../common/http/validate-dto.js';
 import { LiveStreamQueries } from '../application/live-stream.queries.js';
 import { StartLiveStreamUseCase } from '../application/start-live-stream.use-case.js';
-import { ListLiveStreamsQueryDto, LiveStreamDto, StartGamingStreamRequestDto } from './live.dto.js';
+import type { LiveStreamView } from '../application/live-views.js';
+import { GamingStreamDto } from './gaming.dto.js';
+import { ListLiveStreamsQueryDto, StartGamingStreamRequestDto } from './live.dto.js';
 import { liveStreamDto } from './live.mappers.js';
 
 type Req = Request & { user?: Principal | null };
+
+/** A live stream with seed 002 §3's Gaming stream names of its streamer and viewers. */
+function gamingStreamDto(v: LiveStreamView): GamingStreamDto {
+  const dto = liveStreamDto(v);
+  return { ...dto, streamer_name: dto.username, viewers: dto.viewer_count };
+}
 
 /**
  * Gaming streams (seed 002 §2.7 Gaming, Streams tab): live streams with a game. They share everything with other live
@@ -32,11 +40,11 @@ export class GamingController {
   @Get('streams')
   @UseGuards(OptionalUserAuthGuard)
   @ApiBearerAuth()
-  @ApiResponse({ status: 200, type: [LiveStreamDto] })
+  @ApiResponse({ status: 200, type: [GamingStreamDto] })
   @ApiResponse({ status: 400, type: ErrorResponseDto })
   @ApiResponse({ status: 401, type: ErrorResponseDto, description: 'A token that is not a valid user token' })
-  async listGamingStreams(@Req() req: Req, @Query() q: ListLiveStreamsQueryDto): Promise<LiveStreamDto[]> {
-    return (await this.queries.list(req.user?.userId ?? null, q.limit ?? 50, { gaming: true })).map(liveStreamDto);
+  async listGamingStreams(@Req() req: Req, @Query() q: ListLiveStreamsQueryDto): Promise<GamingStreamDto[]> {
+    return (await this.queries.list(req.user?.userId ?? null, q.limit ?? 50, { gaming: true })).map(gamingStreamDto);
   }
 
   /** Go Live with a game: starts your stream (one live stream at a time, gaming or not). Then stream to it as to any live stream. */
@@ -45,11 +53,11 @@ export class GamingController {
   @ApiBearerAuth()
   @ApiConsumes('application/json', 'application/x-www-form-urlencoded', 'multipart/form-data')
   @ApiBody({ type: StartGamingStreamRequestDto })
-  @ApiResponse({ status: 201, type: LiveStreamDto })
+  @ApiResponse({ status: 201, type: GamingStreamDto })
   @ApiResponse({ status: 400, type: ErrorResponseDto, description: "'Please enter a title', 'Please enter a game'; a field too long" })
   @ApiResponse({ status: 401, type: ErrorResponseDto })
   @ApiResponse({ status: 409, type: ErrorResponseDto, description: "'You already have a live stream: end it before starting another' (LIVE.ALREADY_LIVE)" })
-  async startGamingStream(@CurrentPrincipal() p: Principal, @Req() req: Request): Promise<LiveStreamDto> {
+  async startGamingStream(@CurrentPrincipal() p: Principal, @Req() req: Request): Promise<GamingStreamDto> {
     const form = await formDto(req, StartGamingStreamRequestDto);
     const view = await this.start.execute(p.userId, {
       title: form.title,
@@ -59,6 +67,6 @@ export class GamingController {
       superChatEnabled: form.super_chat_enabled ?? false,
       record: form.record ?? true,
     });
-    return liveStreamDto(view);
+    return gamingStreamDto(view);
   }
 }

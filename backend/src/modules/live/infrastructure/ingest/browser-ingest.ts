@@ -52,6 +52,8 @@ export const INGEST_CLOSE = {
   off: 4503,
 } as const;
 
+const INGEST_OFF_MESSAGE = 'Going live from the browser is not available on this server';
+
 export type IngestCodecs = { video: 'h264' | 'vp8' | 'vp9' | null; audio: 'opus' };
 
 /**
@@ -207,7 +209,7 @@ class IngestSession {
       msg = {};
     }
     if (!msg || typeof msg !== 'object' || msg.type !== 'start') return this.refuse(INGEST_CLOSE.unauthenticated, 'unauthenticated', 'Send the start message with your token first');
-    if (!this.ingest.available) return this.refuse(INGEST_CLOSE.off, 'ingest_off', 'Going live from the browser is not available on this server');
+    if (!this.ingest.available) return this.refuse(INGEST_CLOSE.off, 'ingest_off', INGEST_OFF_MESSAGE);
     const token = typeof msg.token === 'string' && msg.token.length <= 4096 ? msg.token : '';
     const principal = token ? await this.ingest.authenticate(token) : null;
     if (this.state !== 'starting') return;
@@ -258,7 +260,8 @@ class IngestSession {
     this.ffmpeg = ff;
     this.ingest.children.add(ff);
     ff.stdin.on('error', () => undefined);
-    ff.stderr.on('data', (d: Buffer) => (this.stderr = (this.stderr + d.toString().split(key).join('<key>')).slice(-2000)));
+    // Redacted in the joined text: the token may arrive split over two chunks.
+    ff.stderr.on('data', (d: Buffer) => (this.stderr = (this.stderr + d.toString()).split(key).join('<key>').slice(-2000)));
     this.ingest.logger.log(`browser ingest of stream ${streamId} started`);
   }
 
@@ -271,6 +274,8 @@ class IngestSession {
     const open = await this.ingest.isOpen(this.streamId!).catch(() => true);
     if (this.state !== 'running') return;
     if (!open) return this.close(INGEST_CLOSE.ended, 'This live stream has ended');
+    // The RTMP ingest drops every publisher while the `live` feature is off: not a takeover.
+    if (!this.ingest.available) return this.refuse(INGEST_CLOSE.off, 'ingest_off', INGEST_OFF_MESSAGE);
     if (this.live) return this.refuse(INGEST_CLOSE.takenOver, 'taken_over', 'Another publisher took over this stream');
     this.ingest.logger.warn(`browser ingest ffmpeg of stream ${this.streamId} exited ${code}: ${this.stderr.trim().split('\n').slice(-2).join(' | ')}`);
     this.refuse(INGEST_CLOSE.failed, 'ingest_failed', 'The server could not read this recording');
@@ -426,9 +431,16 @@ export class BrowserIngest implements OnApplicationBootstrap, OnApplicationShutd
     if (session.streamId && this.byStream.get(session.streamId) === session) this.byStream.delete(session.streamId);
   }
 
-  /** Closes (1000) the sessions of streams that ended on any process, and lets each running session look at its stream. */
+  /**
+   * Closes (1000) the sessions of streams that ended on any process, and (4503) every session while ingest is off (the
+   * `live` feature switched off), and lets each running session look at its stream.
+   */
   private async check(): Promise<void> {
     if (this.checking || !this.byStream.size) return;
+    if (!this.available) {
+      for (const s of [...this.byStream.values()]) s.refuse(INGEST_CLOSE.off, 'ingest_off', INGEST_OFF_MESSAGE);
+      return;
+    }
     this.checking = true;
     try {
       const open = await this.inContext(() => this.use.openAmong([...this.byStream.keys()]));

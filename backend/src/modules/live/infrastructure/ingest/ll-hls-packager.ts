@@ -7,6 +7,11 @@ import type { FragmentTrack } from './fmp4.js';
 export const PART_TARGET = 0.2;
 /** A segment is cut on a keyframe once it is this long (x264's scenecut can put keyframes every 0.2 s). */
 const MIN_SEGMENT = 0.95;
+/**
+ * A segment is cut at this length even without a keyframe (a publisher that sends too few keyframes), so that one
+ * segment's bytes held in memory stay bounded; a player then starts at the next segment that begins with one.
+ */
+const MAX_SEGMENT = 6;
 /** Segments listed in the playlist; files of older ones are kept a little longer for readers in flight. */
 const WINDOW = 6;
 const KEEP_EXTRA = 4;
@@ -111,7 +116,7 @@ export class LlHlsPackager {
       if (!main) return;
       const dur = main.durs.reduce((a, b) => a + b, 0) / main.timescale;
       let closed: Segment | null = null;
-      if (main.sync0 && this.cur && this.cur.parts.length && this.cur.dur >= MIN_SEGMENT) closed = this.closeSegment();
+      if (this.cur && this.cur.parts.length && ((main.sync0 && this.cur.dur >= MIN_SEGMENT) || this.cur.dur >= MAX_SEGMENT)) closed = this.closeSegment();
       if (!this.cur) {
         this.cur = { msn: this.nextMsn++, init: this.session, discontinuity: this.pendingDiscontinuity, pdt: arrivedAt, dur: 0, parts: [], data: [] };
         this.pendingDiscontinuity = false;

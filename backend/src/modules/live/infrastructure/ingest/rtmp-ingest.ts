@@ -38,14 +38,15 @@ const ENDED_CHECK_MS = 3_000;
 const SWEEP_MS = 60_000;
 
 /**
- * The research's probe settings: default probing keeps the output about 1.4 s behind for good; `-map` leaves FLV's
- * data stream out (the mp4 muxer fails on it); -frag_duration is in µs (fragments of about 200 ms: the LL-HLS parts).
+ * The research's probe settings: default probing keeps the output about 1.4 s behind for good (a 100 KB probe does not).
+ * Not `-fflags +nobuffer`: it drops the packets read while probing, the first keyframe among them, so the first video
+ * sample was stretched over a second and the first segment listed at ~2.7 s. `-map` leaves FLV's data stream out (the mp4 muxer fails on it); -frag_duration is in µs (fragments of about 200 ms: the LL-HLS parts).
  */
 function ffmpegArgs(recordTo: string | null): string[] {
   const copy = ['-map', '0:v?', '-map', '0:a?', '-c', 'copy'];
   return [
     '-hide_banner', '-loglevel', 'error',
-    '-fflags', '+nobuffer', '-analyzeduration', '100000', '-probesize', '100000',
+    '-analyzeduration', '100000', '-probesize', '100000',
     '-f', 'flv', '-i', 'pipe:0',
     ...copy, '-f', 'mp4', '-movflags', '+frag_keyframe+empty_moov+default_base_moof', '-frag_duration', '200000', '-flush_packets', '1', 'pipe:1',
     ...(recordTo ? [...copy, '-f', 'matroska', recordTo] : []),
