@@ -62,7 +62,10 @@ export class LiveIngestUseCases {
     const s = await this.streams.find(streamId);
     if (!s || !s.ended || !s.record || s.recordingMediaId || !path) return null;
     const mediaId = await this.recordings.publish(s.userId, { title: s.title, description: s.description }, path);
-    await this.streams.setRecording(s.id, mediaId);
-    return mediaId;
+    // Noted only if no other run noted one meanwhile and the recording is still wanted (moderation may have removed
+    // the stream while the video was being made): otherwise this video goes again, so none is left over.
+    if (await this.streams.setRecording(s.id, mediaId)) return mediaId;
+    await this.recordings.discard(mediaId);
+    return null;
   }
 }

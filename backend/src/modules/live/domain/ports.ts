@@ -10,7 +10,7 @@ export interface LiveStreamRepository {
   add(stream: LiveStream): Promise<void>;
   /** Writes status, times and slow mode. */
   save(stream: LiveStream): Promise<void>;
-  /** Notes the video a stream's recording became (once: false when one was noted already). */
+  /** Notes the video a stream's recording became (once, and only while its recording is wanted: else false). */
   setRecording(streamId: string, mediaId: string): Promise<boolean>;
   /** Which of these ids are streams that have not ended (one read). */
   openAmong(ids: string[]): Promise<Set<string>>;
@@ -88,6 +88,8 @@ export interface StreamKeyRepository {
 export interface LiveRecordings {
   /** Publishes the file as a video of the user (the caller keeps its file); returns the video's id. */
   publish(userId: string, fields: { title: string; description: string }, path: string): Promise<string>;
+  /** Takes a video published from a recording down again, files and all (it lost a race: see publishRecording). */
+  discard(mediaId: string): Promise<void>;
 }
 
 /** What the ingest is told by the HTTP side: a stream ended (stop its publisher, keep or drop its recording). */

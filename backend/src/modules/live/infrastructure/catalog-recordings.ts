@@ -10,4 +10,8 @@ export class CatalogLiveRecordings implements LiveRecordings {
   publish(userId: string, fields: { title: string; description: string }, path: string): Promise<string> {
     return this.catalog.publishLocalFile(userId, 'video', { title: fields.title, description: fields.description }, path);
   }
+
+  discard(mediaId: string): Promise<void> {
+    return this.catalog.removeMediaByModeration(mediaId, { purgeFiles: true });
+  }
 }

@@ -71,7 +71,7 @@ export class PgLiveStreamRepository implements LiveStreamRepository {
   }
 
   async setRecording(streamId: string, mediaId: string): Promise<boolean> {
-    const rows = await this.em.execute('update live_streams set recording_media_id = ? where id = ? and recording_media_id is null returning 1', [mediaId, streamId]);
+    const rows = await this.em.execute('update live_streams set recording_media_id = ? where id = ? and recording_media_id is null and record returning 1', [mediaId, streamId]);
     return rows.length > 0;
   }
 
