@@ -31,6 +31,8 @@ const PENDING_PACKET_OVERHEAD = 200;
 /** Connections at once, in all and from one address. */
 const MAX_CONNECTIONS = 500;
 const MAX_CONNECTIONS_PER_ADDRESS = 10;
+/** Media waiting for ffmpeg's stdin beyond which the publisher is dropped (about 20 s of 1080p at 6 Mb/s). */
+const FFMPEG_BACKLOG_BYTES = 16 * 1024 * 1024;
 /** How long a stopping ffmpeg gets to finish its files before it is killed. */
 const FFMPEG_STOP_MS = 5_000;
 /** How often publishers of streams ended elsewhere are looked for, and leftover directories swept. */
@@ -233,6 +235,12 @@ class Publisher {
       this.firstDts ??= pkt.dts;
       this.arrivals.push([pkt.dts, Date.now()]);
       if (this.arrivals.length > 300) this.arrivals.splice(0, this.arrivals.length - 300);
+    }
+    // ffmpeg only copies: one that falls this far behind is stuck, and the publisher is dropped rather than the media
+    // piling up in memory (OBS reconnects, and the stream continues).
+    if (this.ffmpeg.stdin.writableLength > FFMPEG_BACKLOG_BYTES) {
+      this.ingest.logger.warn(`ingest ffmpeg of stream ${this.streamId} fell behind; the publisher is disconnected`);
+      return void this.stop();
     }
     this.ffmpeg.stdin.write(flvTag(pkt));
   }
