@@ -1,4 +1,5 @@
-import type { WebSocketHandlerConnection } from 'msw';
+import { ws, type WebSocketHandlerConnection } from 'msw';
+import { mockDb } from './db';
 
 type Client = WebSocketHandlerConnection['client'];
 
@@ -26,6 +27,45 @@ function kindOf(room: string): RoomKind | undefined {
 export function roomMemberCount(room: string): number {
   return rooms.get(room)?.size ?? 0;
 }
+
+/** Who each socket is signed in as (its accepted `auth`); a visitor's socket is not here. */
+const socketUsers = new WeakMap<Client, string>();
+
+/** The socket signed in as `userId` (the realtime endpoint accepted its `auth`). */
+export function identifyRoomSocket(client: Client, userId: string): void {
+  socketUsers.set(client, userId);
+}
+
+/**
+ * The people following `room`, counted as the server counts a stream's viewers: each signed-in user once however many
+ * pages they have open, visitors once (every visitor socket here is this one browser, the server's one address),
+ * and `exceptUserId` (the streamer on their own page) not at all.
+ */
+export function roomViewerCount(room: string, exceptUserId?: string): number {
+  const people = new Set<string>();
+  for (const client of rooms.get(room) ?? []) {
+    const userId = socketUsers.get(client);
+    if (userId !== exceptUserId) people.add(userId ?? 'visitor');
+  }
+  return people.size;
+}
+
+/**
+ * Learns who each realtime socket is, beside the endpoint's own handler (notifications' mocks), which answers it: an
+ * `auth` with a token the mock issued names the socket's user. Nothing is sent from here.
+ */
+export const roomIdentityHandler = ws.link(/\/api\/realtime(\?.*)?$/).addEventListener('connection', ({ client }) => {
+  client.addEventListener('message', (event) => {
+    if (typeof event.data !== 'string' || socketUsers.has(client)) return;
+    try {
+      const message = JSON.parse(event.data) as { type?: unknown; token?: unknown } | null;
+      const userId = message?.type === 'auth' && typeof message.token === 'string' ? mockDb.tokens.get(message.token) : undefined;
+      if (userId && mockDb.users.has(userId)) identifyRoomSocket(client, userId);
+    } catch {
+      // Not JSON: the endpoint answers it.
+    }
+  });
+});
 
 /** Sends `event` to every socket in `room`, as the gateway does (`{ ...event, type: 'room', room }`). */
 export function emitToRoom(room: string, event: Record<string, unknown>): void {

@@ -56,7 +56,7 @@ describe('Live Now', () => {
     expect(card.getByText('@mira')).toBeInTheDocument();
     expect(card.getByText('12 watching')).toBeInTheDocument();
     expect(card.getByText('LIVE')).toBeInTheDocument();
-    expect(card.getByText('$4.99 in Super Chats')).toBeInTheDocument();
+    expect(card.getByText('$4.99 in Super Chats').closest('.mantine-Badge-root')).toHaveTextContent(/^\$4\.99 in Super Chats$/);
     expect(card.getByRole('button', { name: 'Super Chat' })).toBeInTheDocument();
     expect(screen.getByRole('tab', { name: 'Live Now', selected: true })).toBeInTheDocument();
 
@@ -137,6 +137,34 @@ describe('the watch view (/live/:id)', () => {
     expect(chatLines()[0]).toContain('ada');
     expect(box).toHaveValue('');
     expect(liveDb.comments.some((c) => c.message === 'Hello harbour')).toBe(true);
+  });
+
+  test('Enter pressed again while the first message is on its way: the second follows it, in order, and neither is lost', async () => {
+    let release: () => void = () => {};
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    const posted: string[] = [];
+    server.use(
+      http.post('/api/live/{id}/comment', async ({ request }) => {
+        const { message } = (await request.clone().json()) as { message: string };
+        posted.push(message);
+        if (message === 'one') await gate;
+        return undefined;
+      }),
+    );
+    const { user } = await openWatch();
+    const box = chat().getByRole('textbox', { name: 'Chat message' });
+    await user.type(box, 'one{Enter}');
+    await waitFor(() => expect(posted).toEqual(['one']));
+    expect(box).toHaveValue('');
+    await user.type(box, 'two{Enter}');
+    expect(box).toHaveValue('');
+    expect(posted).toEqual(['one']); // the second waits for the first
+    act(() => release());
+    await waitFor(() => expect(chatLines()[0]).toContain('two'));
+    expect(chatLines()[1]).toContain('one');
+    expect(posted).toEqual(['one', 'two']);
+    expect(liveDb.comments.filter((c) => c.message === 'one' || c.message === 'two').map((c) => c.message)).toEqual(['one', 'two']);
+    expect(box).toHaveValue('');
   });
 
   test("a refused message says 'Failed to send comment' and why; the text stays", async () => {

@@ -1,4 +1,4 @@
-import { makeAutoObservable, reaction, runInAction, type IReactionDisposer } from 'mobx';
+import { makeAutoObservable, observableShallow, reaction, runInAction, type IReactionDisposer } from 'mobx';
 import type { RootStore } from '../../stores/RootStore';
 import { sendChange } from '../../shared/apiError';
 import type { LoadStatus } from '../../shared/resource';
@@ -35,8 +35,6 @@ export class LiveRoom {
   superChatRevenue = 0;
   /** True while the room's socket is subscribed. */
   connected = false;
-  /** A chat message is being sent. */
-  sending = false;
   /** Why the last message was refused (the server's sentence: slow mode, a timeout, too fast). */
   chatError: string | null = null;
   /** Until when the signed-in viewer is timed out of this chat (the room's `timeout` event). */
@@ -45,6 +43,13 @@ export class LiveRoom {
   liking = false;
 
   private readonly socket: LiveRoomSocket;
+  /**
+   * The chat message being sent and those waiting behind it (sent one after another, in order), by text: the same
+   * text pressed twice while on its way is sent once.
+   */
+  private readonly outbox = new Map<string, Promise<boolean>>();
+  /** Where the next message waits its turn (after every earlier one is answered). */
+  private sendChain: Promise<unknown> = Promise.resolve();
   private recordingTimer: ReturnType<typeof setTimeout> | null = null;
   private recordingPolls = 0;
   private opened = false;
@@ -68,11 +73,16 @@ export class LiveRoom {
         onDisconnected: () => runInAction(() => (this.connected = false)),
       },
     });
-    makeAutoObservable<this, 'socket' | 'recordingTimer' | 'recordingPolls' | 'opened'>(
+    makeAutoObservable<this, 'socket' | 'outbox' | 'sendChain' | 'postComment' | 'recordingTimer' | 'recordingPolls' | 'opened'>(
       this,
-      { root: false, id: false, socket: false, recordingTimer: false, recordingPolls: false, opened: false },
+      { root: false, id: false, socket: false, outbox: observableShallow, sendChain: false, postComment: false, recordingTimer: false, recordingPolls: false, opened: false },
       { autoBind: true },
     );
+  }
+
+  /** A chat message is being sent (or waits behind one that is). */
+  get sending(): boolean {
+    return this.outbox.size > 0;
   }
 
   /** The signed-in viewer is the streamer. */
@@ -175,19 +185,35 @@ export class LiveRoom {
     }
   }
 
-  /** Sends a chat message; false (with the seed's toast and the server's reason under the box) when refused. */
-  async sendComment(text: string): Promise<boolean> {
+  /**
+   * Sends a chat message; false (with the seed's toast and the server's reason under the box) when refused. A message
+   * sent while another is on its way waits for it and follows it (Enter pressed quickly twice sends both, in order);
+   * the same text while it is still on its way is the same message (its answer is shared).
+   */
+  sendComment(text: string): Promise<boolean> {
     const message = text.trim();
     // Seed 002 §5: an empty live comment is not sent.
-    if (!message || this.sending) return false;
-    this.sending = true;
-    this.chatError = null;
+    if (!message) return Promise.resolve(false);
+    const queued = this.outbox.get(message);
+    if (queued) return queued;
+    const answer = this.sendChain.then(() => this.postComment(message));
+    this.sendChain = answer.catch(() => undefined);
+    this.outbox.set(message, answer);
+    return answer.finally(() =>
+      runInAction(() => {
+        this.outbox.delete(message);
+      }),
+    );
+  }
+
+  /** POST /comment for one message (its turn came); never rejects. */
+  private async postComment(message: string): Promise<boolean> {
+    runInAction(() => (this.chatError = null));
     const result = await sendChange(
       () => this.root.api.POST('/api/live/{id}/comment', { params: { path: { id: this.id } }, body: { message } }),
       LIVE_MESSAGES.noDetail,
     );
     runInAction(() => {
-      this.sending = false;
       if (result.ok) this.addMessage(result.data);
       else this.chatError = result.detail;
     });
@@ -331,15 +357,17 @@ export class LiveStore {
 
   private readonly rooms = new Map<string, { room: LiveRoom; users: number }>();
   private streamsTicket = 0;
+  /** The user's own open stream being read (loadMyStream), shared by whoever asks meanwhile. */
+  private myStreamLoad: { userId: string; done: Promise<void> } | null = null;
   private readonly stopReaction: IReactionDisposer;
 
   constructor(
     readonly root: RootStore,
     private readonly options: LiveStoreOptions = {},
   ) {
-    makeAutoObservable<this, 'rooms' | 'streamsTicket' | 'options' | 'stopReaction'>(
+    makeAutoObservable<this, 'rooms' | 'streamsTicket' | 'myStreamLoad' | 'readMyStream' | 'options' | 'stopReaction'>(
       this,
-      { root: false, rooms: false, streamsTicket: false, options: false, stopReaction: false },
+      { root: false, rooms: false, streamsTicket: false, myStreamLoad: false, readMyStream: false, options: false, stopReaction: false },
       { autoBind: true },
     );
     // Another user (or none) signed in: their own stream is not this one.
@@ -383,6 +411,37 @@ export class LiveStore {
     if (streams) this.root.notify.clear('live.load');
     else this.root.notify.error(LIVE_MESSAGES.loadFailed, { action: 'live.load' });
     return streams !== undefined;
+  }
+
+  /**
+   * GET /api/live/streams?user_id=<me>: the signed-in user's own open stream, however many others are on now, so that
+   * a reload while streaming brings My Stream back (and Go Live stays disabled). Calls made while one is on its way
+   * share it.
+   */
+  loadMyStream(): Promise<void> {
+    const me = this.root.auth.user?.id;
+    if (!me) return Promise.resolve();
+    if (this.myStreamLoad?.userId === me) return this.myStreamLoad.done;
+    const done = this.readMyStream(me).finally(() => {
+      if (this.myStreamLoad?.done === done) this.myStreamLoad = null;
+    });
+    this.myStreamLoad = { userId: me, done };
+    return done;
+  }
+
+  private async readMyStream(me: string): Promise<void> {
+    let streams: LiveStream[] | undefined;
+    try {
+      const { data } = await this.root.api.GET('/api/live/streams', { params: { query: { user_id: me } } });
+      streams = data;
+    } catch {
+      streams = undefined;
+    }
+    runInAction(() => {
+      const mine = streams?.find((s) => s.user_id === me && s.status !== 'ended');
+      // Still the same user; a stream the studio set meanwhile (a start) is not replaced by another.
+      if (mine && this.root.auth.user?.id === me && (!this.myStream || this.myStream.id === mine.id)) this.myStream = mine;
+    });
   }
 
   /**

@@ -41,6 +41,12 @@ describe('the Super Chat dialog', () => {
       'Large $9.99',
       'Mega $24.99',
     ]);
+    // Each package is a label around its radio, not a button holding one.
+    for (const radio of dialog.getAllByRole('radio')) expect(radio.closest('button')).toBeNull();
+    await user.click(dialog.getByText('Large'));
+    expect(dialog.getByRole('radio', { name: 'Large $9.99' })).toBeChecked();
+    expect(dialog.getByRole('button', { name: 'Send $9.99' })).toBeInTheDocument();
+    await user.click(dialog.getByText('Small'));
     await user.click(dialog.getByRole('button', { name: 'Send $1.99' }));
     expect(dialog.getByText('Please enter a message')).toBeInTheDocument();
 

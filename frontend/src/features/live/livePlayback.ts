@@ -40,6 +40,7 @@ export function attachLive(video: HTMLVideoElement, url: string, callbacks: Live
   let disposed = false;
   let hls: { liveSyncPosition: number | null; destroy(): void; loadSource(u: string): void; startLoad(p?: number): void } | null = null;
   let retry: ReturnType<typeof setTimeout> | null = null;
+  let onNativeError: (() => void) | null = null;
   const onPlaying = () => callbacks.onMedia?.();
   video.addEventListener('loadeddata', onPlaying);
 
@@ -88,6 +89,7 @@ export function attachLive(video: HTMLVideoElement, url: string, callbacks: Live
       }, RETRY_MS);
     };
     video.addEventListener('error', onError);
+    onNativeError = onError;
     video.src = url;
   }
 
@@ -106,6 +108,7 @@ export function attachLive(video: HTMLVideoElement, url: string, callbacks: Live
       disposed = true;
       if (retry !== null) clearTimeout(retry);
       video.removeEventListener('loadeddata', onPlaying);
+      if (onNativeError) video.removeEventListener('error', onNativeError);
       hls?.destroy();
       hls = null;
     },

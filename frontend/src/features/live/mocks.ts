@@ -3,7 +3,7 @@ import { mockDb } from '../../mocks/db';
 import { liveDb, liveId, newKey, type MockLiveComment, type MockLiveStream, type MockSuperChat } from '../../mocks/liveDb';
 import { errorBody, http } from '../../mocks/http';
 import { caller, sessionInvalid } from '../../mocks/mediaHelpers';
-import { emitToRoom, registerMockRooms, roomMemberCount } from '../../mocks/realtimeRooms';
+import { emitToRoom, registerMockRooms, roomIdentityHandler, roomViewerCount } from '../../mocks/realtimeRooms';
 import { checkoutAnswer, mockPaymentSession, returnOrigin } from '../payments/mocks';
 import { SUPER_CHAT_MESSAGE_MAX, SUPER_CHAT_PACKAGES } from './messages';
 import type { LiveComment, LiveStream, SuperChat, SuperChatPackageId } from './types';
@@ -16,8 +16,9 @@ const openStreams = () => liveDb.streams.filter((s) => s.status !== 'ended');
 const revenueOf = (streamId: string) =>
   Math.round(liveDb.superChats.filter((c) => c.streamId === streamId && c.paid).reduce((sum, c) => sum + c.amount * 100, 0)) / 100;
 
+/** Demo viewers, and the people with the stream's page open as the server counts them (the streamer is not one). */
 function viewerCount(s: MockLiveStream): number {
-  return s.status === 'ended' ? 0 : s.baseViewers + roomMemberCount(room(s.id));
+  return s.status === 'ended' ? 0 : s.baseViewers + roomViewerCount(room(s.id), s.userId);
 }
 
 export function liveStreamDto(s: MockLiveStream, viewerId?: string): LiveStream {
@@ -107,11 +108,19 @@ const flag = (value: unknown, fallback: boolean) =>
 
 /** The server's answers for live streams, their chat, likes, moderation, stream keys and Super Chats. */
 export const liveHandlers = [
+  roomIdentityHandler,
   http.get('/api/live/streams', ({ request, response }) => {
     const me = caller(request)?.user.id;
+    // `user_id`: only that user's stream on now (how a creator's page finds it again after a reload).
+    const query = new URL(request.url).searchParams;
+    const only = query.get('user_id');
+    const limit = query.has('limit') ? Number(query.get('limit')) : 50;
+    if (!Number.isInteger(limit) || limit < 1 || limit > 100) return response(400).json(invalid('limit', 'limit must be a whole number from 1 to 100'));
     const list = openStreams()
+      .filter((s) => !only || s.userId === only)
       .map((s) => liveStreamDto(s, me))
-      .sort((a, b) => b.viewer_count - a.viewer_count || b.created_at.localeCompare(a.created_at));
+      .sort((a, b) => b.viewer_count - a.viewer_count || b.created_at.localeCompare(a.created_at))
+      .slice(0, limit);
     return response(200).json(list);
   }),
 

@@ -79,8 +79,13 @@ const ChatInput = observer(function ChatInput({ room }: { room: LiveRoom }) {
     );
   }
   const timedOut = room.isTimedOutAt(now) && !room.isOwner;
+  // The box empties at once, so that the next message can be typed while this one is on its way (Enter again sends
+  // it after this one). A refused message comes back into the box unless something else was typed meanwhile.
   const send = async () => {
-    if (await room.sendComment(text)) setText('');
+    const sent = text;
+    if (sent.trim() === '') return;
+    setText('');
+    if (!(await room.sendComment(sent))) setText((current) => (current === '' ? sent : current));
   };
   return (
     <Stack gap={4}>
@@ -100,7 +105,7 @@ const ChatInput = observer(function ChatInput({ room }: { room: LiveRoom }) {
             }
           }}
         />
-        <Button onClick={() => void send()} loading={room.sending} disabled={timedOut || text.trim() === ''}>
+        <Button onClick={() => void send()} loading={room.sending && text.trim() === ''} disabled={timedOut || text.trim() === ''}>
           Send
         </Button>
       </Group>

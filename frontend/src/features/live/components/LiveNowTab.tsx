@@ -71,7 +71,7 @@ const StreamCard = observer(function StreamCard({ stream }: { stream: LiveStream
           </Text>
         )}
         {stream.super_chat_enabled && (
-          <Badge color="yellow" variant="light" leftSection="$" style={{ alignSelf: 'flex-start' }}>
+          <Badge color="yellow" variant="light" style={{ alignSelf: 'flex-start' }}>
             {`${formatDollars(stream.super_chat_revenue)} in Super Chats`}
           </Badge>
         )}

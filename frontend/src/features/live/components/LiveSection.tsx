@@ -18,10 +18,11 @@ export const LiveSection = observer(function LiveSection() {
   const tab: LiveTab =
     (wanted === LIVE_TABS.myStream && !live.isStreaming) || (wanted !== LIVE_TABS.now && !signedIn) ? LIVE_TABS.now : wanted;
 
-  // The user's own open stream (a reload while streaming) is found with the list.
+  // The user's own open stream (a reload while streaming): My Stream comes back whichever tab is open.
+  const userId = auth.user?.id;
   useEffect(() => {
-    if (signedIn && live.streamsStatus === 'idle') void live.loadStreams();
-  }, [live, signedIn]);
+    if (userId && !live.myStream) void live.loadMyStream();
+  }, [live, userId]);
 
   return (
     <Stack gap="md">

@@ -1,11 +1,13 @@
 import { afterEach, beforeEach, describe, expect, jest, test } from '@jest/globals';
-import { IngestClient, ingestUrl, type IngestSocket, type IngestState } from './IngestClient';
+import { INGEST_BACKLOG_MAX_BYTES, IngestClient, ingestUrl, type IngestSocket, type IngestState } from './IngestClient';
+import { STUDIO_MESSAGES } from './messages';
 import { FakeMediaStream, FakeRecorder, FakeTrack } from './fakeCapture';
 import { pickRecorderMime, recorderOptions } from './media';
 
 /** A WebSocket the test plays the server of. */
 class FakeIngestSocket implements IngestSocket {
   readyState = 0;
+  bufferedAmount = 0;
   binaryType: BinaryType = 'blob';
   sent: Array<string | Blob | ArrayBuffer> = [];
   closedWith: { code?: number; reason?: string } | null = null;
@@ -112,6 +114,25 @@ describe('the browser ingest client (CONTRACT: browser ingest)', () => {
 
     latest().push({ type: 'live' });
     expect(last()).toEqual({ kind: 'live' });
+  });
+
+  test('a connection slower than the camera: once the unsent backlog passes its bound, sending stops and says why', () => {
+    const { client, latest, recorder, accept, last } = setUp();
+    client.start();
+    accept();
+    recorder().emit([1]);
+    latest().bufferedAmount = INGEST_BACKLOG_MAX_BYTES;
+    recorder().emit([2]);
+    expect(latest().chunks).toHaveLength(2);
+    const socket = latest();
+    const first = recorder();
+    socket.bufferedAmount = INGEST_BACKLOG_MAX_BYTES + 1;
+    first.emit([3]);
+    expect(socket.chunks).toHaveLength(2);
+    expect(last()).toEqual({ kind: 'error', message: STUDIO_MESSAGES.ingest.tooSlow });
+    expect(first.state).toBe('inactive');
+    expect(socket.closedWith?.code).toBe(1000);
+    expect(client.isRunning).toBe(false);
   });
 
   test('a dropped connection is tried again, with a new recorder, and continues the stream', () => {

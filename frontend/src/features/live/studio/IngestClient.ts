@@ -12,6 +12,8 @@ import { STUDIO_MESSAGES } from './messages';
 /** The part of a WebSocket the client uses, so tests can hand it a fake. */
 export interface IngestSocket {
   readonly readyState: number;
+  /** Bytes sent and not yet on the network (the browser holds them). */
+  readonly bufferedAmount: number;
   binaryType: BinaryType;
   send(data: string | Blob | ArrayBuffer): void;
   close(code?: number, reason?: string): void;
@@ -39,6 +41,11 @@ const RETRY_MAX_MS = 8000;
 /** The server closes with these when trying again would be refused again. */
 const FINAL_CODES = new Set([4401, 4403, 4404, 4415, 4409, 4503, 1009, 1008]);
 const NORMAL_CLOSE = 1000;
+/**
+ * How much recorded video may wait in the browser for a connection slower than the camera (about 30 s of a 4 Mbit/s
+ * camera): beyond it the ingest stops and says so, instead of holding ever more of the recording in memory.
+ */
+export const INGEST_BACKLOG_MAX_BYTES = 16 * 1024 * 1024;
 
 /** ws://host/api/live/{id}/ingest on an http page, wss:// on an https one. */
 export function ingestUrl(streamId: string, origin: string | undefined = globalThis.location?.origin): string {
@@ -189,6 +196,10 @@ export class IngestClient {
     this.recorder = recorder;
     recorder.ondataavailable = (event) => {
       if (this.recorder !== recorder || this.socket !== socket || event.data.size === 0) return;
+      if (socket.bufferedAmount > INGEST_BACKLOG_MAX_BYTES) {
+        this.fail(STUDIO_MESSAGES.ingest.tooSlow);
+        return;
+      }
       // WebSocket frames leave in the order they are sent: the chunks reach the server in recording order.
       socket.send(event.data);
     };

@@ -43,13 +43,14 @@ const SendingPanel = observer(function SendingPanel({ room }: { room: LiveRoom }
           <Title order={4} id="my-stream-sending">
             {studio.usesBrowser ? (studio.source === 'audio' ? 'Your microphone' : 'Your camera') : 'OBS'}
           </Title>
-          {stream.status === 'live' || studio.ingest.kind === 'live' ? (
+          {/* The camera is live only while this page sends it; OBS (or another tab) may be what makes the stream live. */}
+          {(studio.usesBrowser ? studio.ingest.kind === 'live' : stream.status === 'live') ? (
             <Badge color="red" variant="filled">
               LIVE
             </Badge>
           ) : (
             <Badge color="gray" variant="light">
-              Waiting for video
+              {studio.usesBrowser && !studio.sending ? 'Not sending' : 'Waiting for video'}
             </Badge>
           )}
         </Group>

@@ -248,6 +248,15 @@ describe('Go Live (seed 002 §2.7, §4, §5)', () => {
     await waitFor(() => expect(ingestReceived.get(stream.id)?.chunks).toBe(1));
     expect(await screen.findByText('Still going · Live')).toBeInTheDocument();
   });
+
+  test('after a reload the open stream is found however many busier streams are live (GET /api/live/streams?user_id=)', async () => {
+    for (let i = 0; i < 60; i += 1) adaStream({ userId: `someone-${i}`, title: `Busy ${i}`, baseViewers: 100 + i });
+    adaStream({ title: 'Quiet but mine' });
+    await openGoLive();
+    expect(await screen.findByText('You are live')).toBeInTheDocument();
+    expect(screen.getByText('Quiet but mine')).toBeInTheDocument();
+    expect(screen.getByRole('tab', { name: 'My Stream' })).toBeInTheDocument();
+  });
 });
 
 describe('My Stream (seed 002 §2.7)', () => {
@@ -285,6 +294,20 @@ describe('My Stream (seed 002 §2.7)', () => {
     expect(await screen.findByText('Live stream ended!')).toBeInTheDocument();
     await waitFor(() => expect(screen.queryByRole('tab', { name: 'My Stream' })).not.toBeInTheDocument());
     expect(recorder.state).toBe('inactive');
+  });
+
+  test('a stream live from elsewhere (OBS, another tab): the camera here does not claim to be live until it is sent', async () => {
+    adaStream({ title: 'From OBS' });
+    storeDemoUserToken();
+    const { user } = await renderSection('live', { tab: LIVE_TABS.myStream });
+    const sending = within(await screen.findByRole('region', { name: 'Your camera' }));
+    expect(sending.getByText('Not sending')).toBeInTheDocument();
+    expect(sending.queryByText('LIVE')).not.toBeInTheDocument();
+    await waitFor(() => expect(sending.getByRole('button', { name: 'Send camera' })).toBeEnabled());
+    await user.click(sending.getByRole('button', { name: 'Send camera' }));
+    (await recording()).emit([1]);
+    expect(await sending.findAllByText('LIVE')).not.toHaveLength(0);
+    expect(sending.queryByText('Not sending')).not.toBeInTheDocument();
   });
 
   test('viewers, likes, the Super Chat earned and the coloured list, and the chat where Enter sends, newest first', async () => {

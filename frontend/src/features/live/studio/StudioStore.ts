@@ -312,12 +312,12 @@ export class StudioStore {
   // Going live.
 
   /**
-   * Finds the user's open stream after a reload (Live's list holds it), so that My Stream comes back and End Live
-   * Stream works; the camera can then be sent to it again.
+   * Finds the user's open stream after a reload (GET /api/live/streams?user_id=), so that My Stream comes back and End
+   * Live Stream works; the camera can then be sent to it again.
    */
   async findMyStream(): Promise<void> {
     if (this.stream || !this.root.auth.user) return;
-    await this.root.live.loadStreams();
+    await this.root.live.loadMyStream();
   }
 
   /**

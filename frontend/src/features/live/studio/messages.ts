@@ -16,6 +16,7 @@ export const STUDIO_MESSAGES = {
     reconnecting: 'Reconnecting…',
     ended: 'Stopped',
     lost: 'The connection to the server was lost for 30 seconds. Press Send camera again to continue.',
+    tooSlow: 'Your connection is too slow to send this video: it fell too far behind, so sending stopped. Try Audio Only, or stream from OBS.',
     /** By close code (CONTRACT), when the server's error message did not come first. */
     byCode: {
       4401: 'Your session has expired. Sign in again to go live.',

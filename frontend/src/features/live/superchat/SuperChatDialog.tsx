@@ -49,14 +49,16 @@ export const SuperChatDialog = observer(function SuperChatDialog({
               const color = superChatMantineColor(pkg.color);
               const active = pkg.id === packageId;
               return (
+                // A label around its radio (not a button: a radio inside a button is neither valid nor announced well).
                 <UnstyledButton
                   key={pkg.id}
-                  onClick={() => setPackageId(pkg.id)}
+                  component="label"
                   p="xs"
                   style={{
                     borderRadius: 8,
                     border: `2px solid var(--mantine-color-${color}-${active ? 'filled' : 'light'})`,
                     background: active ? `var(--mantine-color-${color}-light)` : undefined,
+                    cursor: 'pointer',
                   }}
                 >
                   <Group gap={6} wrap="nowrap">
