@@ -175,6 +175,19 @@ describe('sending a Super Chat', () => {
     expect(Number(sessions[0].n)).toBe(0);
   });
 
+  it('refuses a viewer the streamer timed out of the chat (403, the time left), and takes them again once it ends', async () => {
+    const [streamer, fan] = [await person(t), await person(t)];
+    const s = await streamOf(streamer);
+    await t.http().post(`/api/live/${s.id}/timeouts`).set(...streamer.auth).send({ user_id: fan.id, seconds: 60 }).expect(200);
+    const refused = await send(fan, { stream_id: s.id, package_id: 'large', message: 'let me back in' });
+    expect(refused.status).toBe(403);
+    expect(refused.body).toMatchObject({ code: 'LIVE.TIMED_OUT', detail: expect.stringMatching(/^You are timed out of this chat for /) });
+    const sessions = await t.sql<{ n: string }>('select count(*) as n from payment_sessions where user_id = $1', [fan.id]);
+    expect(Number(sessions[0].n)).toBe(0);
+    await t.sql('update live_timeouts set until = now() - interval \'1 second\' where user_id = $1', [fan.id]);
+    expect((await send(fan, { stream_id: s.id, package_id: 'large', message: 'thanks' })).status).toBe(201);
+  });
+
   it("answers 503 while the 'super_chat' feature is off, and the list too", async () => {
     const [streamer, fan] = [await person(t), await person(t)];
     const s = await streamOf(streamer);

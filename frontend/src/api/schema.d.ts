@@ -9995,7 +9995,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description 'Super Chat is not enabled for this stream' (SUPER_CHAT.DISABLED), 'You cannot Super Chat your own stream' (SUPER_CHAT.OWN_STREAM) */
+            /** @description 'Super Chat is not enabled for this stream' (SUPER_CHAT.DISABLED), 'You cannot Super Chat your own stream' (SUPER_CHAT.OWN_STREAM), 'You are timed out of this chat for … more' (LIVE.TIMED_OUT) */
             403: {
                 headers: {
                     [name: string]: unknown;

@@ -1,12 +1,11 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { newChatMessage, type ChatMessage } from '../domain/chat-message.js';
 import { liveErrors } from '../domain/live.errors.js';
-import { MESSAGES_PER_WINDOW, MESSAGE_WINDOW_MS } from '../domain/live.rules.js';
+import { MESSAGES_PER_WINDOW, MESSAGE_WINDOW_MS, secondsUntil } from '../domain/live.rules.js';
 import { LIVE_CHAT, LIVE_CLOCK, LIVE_EVENTS, LIVE_STREAMS, LIVE_UNIT_OF_WORK, LIVE_USERS, type Clock, type LiveChatRepository, type LiveEvents, type LiveStreamRepository, type LiveUnitOfWork, type UserDirectory } from '../domain/ports.js';
 import { chatMessageEvent } from './live-events.js';
 import { findStream } from './find-stream.js';
 
-const secondsUntil = (at: number, now: number) => Math.max(1, Math.ceil((at - now) / 1000));
 
 /**
  * A chat message to a stream that has not ended. In one transaction, serialised per sender (an advisory lock) so that

@@ -1,7 +1,9 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { DurableEvents } from '../../../common/events/durable-events.js';
 import { isUuid } from '../../../common/keyset.js';
-import { LIVE_EVENTS, LIVE_STREAMS, LIVE_SUPER_CHATS, LIVE_USERS, type LiveEvents, type LiveStreamRepository, type SuperChatRepository, type UserDirectory } from '../domain/ports.js';
+import { liveErrors } from '../domain/live.errors.js';
+import { secondsUntil } from '../domain/live.rules.js';
+import { LIVE_CHAT, LIVE_CLOCK, LIVE_EVENTS, LIVE_STREAMS, LIVE_SUPER_CHATS, LIVE_USERS, type Clock, type LiveChatRepository, type LiveEvents, type LiveStreamRepository, type SuperChatRepository, type UserDirectory } from '../domain/ports.js';
 import { isSuperChatPackage, paidSuperChat, SUPER_CHAT_LIST_MAX, SUPER_CHAT_MESSAGES, SUPER_CHAT_PACKAGES, superChatErrors, superChatMessage, type SuperChat, type SuperChatPackageId } from '../domain/super-chat.js';
 import { findStream } from './find-stream.js';
 import { superChatEvent } from './live-events.js';
@@ -22,17 +24,25 @@ export interface SuperChatOrder {
 
 /**
  * Before a Super Chat is paid: the message (non-blank, at most 200 characters) and the package, then the stream
- * (exists, has not ended, takes Super Chats, is not the sender's own). Nothing is written.
+ * (exists, has not ended, takes Super Chats, is not the sender's own), and the sender (not timed out of its chat: a
+ * paid message is a chat message too). Nothing is written.
  */
 @Injectable()
 export class PrepareSuperChatUseCase {
-  constructor(@Inject(LIVE_STREAMS) private readonly streams: LiveStreamRepository) {}
+  constructor(
+    @Inject(LIVE_STREAMS) private readonly streams: LiveStreamRepository,
+    @Inject(LIVE_CHAT) private readonly chat: LiveChatRepository,
+    @Inject(LIVE_CLOCK) private readonly clock: Clock,
+  ) {}
 
   async execute(userId: string, input: { streamId: string; packageId: unknown; message: unknown }): Promise<SuperChatOrder> {
     const message = superChatMessage(input.message);
     if (!isSuperChatPackage(input.packageId)) throw superChatErrors.invalid('package_id', SUPER_CHAT_MESSAGES.badPackage);
     const stream = await findStream(this.streams, input.streamId);
     stream.assertAcceptsSuperChatFrom(userId);
+    const until = await this.chat.timedOutUntil(stream.id, userId);
+    const t = this.clock.now().getTime();
+    if (until && until.getTime() > t) throw liveErrors.timedOut(secondsUntil(until.getTime(), t));
     const pkg = SUPER_CHAT_PACKAGES[input.packageId];
     return { streamId: stream.id, streamerUserId: stream.userId, streamTitle: stream.title, packageId: input.packageId, packageName: `Super Chat (${pkg.name})`, amountCents: pkg.cents, message };
   }

@@ -29,3 +29,6 @@ export function readableDuration(seconds: number): string {
   const m = minutes % 60;
   return m ? `${h} h ${m} min` : `${h} h`;
 }
+
+/** Whole seconds from `now` to `at` (ms), at least 1: how long a timeout or a limit still holds. */
+export const secondsUntil = (at: number, now: number): number => Math.max(1, Math.ceil((at - now) / 1000));

@@ -39,7 +39,7 @@ export class SuperChatController {
     description: "'Please enter a message', 'Super Chat messages can be at most 200 characters', 'package_id must be one of small, medium, large, mega', a bad origin_url",
   })
   @ApiResponse({ status: 401, type: ErrorResponseDto })
-  @ApiResponse({ status: 403, type: ErrorResponseDto, description: "'Super Chat is not enabled for this stream' (SUPER_CHAT.DISABLED), 'You cannot Super Chat your own stream' (SUPER_CHAT.OWN_STREAM)" })
+  @ApiResponse({ status: 403, type: ErrorResponseDto, description: "'Super Chat is not enabled for this stream' (SUPER_CHAT.DISABLED), 'You cannot Super Chat your own stream' (SUPER_CHAT.OWN_STREAM), 'You are timed out of this chat for … more' (LIVE.TIMED_OUT)" })
   @ApiResponse({ status: 404, type: ErrorResponseDto, description: "'Live stream not found'" })
   @ApiResponse({ status: 409, type: ErrorResponseDto, description: "'This live stream has ended' (LIVE.ENDED)" })
   @ApiResponse({ status: 429, type: ErrorResponseDto, description: 'More than 10 Super Chat checkouts a minute (RATE_LIMITED); Retry-After says when' })
