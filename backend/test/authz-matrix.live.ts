@@ -38,6 +38,11 @@ export const LIVE_ROWS: Record<string, AuthzCase | AuthzCase[]> = {
     expect: anyone(200),
   },
   toggleLiveLike: { what: "the owner's stream", request: () => ({ params: stream() }), expect: users(200) },
+  sendSuperChat: {
+    what: "a Super Chat checkout to the owner's stream: never to your own (403); before the other user is timed out of its chat",
+    request: (w) => ({ json: { stream_id: found('liveStream'), package_id: 'small', message: 'Hello from the authz matrix', origin_url: `${w.origin}/` } }),
+    expect: { visitor: 401, owner: 403, other: 201, admin: 401, adminUser: 201, founder: 401 },
+  },
   setLiveSlowMode: { what: "the owner's stream", request: () => ({ params: stream(), json: { seconds: 0 } }), expect: streamerOnly(200) },
   timeOutLiveChatter: { what: 'the other user, on the owner’s stream', request: (w) => ({ params: stream(), json: { user_id: w.other.id, seconds: 10 } }), expect: streamerOnly(200) },
   deleteLiveComment: { what: "the owner's own message", request: () => ({ params: { ...stream(), commentId: found('liveComment') } }), expect: streamerOnly(200) },
@@ -46,11 +51,6 @@ export const LIVE_ROWS: Record<string, AuthzCase | AuthzCase[]> = {
   getLivePlaylist: { what: "the owner's stream before its first media: 404 LIVE.NOT_STARTED whoever asks (no token is read)", request: () => ({ params: stream() }), expect: open(404) },
   getLiveHlsFile: { what: "a part of the owner's stream before its first media (no token is read)", request: () => ({ params: { ...stream(), file: 'p0.0.m4s' } }), expect: open(404) },
   listLiveSuperChats: { what: "the owner's stream", request: () => ({ params: stream() }), expect: anyone(200) },
-  sendSuperChat: {
-    what: "a Super Chat checkout to the owner's stream: never to your own (403)",
-    request: (w) => ({ json: { stream_id: found('liveStream'), package_id: 'small', message: 'Hello from the authz matrix', origin_url: `${w.origin}/` } }),
-    expect: { visitor: 401, owner: 403, other: 201, admin: 401, adminUser: 201, founder: 401 },
-  },
   listGamingStreams: { request: () => ({ query: { limit: '10' } }), expect: anyone(200) },
   endLiveStream: { what: "the owner's stream", request: () => ({ params: stream() }), expect: streamerOnly(200) },
   // After the owner's stream ended: the owner starts a gaming stream; the others still have theirs open (one per user).
