@@ -6,8 +6,20 @@ export function chatMessageEvent(m: ChatMessage): Record<string, unknown> {
   return { event: 'comment', stream_id: m.streamId, comment: { id: m.id, user_id: m.userId, username: m.username, message: m.message, created_at: m.createdAt.toISOString() } };
 }
 
-/** A Super Chat as pages show it (the same fields as the HTTP list's): amount in dollars, its package's colour. */
-export function superChatFields(s: SuperChat): Record<string, unknown> {
+/** A Super Chat as pages show it, over the socket and in the HTTP list alike: amount in dollars, its package's colour. */
+export interface SuperChatFields {
+  id: string;
+  username: string;
+  amount: number;
+  message: string;
+  color: ReturnType<typeof superChatColor>;
+  package_id: SuperChat['packageId'];
+  user_id: string;
+  created_at: string;
+  pinned_until: string;
+}
+
+export function superChatFields(s: SuperChat): SuperChatFields {
   return {
     id: s.id,
     username: s.username,

@@ -1,7 +1,8 @@
 import type { ChatMessage } from '../domain/chat-message.js';
 import { liveRoom } from '../domain/ports.js';
 import type { LiveStreamView } from '../application/live-views.js';
-import { superChatColor, type SuperChat } from '../domain/super-chat.js';
+import type { SuperChat } from '../domain/super-chat.js';
+import { superChatFields } from '../application/live-events.js';
 import type { LiveCommentDto, LiveStreamDto, SuperChatDto } from './live.dto.js';
 
 export function liveStreamDto(v: LiveStreamView): LiveStreamDto {
@@ -35,15 +36,5 @@ export function liveCommentDto(m: ChatMessage): LiveCommentDto {
 }
 
 export function superChatDto(s: SuperChat): SuperChatDto {
-  return {
-    id: s.id,
-    username: s.username,
-    amount: s.amountCents / 100,
-    message: s.message,
-    color: superChatColor(s.packageId),
-    package_id: s.packageId,
-    user_id: s.userId,
-    created_at: s.createdAt.toISOString(),
-    pinned_until: s.pinnedUntil.toISOString(),
-  };
+  return superChatFields(s);
 }
