@@ -1,15 +1,15 @@
 import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
 import { RequestContext } from '@mikro-orm/core';
 import { MikroORM } from '@mikro-orm/postgresql';
-import { spawn, type ChildProcessByStdio } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import type { IncomingMessage } from 'node:http';
-import type { Duplex, Readable, Writable } from 'node:stream';
+import type { Duplex } from 'node:stream';
 import { WebSocketServer, type RawData, type WebSocket } from 'ws';
 import { TokenService } from '../../../../common/auth/token.service.js';
 import { APP_CONFIG, type AppConfig } from '../../../../common/config/config.js';
 import { DomainError } from '../../../../common/errors/domain-error.js';
 import { FeatureFlags } from '../../../../common/features/feature-flags.js';
-import { resolveBinary } from '../../../../common/media/ffmpeg-binaries.js';
+import { PipedFfmpeg } from '../../../../common/media/ffmpeg-pipe.js';
 import { RealtimeGateway } from '../../../../common/realtime/realtime.gateway.js';
 import { BrowserIngestUseCases } from '../../application/browser-ingest.use-cases.js';
 import { LIVE_HLS, type LiveHlsFiles } from '../../domain/ports.js';
@@ -32,8 +32,6 @@ const IDLE_MS = 30_000;
 /** Browser ingest connections at once, in this process and from one address. */
 const MAX_CONNECTIONS = 50;
 const MAX_CONNECTIONS_PER_ADDRESS = 4;
-/** How long a stopping ffmpeg gets to finish before it is killed. */
-const FFMPEG_STOP_MS = 5_000;
 /** How often the streams' state is looked at: media in the playlist (→ `live`), ended elsewhere (→ close 1000). */
 const CHECK_MS = 500;
 
@@ -117,15 +115,12 @@ function hasMediaAfter(playlist: string | null, after: number): boolean {
   return sessions.some((s) => Number(/^(\d+)/.exec(s)?.[1] ?? 0) > after && /(#EXT-X-PART:|^s\d+\.m4s$)/m.test(s));
 }
 
-type Ffmpeg = ChildProcessByStdio<Writable, null, Readable>;
 
 /** One browser's connection: `start` (token, mime) → `ready` → media chunks into one ffmpeg → RTMP → the stream. */
 class IngestSession {
   state: 'waiting' | 'starting' | 'running' | 'closed' = 'waiting';
   streamId: string | null = null;
-  private ffmpeg: Ffmpeg | null = null;
-  private exited: Promise<void> = Promise.resolve();
-  private stderr = '';
+  private ffmpeg: PipedFfmpeg | null = null;
   /** The newest init the playlist named before this session's media (its own comes after). */
   private initBefore = 0;
   live = false;
@@ -238,31 +233,13 @@ class IngestSession {
   }
 
   private spawnFfmpeg(codecs: IngestCodecs, key: string): void {
-    const streamId = this.streamId!;
-    const ff = spawn(resolveBinary('ffmpeg'), browserIngestArgs(codecs, this.ingest.rtmpUrl(), key), { stdio: ['pipe', 'ignore', 'pipe'] }) as Ffmpeg;
-    this.exited = new Promise((resolve) => {
-      // Listened to at once: a failed spawn emits 'error' and may give no pipes.
-      ff.on('error', () => {
-        this.ingest.children.delete(ff);
-        resolve();
-        void this.ffmpegExited(null);
-      });
-      ff.on('close', (code) => {
-        this.ingest.children.delete(ff);
-        resolve();
-        void this.ffmpegExited(code);
-      });
+    this.ffmpeg = PipedFfmpeg.start(browserIngestArgs(codecs, this.ingest.rtmpUrl(), key), {
+      stdout: false,
+      redact: key,
+      track: this.ingest.children,
+      onExit: (code) => void this.ffmpegExited(code),
     });
-    if (!ff.stdin || !ff.stderr) {
-      ff.kill('SIGKILL');
-      throw new Error('ffmpeg could not be started');
-    }
-    this.ffmpeg = ff;
-    this.ingest.children.add(ff);
-    ff.stdin.on('error', () => undefined);
-    // Redacted in the joined text: the token may arrive split over two chunks.
-    ff.stderr.on('data', (d: Buffer) => (this.stderr = (this.stderr + d.toString()).split(key).join('<key>').slice(-2000)));
-    this.ingest.logger.log(`browser ingest of stream ${streamId} started`);
+    this.ingest.logger.log(`browser ingest of stream ${this.streamId} started`);
   }
 
   /**
@@ -277,7 +254,7 @@ class IngestSession {
     // The RTMP ingest drops every publisher while the `live` feature is off: not a takeover.
     if (!this.ingest.available) return this.refuse(INGEST_CLOSE.off, 'ingest_off', INGEST_OFF_MESSAGE);
     if (this.live) return this.refuse(INGEST_CLOSE.takenOver, 'taken_over', 'Another publisher took over this stream');
-    this.ingest.logger.warn(`browser ingest ffmpeg of stream ${this.streamId} exited ${code}: ${this.stderr.trim().split('\n').slice(-2).join(' | ')}`);
+    this.ingest.logger.warn(`browser ingest ffmpeg of stream ${this.streamId} exited ${code}: ${this.ffmpeg?.stderrTail() ?? ''}`);
     this.refuse(INGEST_CLOSE.failed, 'ingest_failed', 'The server could not read this recording');
   }
 
@@ -298,13 +275,7 @@ class IngestSession {
       this.state = 'closed';
       clearTimeout(this.startTimer);
       if (this.ws.readyState === this.ws.OPEN) this.ws.close(INGEST_CLOSE.ended, 'stopped');
-      const ff = this.ffmpeg;
-      if (ff) {
-        ff.stdin.end();
-        const timer = setTimeout(() => ff.kill('SIGKILL'), FFMPEG_STOP_MS);
-        await this.exited;
-        clearTimeout(timer);
-      }
+      await this.ffmpeg?.stop();
       this.ingest.released(this);
     })();
     return this.stopping;
@@ -321,7 +292,7 @@ class IngestSession {
 @Injectable()
 export class BrowserIngest implements OnApplicationBootstrap, OnApplicationShutdown {
   readonly logger = new Logger('BrowserIngest');
-  readonly children = new Set<Ffmpeg>();
+  readonly children = new Set<ChildProcess>();
   private readonly wss = new WebSocketServer({ noServer: true, maxPayload: MAX_FRAME_BYTES, perMessageDeflate: false });
   private readonly connections = new Set<IngestSession>();
   private readonly perAddress = new Map<string, number>();

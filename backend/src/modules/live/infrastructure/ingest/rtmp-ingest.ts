@@ -1,12 +1,11 @@
 import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
 import { RequestContext } from '@mikro-orm/core';
 import { MikroORM } from '@mikro-orm/postgresql';
-import { spawn, type ChildProcessByStdio } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdirSync } from 'node:fs';
 import { readdir, rm, stat, writeFile } from 'node:fs/promises';
 import net from 'node:net';
 import { join } from 'node:path';
-import type { Readable, Writable } from 'node:stream';
 import { APP_CONFIG, type AppConfig } from '../../../../common/config/config.js';
 import { DomainError } from '../../../../common/errors/domain-error.js';
 import { isUuid } from '../../../../common/keyset.js';
@@ -16,6 +15,7 @@ import { LiveIngestUseCases } from '../../application/live-ingest.use-cases.js';
 import { STREAM_KEY_RE } from '../../domain/stream-key.js';
 import { Fmp4Splitter, parseInit, parseMoof, type TrackInfo } from './fmp4.js';
 import { resolveBinary } from '../../../../common/media/ffmpeg-binaries.js';
+import { PipedFfmpeg } from '../../../../common/media/ffmpeg-pipe.js';
 import { liveDir, liveRoot } from './live-dirs.js';
 import { LlHlsPackager } from './ll-hls-packager.js';
 import { flvHeader, flvTag, GatedRtmpSession, type AvPacket } from './rtmp-protocol.js';
@@ -33,8 +33,6 @@ const MAX_CONNECTIONS = 500;
 const MAX_CONNECTIONS_PER_ADDRESS = 10;
 /** Media waiting for ffmpeg's stdin beyond which the publisher is dropped (about 20 s of 1080p at 6 Mb/s). */
 const FFMPEG_BACKLOG_BYTES = 16 * 1024 * 1024;
-/** How long a stopping ffmpeg gets to finish its files before it is killed. */
-const FFMPEG_STOP_MS = 5_000;
 /** How often publishers of streams ended elsewhere are looked for, and leftover directories swept. */
 const ENDED_CHECK_MS = 3_000;
 const SWEEP_MS = 60_000;
@@ -55,7 +53,6 @@ function ffmpegArgs(recordTo: string | null): string[] {
   ];
 }
 
-type Ffmpeg = ChildProcessByStdio<Writable, Readable, Readable>;
 
 /** One RTMP connection: handshake → publish with a key → media into one `ffmpeg -c copy` → the stream's packager. */
 class Publisher {
@@ -63,8 +60,7 @@ class Publisher {
   streamId: string | null = null;
   /** The stream key it published with (null for a publish token): regenerating the key disconnects it. */
   key: string | null = null;
-  private ffmpeg: Ffmpeg | null = null;
-  private exited: Promise<void> = Promise.resolve();
+  private ffmpeg: PipedFfmpeg | null = null;
   private pending: AvPacket[] = [];
   private pendingBytes = 0;
   /** Arrival (wall clock) of recent video frames by their FLV timestamp, for the segments' PROGRAM-DATE-TIME. */
@@ -150,32 +146,16 @@ class Publisher {
     const streamId = this.streamId!;
     const packager = this.ingest.packagerOf(streamId, true);
     const recordTo = this.ingest.recordingPath(streamId);
-    const ff = spawn(resolveBinary('ffmpeg'), ffmpegArgs(recordTo), { stdio: ['pipe', 'pipe', 'pipe'] }) as Ffmpeg;
-    let spawnError: Error | null = null;
-    this.exited = new Promise((resolve) => {
-      // Listened to at once: a failed spawn (EMFILE, EAGAIN) emits 'error', and may give no pipes at all.
-      ff.on('error', (e) => {
-        spawnError ??= e;
-        this.ingest.children.delete(ff);
-        resolve();
-        if (this.state === 'live') void this.stop();
-      });
-      ff.on('close', (code) => {
-        this.ingest.children.delete(ff);
-        if (code && this.state === 'live') this.ingest.logger.warn(`ingest ffmpeg of stream ${streamId} exited ${code}: ${err.trim().split('\n').slice(-2).join(' | ')}`);
-        resolve();
-        if (this.state === 'live') void this.stop();
-      });
+    const ff = PipedFfmpeg.start(ffmpegArgs(recordTo), {
+      stdout: true,
+      track: this.ingest.children,
+      onExit: (code) => {
+        if (this.state !== 'live') return;
+        if (code) this.ingest.logger.warn(`ingest ffmpeg of stream ${streamId} exited ${code}: ${ff.stderrTail()}`);
+        void this.stop();
+      },
     });
-    if (!ff.stdin || !ff.stdout || !ff.stderr) {
-      ff.kill('SIGKILL');
-      throw new Error(`ffmpeg could not be started${spawnError ? `: ${(spawnError as Error).message}` : ''}`);
-    }
     this.ffmpeg = ff;
-    this.ingest.children.add(ff);
-    let err = '';
-    ff.stderr.on('data', (d: Buffer) => (err = (err + d.toString()).slice(-2000)));
-    ff.stdin.on('error', () => undefined);
     const splitter = new Fmp4Splitter(
       (init) => {
         this.tracks = parseInit(init);
@@ -198,7 +178,7 @@ class Publisher {
           });
       },
     );
-    ff.stdout.on('data', (chunk: Buffer) => {
+    ff.stdout!.on('data', (chunk: Buffer) => {
       try {
         splitter.push(chunk);
       } catch {
@@ -253,13 +233,7 @@ class Publisher {
       this.pending = [];
       try {
         this.socket.destroy();
-        const ff = this.ffmpeg;
-        if (ff) {
-          ff.stdin.end();
-          const timer = setTimeout(() => ff.kill('SIGKILL'), FFMPEG_STOP_MS);
-          await this.exited;
-          clearTimeout(timer);
-        }
+        await this.ffmpeg?.stop();
         if (wasLive && this.streamId) await this.ingest.packagerOf(this.streamId).endSession();
       } catch (e) {
         this.ingest.logger.warn(`publisher${this.streamId ? ` of stream ${this.streamId}` : ''} did not stop cleanly: ${(e as Error).message}`);
@@ -285,7 +259,7 @@ class Publisher {
 @Injectable()
 export class RtmpIngest implements OnApplicationBootstrap, OnApplicationShutdown {
   readonly logger = new Logger('LiveIngest');
-  readonly children = new Set<Ffmpeg>();
+  readonly children = new Set<ChildProcess>();
   private server: net.Server | null = null;
   private readonly publishers = new Map<string, Publisher>();
   private readonly connections = new Set<Publisher>();
@@ -502,14 +476,14 @@ export class RtmpIngest implements OnApplicationBootstrap, OnApplicationShutdown
     await new Promise<void>((resolve, reject) => {
       const ff = spawn(resolveBinary('ffmpeg'), ['-hide_banner', '-loglevel', 'error', '-y', '-f', 'concat', '-safe', '0', '-i', list, '-map', '0', '-c', 'copy', '-f', 'matroska', out], { stdio: ['ignore', 'ignore', 'pipe'] });
       ff.on('error', reject);
-      this.children.add(ff as unknown as Ffmpeg);
+      this.children.add(ff);
       let err = '';
       ff.stderr?.on('data', (d: Buffer) => (err = (err + d.toString()).slice(-1000)));
       const timer = setTimeout(() => ff.kill('SIGKILL'), 10 * 60_000);
       timer.unref();
       ff.on('close', (code) => {
         clearTimeout(timer);
-        this.children.delete(ff as unknown as Ffmpeg);
+        this.children.delete(ff);
         if (code === 0) resolve();
         else reject(new Error(`joining the recording failed: ${err.trim().split('\n').pop() ?? code}`));
       });
