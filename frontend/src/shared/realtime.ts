@@ -59,16 +59,23 @@ export interface RealtimeClientOptions {
   listener: RealtimeListener;
 }
 
-export class RealtimeClient {
+/**
+ * A socket to `/api/realtime` that reconnects with a growing pause (1 s doubling to 30 s) until stopped: the connection
+ * cycle shared by the user's realtime client and a live stream's room. A subclass says what to send once open, what
+ * the server's messages mean, and whether a lost connection is tried again.
+ */
+export abstract class ReconnectingSocket {
   private socket: RealtimeSocket | null = null;
   private timer: ReturnType<typeof setTimeout> | null = null;
   private attempt = 0;
-  private everReady = false;
   private running = false;
   private readonly url: string;
   private readonly factory: SocketFactory;
 
-  constructor(private readonly options: RealtimeClientOptions) {
+  constructor(
+    options: { url?: string; socketFactory?: SocketFactory },
+    private readonly closeReason: string,
+  ) {
     this.url = options.url ?? realtimeUrl();
     this.factory = options.socketFactory ?? browserSocket;
   }
@@ -81,7 +88,7 @@ export class RealtimeClient {
     if (this.running) return;
     this.running = true;
     this.attempt = 0;
-    this.everReady = false;
+    this.started();
     this.connect();
   }
 
@@ -94,14 +101,30 @@ export class RealtimeClient {
     if (socket) {
       detach(socket);
       try {
-        socket.close(1000, 'signed out');
+        socket.close(1000, this.closeReason);
       } catch {
         // Already closed.
       }
     }
   }
 
-  /** After a refusal: tries again after the usual pause (the session turned out to be valid). */
+  /** Called by start(), before the first connection. */
+  protected abstract started(): void;
+  /** Whether to connect now (the user token is read here); false stops the client. */
+  protected abstract mayConnect(): boolean;
+  /** The socket opened. */
+  protected abstract opened(send: (message: object) => void): void;
+  /** A message of the server's (a JSON object). */
+  protected abstract received(data: Record<string, unknown>, send: (message: object) => void): void;
+  /** The connection was lost while running: true reconnects after the pause, false waits (see `retry()`). */
+  protected abstract lost(close: CloseEvent): boolean;
+
+  /** The connection works: the next loss starts the pauses over from 1 s. */
+  protected connected(): void {
+    this.attempt = 0;
+  }
+
+  /** After a connection that was not tried again: tries again after the usual pause. */
   retry(): void {
     if (this.running && !this.socket && this.timer === null) this.schedule();
   }
@@ -109,8 +132,7 @@ export class RealtimeClient {
   private connect(): void {
     this.clearTimer();
     if (!this.running) return;
-    const token = this.options.getToken();
-    if (!token) {
+    if (!this.mayConnect()) {
       this.running = false;
       return;
     }
@@ -122,22 +144,14 @@ export class RealtimeClient {
       return;
     }
     this.socket = socket;
+    const send = (message: object) => socket.send(JSON.stringify(message));
     socket.onopen = () => {
-      if (this.socket !== socket) return;
-      socket.send(JSON.stringify({ type: 'auth', token }));
+      if (this.socket === socket) this.opened(send);
     };
     socket.onmessage = (message) => {
       if (this.socket !== socket) return;
-      const event = parse(message.data);
-      if (!event) return;
-      if (event.type === 'ready') {
-        const reconnected = this.everReady;
-        this.everReady = true;
-        this.attempt = 0;
-        this.options.listener.onReady(reconnected);
-        return;
-      }
-      this.options.listener.onEvent(event);
+      const data = parse(message.data);
+      if (data) this.received(data, send);
     };
     socket.onerror = () => {
       // A close always follows; it decides what happens next.
@@ -146,16 +160,7 @@ export class RealtimeClient {
       if (this.socket !== socket) return;
       detach(socket);
       this.socket = null;
-      if (!this.running) return;
-      this.options.listener.onDisconnected?.();
-      if (close.code === AUTH_REFUSED_CODE) {
-        // Reconnecting with a refused token would be refused again: the owner checks the session first.
-        if (this.options.listener.onAuthRefused) {
-          this.options.listener.onAuthRefused();
-          return;
-        }
-      }
-      this.schedule();
+      if (this.running && this.lost(close)) this.schedule();
     };
   }
 
@@ -175,6 +180,51 @@ export class RealtimeClient {
   }
 }
 
+/** The user's realtime connection: signs in with the user token after opening and hands the server's events on. */
+export class RealtimeClient extends ReconnectingSocket {
+  private everReady = false;
+  private token: string | null = null;
+
+  constructor(private readonly options: RealtimeClientOptions) {
+    super(options, 'signed out');
+  }
+
+  protected started(): void {
+    this.everReady = false;
+  }
+
+  protected mayConnect(): boolean {
+    this.token = this.options.getToken();
+    return this.token !== null && this.token !== '';
+  }
+
+  protected opened(send: (message: object) => void): void {
+    send({ type: 'auth', token: this.token });
+  }
+
+  protected received(data: Record<string, unknown>): void {
+    if (typeof data.type !== 'string') return;
+    if (data.type === 'ready') {
+      const reconnected = this.everReady;
+      this.everReady = true;
+      this.connected();
+      this.options.listener.onReady(reconnected);
+      return;
+    }
+    this.options.listener.onEvent(data as RealtimeEvent);
+  }
+
+  protected lost(close: CloseEvent): boolean {
+    this.options.listener.onDisconnected?.();
+    // Reconnecting with a refused token would be refused again: the owner checks the session first, then retry().
+    if (close.code === AUTH_REFUSED_CODE && this.options.listener.onAuthRefused) {
+      this.options.listener.onAuthRefused();
+      return false;
+    }
+    return true;
+  }
+}
+
 function detach(socket: RealtimeSocket): void {
   socket.onopen = null;
   socket.onmessage = null;
@@ -182,13 +232,12 @@ function detach(socket: RealtimeSocket): void {
   socket.onerror = null;
 }
 
-function parse(data: unknown): RealtimeEvent | null {
+function parse(data: unknown): Record<string, unknown> | null {
   if (typeof data !== 'string') return null;
   try {
     const value: unknown = JSON.parse(data);
-    if (value && typeof value === 'object' && typeof (value as { type?: unknown }).type === 'string') return value as RealtimeEvent;
+    return value && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : null;
   } catch {
-    // Not JSON: ignored.
+    return null;
   }
-  return null;
 }

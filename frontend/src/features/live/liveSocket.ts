@@ -1,4 +1,4 @@
-import { AUTH_REFUSED_CODE, browserSocket, realtimeUrl, reconnectDelay, type RealtimeSocket, type SocketFactory } from '../../shared/realtime';
+import { AUTH_REFUSED_CODE, ReconnectingSocket, type SocketFactory } from '../../shared/realtime';
 import type { LiveRoomEvent } from './types';
 
 export interface LiveRoomSocketListener {
@@ -25,113 +25,46 @@ export interface LiveRoomSocketOptions {
  * pause (1 s doubling to 30 s) until stopped. A token the server refuses (4401) is dropped: the page follows the room
  * as a visitor.
  */
-export class LiveRoomSocket {
-  private socket: RealtimeSocket | null = null;
-  private timer: ReturnType<typeof setTimeout> | null = null;
-  private attempt = 0;
+export class LiveRoomSocket extends ReconnectingSocket {
   private subscribedOnce = false;
-  private running = false;
   private tokenRefused = false;
-  private readonly url: string;
-  private readonly factory: SocketFactory;
+  private token: string | null = null;
 
   constructor(private readonly options: LiveRoomSocketOptions) {
-    this.url = options.url ?? realtimeUrl();
-    this.factory = options.socketFactory ?? browserSocket;
+    super(options, 'left the stream');
   }
 
-  start(): void {
-    if (this.running) return;
-    this.running = true;
-    this.attempt = 0;
+  protected started(): void {
     this.subscribedOnce = false;
-    this.connect();
   }
 
-  stop(): void {
-    this.running = false;
-    if (this.timer !== null) clearTimeout(this.timer);
-    this.timer = null;
-    const socket = this.socket;
-    this.socket = null;
-    if (socket) {
-      detach(socket);
-      try {
-        socket.close(1000, 'left the stream');
-      } catch {
-        // Already closed.
-      }
-    }
+  protected mayConnect(): boolean {
+    this.token = this.tokenRefused ? null : this.options.getToken();
+    return true;
   }
 
-  private connect(): void {
-    this.timer = null;
-    if (!this.running) return;
-    const token = this.tokenRefused ? null : this.options.getToken();
-    let socket: RealtimeSocket;
-    try {
-      socket = this.factory(this.url);
-    } catch {
-      this.schedule();
+  protected opened(send: (message: object) => void): void {
+    if (this.token) send({ type: 'auth', token: this.token });
+    else send({ type: 'subscribe', room: this.options.room });
+  }
+
+  protected received(data: Record<string, unknown>, send: (message: object) => void): void {
+    if (data.type === 'ready') return send({ type: 'subscribe', room: this.options.room });
+    if (data.type === 'subscribed' && data.room === this.options.room) {
+      const again = this.subscribedOnce;
+      this.subscribedOnce = true;
+      this.connected();
+      this.options.listener.onSubscribed(again);
       return;
     }
-    this.socket = socket;
-    const subscribe = () => socket.send(JSON.stringify({ type: 'subscribe', room: this.options.room }));
-    socket.onopen = () => {
-      if (this.socket !== socket) return;
-      if (token) socket.send(JSON.stringify({ type: 'auth', token }));
-      else subscribe();
-    };
-    socket.onmessage = (message) => {
-      if (this.socket !== socket) return;
-      const data = parse(message.data);
-      if (!data) return;
-      if (data.type === 'ready') return subscribe();
-      if (data.type === 'subscribed' && data.room === this.options.room) {
-        const again = this.subscribedOnce;
-        this.subscribedOnce = true;
-        this.attempt = 0;
-        this.options.listener.onSubscribed(again);
-        return;
-      }
-      if (data.type === 'room' && data.room === this.options.room && typeof data.event === 'string') {
-        this.options.listener.onEvent(data as unknown as LiveRoomEvent);
-      }
-    };
-    socket.onerror = () => {
-      // A close always follows.
-    };
-    socket.onclose = (close) => {
-      if (this.socket !== socket) return;
-      detach(socket);
-      this.socket = null;
-      if (!this.running) return;
-      if (close.code === AUTH_REFUSED_CODE && token) this.tokenRefused = true;
-      this.options.listener.onDisconnected?.();
-      this.schedule();
-    };
+    if (data.type === 'room' && data.room === this.options.room && typeof data.event === 'string') {
+      this.options.listener.onEvent(data as unknown as LiveRoomEvent);
+    }
   }
 
-  private schedule(): void {
-    const delay = reconnectDelay(this.attempt);
-    this.attempt += 1;
-    this.timer = setTimeout(() => this.connect(), delay);
-  }
-}
-
-function detach(socket: RealtimeSocket): void {
-  socket.onopen = null;
-  socket.onmessage = null;
-  socket.onclose = null;
-  socket.onerror = null;
-}
-
-function parse(data: unknown): Record<string, unknown> | null {
-  if (typeof data !== 'string') return null;
-  try {
-    const value: unknown = JSON.parse(data);
-    return value && typeof value === 'object' ? (value as Record<string, unknown>) : null;
-  } catch {
-    return null;
+  protected lost(close: CloseEvent): boolean {
+    if (close.code === AUTH_REFUSED_CODE && this.token) this.tokenRefused = true;
+    this.options.listener.onDisconnected?.();
+    return true;
   }
 }
