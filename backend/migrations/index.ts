@@ -25,6 +25,10 @@ import { Migration20261124300000_live } from './Migration20261124300000_live.js'
 import { Migration20261124310000_live_ingest } from './Migration20261124310000_live_ingest.js';
 import { Migration20261124400000_super_chat_gaming } from './Migration20261124400000_super_chat_gaming.js';
 import { Migration20261124410000_live_search } from './Migration20261124410000_live_search.js';
+import { Migration20261124500000_games } from './Migration20261124500000_games.js';
+import { Migration20261124510000_tournaments } from './Migration20261124510000_tournaments.js';
+import { Migration20261124520000_community_posts } from './Migration20261124520000_community_posts.js';
+import { Migration20261124530000_gaming_leaderboards } from './Migration20261124530000_gaming_leaderboards.js';
 
 /** Every migration, in order. `npm run migration:create -w backend` adds new files and updates this list. */
 export const MIGRATIONS: MigrationObject[] = [
@@ -54,4 +58,8 @@ export const MIGRATIONS: MigrationObject[] = [
   { name: 'Migration20261124310000_live_ingest', class: Migration20261124310000_live_ingest },
   { name: 'Migration20261124400000_super_chat_gaming', class: Migration20261124400000_super_chat_gaming },
   { name: 'Migration20261124410000_live_search', class: Migration20261124410000_live_search },
+  { name: 'Migration20261124500000_games', class: Migration20261124500000_games },
+  { name: 'Migration20261124510000_tournaments', class: Migration20261124510000_tournaments },
+  { name: 'Migration20261124520000_community_posts', class: Migration20261124520000_community_posts },
+  { name: 'Migration20261124530000_gaming_leaderboards', class: Migration20261124530000_gaming_leaderboards },
 ];

@@ -52,6 +52,7 @@ export const LIVE_ROWS: Record<string, AuthzCase | AuthzCase[]> = {
   getLiveHlsFile: { what: "a part of the owner's stream before its first media (no token is read)", request: () => ({ params: { ...stream(), file: 'p0.0.m4s' } }), expect: open(404) },
   listLiveSuperChats: { what: "the owner's stream", request: () => ({ params: stream() }), expect: anyone(200) },
   listGamingStreams: { request: () => ({ query: { limit: '10' } }), expect: anyone(200) },
+  getGamingLeaderboards: { what: 'Top Streamers and Tournament Champions', request: () => ({}), expect: anyone(200) },
   endLiveStream: { what: "the owner's stream", request: () => ({ params: stream() }), expect: streamerOnly(200) },
   // After the owner's stream ended: the owner starts a gaming stream; the others still have theirs open (one per user).
   startGamingStream: {

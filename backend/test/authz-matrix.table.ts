@@ -52,6 +52,9 @@ import { SYSTEM_FLAGS_ROWS } from './authz-matrix.flags.js';
 import { SYSTEM_OPS_ROWS } from './authz-matrix.ops.js';
 import { SYSTEM_ADMINS_ROWS } from './authz-matrix.admins.js';
 import { LIVE_ROWS } from './authz-matrix.live.js';
+import { GAMING_GAMES_ROWS } from './authz-matrix.gaming-games.js';
+import { GAMING_COMMUNITY_ROWS } from './authz-matrix.gaming-community.js';
+import { GAMING_TOURNAMENTS_ROWS } from './authz-matrix.gaming-tournaments.js';
 
 
 const bank = { bank_name: 'First Bank', account_number: '000123456789', routing_number: '021000021', account_holder_name: 'Scriven Inc' };
@@ -382,6 +385,9 @@ export const AUTHZ_MATRIX: Record<string, AuthzCase | AuthzCase[]> = {
 
   // Live
   ...LIVE_ROWS,
+  ...GAMING_GAMES_ROWS,
+  ...GAMING_COMMUNITY_ROWS,
+  ...GAMING_TOURNAMENTS_ROWS,
 
   // Last: these end sessions or delete the caller.
   deleteMyAccount: {

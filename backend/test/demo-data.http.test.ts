@@ -96,6 +96,44 @@ describe('the demo platform', () => {
     const [{ replies }] = await t.sql<Any>('select count(*)::int as replies from media_comments where parent_id is not null');
     expect(replies).toBeGreaterThan(0);
 
+    // The gaming hub: every built-in game played (real sessions and scores) and rated; each game's high scores have
+    // entries today, this week and of all time.
+    const games = (await t.http().get('/api/gaming/games')).body as Any[];
+    expect(games.map((g) => g.name).sort()).toEqual(['Pixel Sniper', 'Reflex', 'Target Rush']);
+    for (const g of games) {
+      expect(g.plays).toBeGreaterThanOrEqual(3);
+      expect(g.players).toBeGreaterThanOrEqual(3);
+      expect(g.rating_count).toBeGreaterThanOrEqual(2);
+      for (const period of ['today', 'week', 'all']) {
+        const board = (await t.http().get(`/api/gaming/game/${g.id}/leaderboard`).query({ period })).body;
+        expect(board.entries.length).toBeGreaterThan(0);
+        for (const e of board.entries) expect(e.score).toBeLessThanOrEqual(g.max_points_per_second * g.duration_seconds);
+      }
+    }
+    const rush = games.find((g) => g.name === 'Target Rush')!;
+    const allTime = (await t.http().get(`/api/gaming/game/${rush.id}/leaderboard`).query({ period: 'all' })).body.entries as Any[];
+    expect(allTime[0]).toMatchObject({ rank: 1, username: 'GamingStream', score: 251 });
+    // An open tournament with a few players, and a completed one with its champion (every match reported).
+    const tournaments = (await t.http().get('/api/gaming/tournaments')).body as Any[];
+    expect(tournaments.map((x) => [x.name, x.status, x.current_participants, x.champion_name]).sort()).toEqual([
+      ['Friday Night Target Rush Cup', 'open', 3, null],
+      ['Reflex Showdown: Season 1', 'completed', 4, 'GamingStream'],
+    ]);
+    const done = (await t.http().get(`/api/gaming/tournament/${tournaments.find((x) => x.status === 'completed')!.id}`)).body;
+    expect(done.bracket.rounds.flatMap((r: Any) => r.matches).every((m: Any) => m.status === 'completed')).toBe(true);
+    const boards = (await t.http().get('/api/gaming/leaderboards')).body;
+    expect(boards.top_tournament_winners).toEqual([{ user_id: expect.any(String), username: 'GamingStream', tournaments_won: 1, total_winnings: '100.00' }]);
+    // Community posts of each type (a clip needs its video, which this small demo may not have) with likes and comments.
+    const posts = (await t.http().get('/api/gaming/community/posts')).body as Any[];
+    expect(posts).toHaveLength(4);
+    expect(new Set(posts.map((p) => p.type))).toEqual(new Set(['discussion', 'review', 'guide']));
+    for (const p of posts) {
+      expect(p.likes).toBeGreaterThan(0);
+      expect(p.comments).toBeGreaterThan(0);
+    }
+    // Found by search's gaming tab.
+    await waitFor('the tournaments in search', async () => (await t.http().get('/api/search').query({ q: 'showdown', content_type: 'gaming' })).body.results.gaming.length === 1, 10_000);
+
     // Nobody can sign in as a demo user (a random password nobody has).
     const login = await t.http().post('/api/login').send({ login_identifier: 'TechGuru', password: 'password123' });
     expect(login.status).toBe(401);
@@ -130,7 +168,8 @@ describe('the demo platform', () => {
     // The directory and the search index forget them (durable events).
     await waitFor('the directory to forget the demo users', async () => (await t.sql('select 1 from social_users where user_id = any($1)', [demoIds])).length === 0, 10_000);
     await waitFor('their follows to go', async () => (await t.sql('select 1 from follows')).length === 0, 10_000);
-    await waitFor('the search index to forget their media', async () => (await t.sql('select 1 from content_index where owner_user_id = any($1)', [demoIds])).length === 0, 10_000);
+    await waitFor('the search index to forget their media and tournaments', async () => (await t.sql('select 1 from content_index where owner_user_id = any($1)', [demoIds])).length === 0, 10_000);
+    expect((await t.http().get('/api/gaming/community/posts')).body).toEqual([]);
     await waitFor('their notifications to go', async () => (await t.sql('select 1 from notifications where user_id = any($1)', [demoIds])).length === 0, 10_000);
 
     expect(await t.app.get(DemoFacade).removeDemo()).toEqual({ users: 0 });

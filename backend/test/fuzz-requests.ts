@@ -332,6 +332,18 @@ export function fixturesFor(op: Operation, param: string): string[] {
   if (p.startsWith('/api/videos/')) return ['video'];
   // The fuzz user's live stream and a message of its chat; the end route has a stream of its own (see mainIdentity).
   if (p.startsWith('/api/live/')) return param === 'commentId' ? ['liveComment'] : op.operationId === 'endLiveStream' ? ['liveStreamToEnd'] : ['liveStream'];
+  // A built-in game (the fuzz user has a play of it).
+  if (p.startsWith('/api/gaming/game/')) return ['game'];
+  // The fuzz user's community post (the post's delete route has one of its own) and a comment of it to delete.
+  if (p.startsWith('/api/gaming/community/post/')) {
+    if (param === 'commentId') return ['communityCommentToDelete'];
+    return op.operationId === 'deleteCommunityPost' ? ['communityPostToDelete'] : ['communityPost'];
+  }
+  // The fuzz user's open tournament; the match report route names the started one and its match.
+  if (p.startsWith('/api/gaming/tournament/')) {
+    if (param === 'matchId') return ['tournamentMatch'];
+    return op.operationId === 'reportTournamentMatch' ? ['tournamentStarted'] : ['tournament'];
+  }
   if (p.startsWith('/api/comments/')) return op.method === 'DELETE' ? ['commentToDelete'] : ['comment'];
   if (p.startsWith('/api/admin/moderation/cases/')) return ['moderationCase'];
   if (p.startsWith('/api/moderation/strikes/') || p.startsWith('/api/admin/moderation/strikes/')) return ['strike'];

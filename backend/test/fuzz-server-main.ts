@@ -143,6 +143,24 @@ async function fullWorld(): Promise<void> {
   const live = (await must('live stream', as(user.auth).post('/api/live/start').send({ title: 'Fuzz live' }))).body as { id: string };
   const liveComment = (await must('live comment', as(user.auth).post(`/api/live/${live.id}/comment`).send({ message: 'Fuzz live comment' }))).body as { id: string };
   const liveToEnd = (await must('live stream to end', as(other.auth).post('/api/live/start').send({ title: 'Fuzz live to end' }))).body as { id: string };
+  // A play of a built-in game (Target Rush) of the fuzz user's, for /api/gaming/game/{id} and its score's session_id.
+  const gameSession = (await must('game session', as(user.auth).post('/api/gaming/game/6a3c1f0e-5b1d-4e7a-9c01-0a0000000001/play'))).body as { session_id: string; game_id: string };
+  // Two community posts of the fuzz user's: one for every /api/gaming/community/post/{id} route, one for the delete
+  // route alone; and a comment of the first for the comments' delete route.
+  const communityPost = async (title: string) =>
+    ((await must('community post', as(user.auth).post('/api/gaming/community/post').send({ title, content: 'Fuzz content', game: 'Chess' }))).body as { id: string }).id;
+  const [fuzzPost, fuzzPostToDelete] = [await communityPost('Fuzz post'), await communityPost('Fuzz post to delete')];
+  const fuzzPostComment = ((await must('community comment', as(user.auth).post(`/api/gaming/community/post/${fuzzPost}/comments`).send({ content: 'Fuzz comment to delete' }))).body as { id: string }).id;
+  // Two tournaments of the fuzz user's: an open one the other user joined (every /api/gaming/tournament/{id} route),
+  // and a started one (the fuzz user against the other user) for the match report route, with its match.
+  const startsAt = new Date(Date.now() + 7 * 24 * 3600_000).toISOString();
+  const newTournament = async (name: string) =>
+    ((await must('tournament', as(user.auth).post('/api/gaming/tournament/create').send({ name, game: 'Chess', prize_pool: 10, start_date: startsAt }))).body as { id: string }).id;
+  const [tournament, tournamentStarted] = [await newTournament('Fuzz cup'), await newTournament('Fuzz started cup')];
+  await must('tournament join', as(other.auth).post(`/api/gaming/tournament/${tournament}/join`));
+  for (const who of [user, other]) await must('tournament join', as(who.auth).post(`/api/gaming/tournament/${tournamentStarted}/join`));
+  const started = (await must('tournament start', as(user.auth).post(`/api/gaming/tournament/${tournamentStarted}/start`))).body as { bracket: { rounds: { matches: { id: string }[] }[] } };
+  const tournamentMatch = started.bracket.rounds[0].matches[0].id;
   await must('follow', as(other.auth).post(`/api/users/${me.id}/follow`));
   const child = { ...(await import('./harness.js')).newUser({ date_of_birth: '2019-01-01', parent_email: 'parent.fuzz@example.com' }) };
   await must('child', t.http().post('/api/register').send(child));
@@ -190,6 +208,14 @@ async function fullWorld(): Promise<void> {
       liveStream: live.id,
       liveComment: liveComment.id,
       liveStreamToEnd: liveToEnd.id,
+      game: gameSession.game_id,
+      gameSession: gameSession.session_id,
+      communityPost: fuzzPost,
+      communityPostToDelete: fuzzPostToDelete,
+      communityCommentToDelete: fuzzPostComment,
+      tournament,
+      tournamentStarted,
+      tournamentMatch,
       consentToken,
       notification: notification?.id ?? '00000000-0000-4000-8000-000000000000',
       moderationCase: reelCase.id,

@@ -640,6 +640,233 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/gaming/community/post": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Publishes a post: title, content, game, post_type (discussion by default), video_id (a clip only: one of your ready videos). */
+        post: operations["createCommunityPost"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/gaming/community/post/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["getCommunityPost"];
+        put?: never;
+        post?: never;
+        /** Its author deletes it, with its likes and comments; anyone else gets 404. */
+        delete: operations["deleteCommunityPost"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/gaming/community/post/{id}/comments": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The post's comments, oldest first (`limit` 1–100, default 100); the next page's cursor in X-Next-Cursor. */
+        get: operations["listCommunityPostComments"];
+        put?: never;
+        post: operations["addCommunityPostComment"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/gaming/community/post/{id}/comments/{commentId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** The comment's author or the post's author deletes it; anyone else gets 404. */
+        delete: operations["deleteCommunityPostComment"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/gaming/community/post/{id}/like": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Likes the post or takes the like back; the answer is the new state. */
+        post: operations["toggleCommunityPostLike"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/gaming/community/posts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Posts, newest first; `game` (whole name, any case) and `post_type` filters; the next page's cursor in X-Next-Cursor (pass it as `before`). */
+        get: operations["listCommunityPosts"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/gaming/game/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["getGame"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/gaming/game/{id}/leaderboard": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The game's top 10 of today (UTC), this ISO week or all time (each player's best; ties share a rank), and the caller's place. */
+        get: operations["getGameLeaderboard"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/gaming/game/{id}/play": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Starts a play (counted in `plays`): send its score with the session id once it has ended. */
+        post: operations["playGame"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/gaming/game/{id}/rate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Rates the game 1 to 5 (one rating per player, changeable), once the caller finished a session of it. */
+        post: operations["rateGame"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/gaming/game/{id}/score": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Sends a session's score: once, by its player, from 1 s before its end to 2 minutes after it, at most
+         *     max_points_per_second × duration_seconds. Answers the player's best and ranks today, this week and all time.
+         */
+        post: operations["submitGameScore"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/gaming/games": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The games, the most played first, with the caller's rating and best. */
+        get: operations["listGames"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/gaming/leaderboards": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The gaming hub's leaderboards, 10 of each: Top Streamers (their gaming streams' total viewers, count and the Super
+         *     Chats they received) and Tournament Champions (completed tournaments won, and their declared prize pools). While
+         *     the `live` feature is off, nobody sees streams, so Top Streamers is empty.
+         */
+        get: operations["getGamingLeaderboards"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/gaming/start-stream": {
         parameters: {
             query?: never;
@@ -666,6 +893,146 @@ export interface paths {
         };
         /** Gaming streams on now (started and not ended, with a game), the most watched first. */
         get: operations["listGamingStreams"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/gaming/tournament/create": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Organize a tournament (10 a day): open for joining until you start it, or its start date comes. */
+        post: operations["createTournament"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/gaming/tournament/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A tournament with its participants and (once started) its bracket. */
+        get: operations["getTournament"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/gaming/tournament/{id}/cancel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** The organizer cancels it before it starts. */
+        post: operations["cancelTournament"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/gaming/tournament/{id}/join": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Join an open tournament that has places (once). */
+        post: operations["joinTournament"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/gaming/tournament/{id}/leave": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Leave a tournament you joined, while it is open. */
+        post: operations["leaveTournament"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/gaming/tournament/{id}/match/{matchId}/report": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Report a match's result. The organizer's report decides it; a player's is recorded, and decides it when the other
+         *     player's names the same winner (different winners: the match is disputed until the organizer decides). Deciding
+         *     the final completes the tournament.
+         */
+        post: operations["reportTournamentMatch"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/gaming/tournament/{id}/start": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** The organizer starts it (at least 2 participants): joining closes and the bracket is drawn (best seeds get the byes). */
+        post: operations["startTournament"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/gaming/tournaments": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Tournaments: open ones first (soonest start first), then those in progress, then the rest newest first (at most 100). */
+        get: operations["listTournaments"];
         put?: never;
         post?: never;
         delete?: never;
@@ -2469,6 +2836,10 @@ export interface components {
             accounts: components["schemas"]["AccountResponseDto"][];
             active_account: components["schemas"]["AccountResponseDto"];
         };
+        AddCommunityCommentRequestDto: {
+            /** @description 1 to 2000 characters once trimmed. */
+            content: string;
+        };
         AdminAccountDto: {
             /** @description False while their account cannot sign in (pending parental consent, refused). */
             active: boolean;
@@ -2545,7 +2916,7 @@ export interface components {
             /** @description The content as it was reported: a title, a comment's text, a channel's name. */
             content_title: string | null;
             /** @enum {string} */
-            content_type: "video" | "reel" | "movie" | "comment" | "user" | "live_stream" | "live_chat_message";
+            content_type: "video" | "reel" | "movie" | "comment" | "user" | "live_stream" | "live_chat_message" | "community_post";
             created_at: string;
             expires_at: string;
             id: string;
@@ -2583,7 +2954,7 @@ export interface components {
             case_id: string | null;
             content_id: string;
             /** @enum {string} */
-            content_type: "video" | "reel" | "movie" | "comment" | "user" | "live_stream" | "live_chat_message";
+            content_type: "video" | "reel" | "movie" | "comment" | "user" | "live_stream" | "live_chat_message" | "community_post";
             created_at: string;
             id: string;
             reason: string;
@@ -2658,6 +3029,19 @@ export interface components {
              */
             file: string;
         };
+        BracketDto: {
+            rounds: components["schemas"]["BracketRoundDto"][];
+        };
+        BracketRoundDto: {
+            matches: components["schemas"]["MatchDto"][];
+            /** @description 'Final', 'Semifinals', 'Quarterfinals', else 'Round N'. */
+            name: string;
+            number: number;
+        };
+        CancelTournamentRequestDto: {
+            /** @description Optional, at most 500 characters: shown on the tournament. */
+            reason?: string | null;
+        };
         CaseDecisionRequestDto: {
             /**
              * @description dismiss, remove (the content), strike (its owner), or remove_and_strike. A profile cannot be removed.
@@ -2671,7 +3055,7 @@ export interface components {
             content: components["schemas"]["ContentSnapshotDto"];
             content_id: string;
             /** @enum {string} */
-            content_type: "video" | "reel" | "movie" | "comment" | "user" | "live_stream" | "live_chat_message";
+            content_type: "video" | "reel" | "movie" | "comment" | "user" | "live_stream" | "live_chat_message" | "community_post";
             first_reported_at: string;
             id: string;
             last_reported_at: string;
@@ -2809,6 +3193,45 @@ export interface components {
             /** @description Continues after the last comment of this page; null at the end. */
             next_cursor: string | null;
         };
+        CommunityCommentDto: {
+            author_id: string;
+            author_name: string;
+            content: string;
+            created_at: string;
+            id: string;
+            /** @description The caller wrote it. */
+            is_mine: boolean;
+        };
+        CommunityPostDto: {
+            author_id: string;
+            author_name: string;
+            comments: number;
+            content: string;
+            created_at: string;
+            game: string;
+            id: string;
+            /** @description The caller wrote it. */
+            is_mine: boolean;
+            /** @description Whether the caller likes it (false for visitors). */
+            liked: boolean;
+            likes: number;
+            title: string;
+            /** @enum {string} */
+            type: "discussion" | "review" | "guide" | "clip";
+            /** @description A clip's video while others may watch it (null otherwise). */
+            video: components["schemas"]["CommunityPostVideoDto"] | null;
+        };
+        CommunityPostLikeDto: {
+            liked: boolean;
+            likes: number;
+        };
+        CommunityPostVideoDto: {
+            /** @description Seconds; null while unknown. */
+            duration: number | null;
+            id: string;
+            thumbnail_url: string | null;
+            title: string;
+        };
         ContentSnapshotDto: {
             channel_name: string | null;
             /** @description A media item's description; for a profile, its bio. */
@@ -2877,6 +3300,26 @@ export interface components {
             /** @description 1-500 characters, not blank (spaces around it are dropped). */
             content: string;
         };
+        CreateCommunityPostRequestDto: {
+            /** @description Required, non-blank, at most 10000 characters. */
+            content: string;
+            /** @description The game it is about: required, non-blank, at most 100 characters. */
+            game: string;
+            /**
+             * @description discussion (the default), review, guide or clip.
+             * @default discussion
+             * @enum {string}
+             */
+            post_type: "discussion" | "review" | "guide" | "clip";
+            /** @description Required, non-blank, at most 150 characters (spaces around it are dropped). */
+            title: string;
+            /**
+             * Format: uuid
+             * @description Only with post_type clip ('Only clip posts can attach a video'): one of your own ready, public videos
+             *     (anything else is 404 'Video not found').
+             */
+            video_id?: string;
+        };
         CreateTierRequestDto: {
             /** @description Up to 300 characters (spaces around it are dropped). */
             description?: string;
@@ -2887,6 +3330,35 @@ export interface components {
              * @example 50.00
              */
             price: string | number;
+        };
+        CreateTournamentRequestDto: {
+            /** @description Optional, at most 2000 characters. */
+            description?: string | null;
+            /**
+             * @description Entry fee, 0 (default) to 10000, at most two decimals
+             * @example 50.00
+             */
+            entry_fee?: string | number;
+            /** @description The game played: required, at most 100 characters. */
+            game: string;
+            /**
+             * @description Optional: a whole number from 2 to 256; default 32.
+             * @default 32
+             */
+            max_participants: number;
+            /** @description Required, at most 100 characters (spaces around it are dropped). */
+            name: string;
+            /**
+             * @description Prize pool, required (may be 0), 0 to 1000000, at most two decimals
+             * @example 50.00
+             */
+            prize_pool: string | number;
+            /**
+             * Format: date-time
+             * @description Required: an ISO 8601 date or date-time in the future and within a year (a date alone is midnight UTC).
+             * @example 2027-01-31T18:00:00Z
+             */
+            start_date: string;
         };
         CreatorEarningsResponseDto: {
             /** @description At least the minimum available, and no active guideline strike. */
@@ -3023,6 +3495,72 @@ export interface components {
             next_cursor: string | null;
             total: number;
         };
+        GameDto: {
+            category: string;
+            description: string;
+            /** @description How long a session lasts: 30 seconds. */
+            duration_seconds: number;
+            /**
+             * @description The engine the frontend runs it with.
+             * @enum {string}
+             */
+            engine: "target" | "reaction";
+            /** @description The engine's options (e.g. `{ "size": "small" }`); may be empty. */
+            engine_options: {
+                [key: string]: unknown;
+            };
+            id: string;
+            /** @description The most points a player can honestly score per second (a score above this times the duration is refused). */
+            max_points_per_second: number;
+            /** @description The caller's best score (all time); null for visitors and when they have not finished a session. */
+            my_best: number | null;
+            /** @description The caller's rating (1 to 5); null for visitors and when they have not rated it. */
+            my_rating: number | null;
+            name: string;
+            /** @description Distinct users who finished a session of it. */
+            players: number;
+            /** @description Sessions started. */
+            plays: number;
+            /** @description The average rating (1 to 5) with one decimal; null when nobody rated it. */
+            rating: number | null;
+            rating_count: number;
+            /** @description The game's picture, served by the frontend (`/games/<slug>.svg`). */
+            thumbnail: string;
+        };
+        GameLeaderboardDto: {
+            entries: components["schemas"]["GameLeaderboardEntryDto"][];
+            game_id: string;
+            /** @description The caller's rank and best in the period; null for visitors and without a score in it. */
+            me: components["schemas"]["GameLeaderboardMeDto"] | null;
+            /** @enum {string} */
+            period: "today" | "week" | "all";
+        };
+        GameLeaderboardEntryDto: {
+            achieved_at: string;
+            /** @description Ties share a rank (1, 1, 3). */
+            rank: number;
+            score: number;
+            user_id: string;
+            username: string;
+        };
+        GameLeaderboardMeDto: {
+            rank: number;
+            score: number;
+        };
+        GameSessionDto: {
+            duration_seconds: number;
+            ends_at: string;
+            game_id: string;
+            max_points_per_second: number;
+            session_id: string;
+            started_at: string;
+        };
+        GamingLeaderboardsDto: {
+            /** @description The most watched gaming streamers (total viewers, then streams started, then by id). */
+            top_streamers: components["schemas"]["TopStreamerDto"][];
+            /** @description The most tournaments won. */
+            top_tournament_winners: components["schemas"]["TournamentWinnerDto"][];
+        };
         GamingStreamDto: {
             created_at: string;
             description: string;
@@ -3062,6 +3600,22 @@ export interface components {
             /** @description Pages with the stream open now: each signed-in user once, each visitor's page once; the streamer not counted. */
             viewer_count: number;
             /** @description Pages with the stream open now (the same as `viewer_count`). */
+            viewers: number;
+        };
+        GamingStreamSearchItemDto: {
+            /** @description Its game. */
+            game_name: string;
+            id: string;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            kind: "stream";
+            title: string;
+            user_id: string;
+            /** @description The streamer's display name. */
+            username: string;
+            /** @description People watching now. */
             viewers: number;
         };
         GrantAdminRequestDto: {
@@ -3233,6 +3787,33 @@ export interface components {
             expires_in: number;
             /** @enum {string} */
             token_type: "bearer";
+        };
+        MatchDto: {
+            /** @description One side is a bye: the other player goes through without playing. */
+            bye: boolean;
+            /** @description Whether the caller may report it now (the organizer or one of its players, while it is ready or disputed). */
+            can_report: boolean;
+            id: string;
+            number: number;
+            player1: components["schemas"]["TournamentPlayerDto"] | null;
+            player2: components["schemas"]["TournamentPlayerDto"] | null;
+            /** @description The players' reports so far. */
+            reports: components["schemas"]["MatchReportDto"][];
+            round: number;
+            score1: number | null;
+            score2: number | null;
+            /**
+             * @description waiting: for its players; ready: to be played and reported; disputed: the players reported different winners.
+             * @enum {string}
+             */
+            status: "waiting" | "ready" | "disputed" | "completed";
+            winner_id: string | null;
+        };
+        MatchReportDto: {
+            by_user_id: string;
+            score1: number | null;
+            score2: number | null;
+            winner_id: string;
         };
         MediaOwnerDto: {
             account_id: string;
@@ -3584,6 +4165,10 @@ export interface components {
              */
             file: string;
         };
+        RateGameRequestDto: {
+            /** @description 1 to 5, a whole number. */
+            rating: number;
+        };
         RateMovieRequestDto: {
             /** @description 1 to 5 stars, a whole number. */
             stars: number;
@@ -3694,10 +4279,10 @@ export interface components {
             /** @description The reported item's id (for `user`, the channel's account id). An id that matches nothing is a 404 'Content not found'. */
             content_id: string;
             /**
-             * @description What is reported: video, reel, movie, comment, user (a channel, by its account id), live_stream or live_chat_message
+             * @description What is reported: video, reel, movie, comment, user (a channel, by its account id), live_stream, live_chat_message or community_post
              * @enum {string}
              */
-            content_type: "video" | "reel" | "movie" | "comment" | "user" | "live_stream" | "live_chat_message";
+            content_type: "video" | "reel" | "movie" | "comment" | "user" | "live_stream" | "live_chat_message" | "community_post";
             /** @description Details, optional: up to 1000 characters (spaces around it are dropped). */
             description?: string | null;
             /**
@@ -3711,7 +4296,7 @@ export interface components {
         ReportDto: {
             content_id: string;
             /** @enum {string} */
-            content_type: "video" | "reel" | "movie" | "comment" | "user" | "live_stream" | "live_chat_message";
+            content_type: "video" | "reel" | "movie" | "comment" | "user" | "live_stream" | "live_chat_message" | "community_post";
             created_at: string;
             description: string | null;
             id: string;
@@ -3729,6 +4314,14 @@ export interface components {
             reason: "sexual_content" | "nudity" | "inappropriate" | "spam" | "violence" | "harassment" | "other";
             reporter: components["schemas"]["UserRefDto"];
             timestamp_seconds: number | null;
+        };
+        ReportMatchRequestDto: {
+            /** @description Player 1's score, a whole number from 0 to 999 (optional). */
+            score1?: number | null;
+            /** @description Player 2's score, a whole number from 0 to 999 (optional). */
+            score2?: number | null;
+            /** Format: uuid */
+            winner_id: string;
         };
         RequirementProgressDto: {
             current: number;
@@ -3757,6 +4350,15 @@ export interface components {
             /** @description premium_pool, membership, super_chat or ads. */
             revenue_type: string;
         };
+        ScoreResultDto: {
+            best_score: number;
+            /** @description Whether this score is a new all-time best of the player. */
+            personal_best: boolean;
+            rank_all_time: number;
+            rank_today: number;
+            rank_week: number;
+            score: number;
+        };
         SearchResponseDto: {
             available: ("videos" | "music" | "live" | "users" | "podcasts" | "gaming")[];
             query: string;
@@ -3764,7 +4366,8 @@ export interface components {
             total_results: number;
         };
         SearchResultsDto: {
-            gaming: components["schemas"]["VideoSearchItemDto"][];
+            /** @description Tournaments (`kind` tournament), then gaming streams on now (`kind` stream): up to the limit of each (3 each in the 'all' tab). */
+            gaming: (components["schemas"]["TournamentSearchItemDto"] | components["schemas"]["GamingStreamSearchItemDto"])[];
             live: components["schemas"]["LiveSearchItemDto"][];
             music: components["schemas"]["VideoSearchItemDto"][];
             podcasts: components["schemas"]["VideoSearchItemDto"][];
@@ -3900,7 +4503,7 @@ export interface components {
             /** @description The content as it was reported: a title, a comment's text, a channel's name. */
             content_title: string | null;
             /** @enum {string} */
-            content_type: "video" | "reel" | "movie" | "comment" | "user" | "live_stream" | "live_chat_message";
+            content_type: "video" | "reel" | "movie" | "comment" | "user" | "live_stream" | "live_chat_message" | "community_post";
             created_at: string;
             expires_at: string;
             id: string;
@@ -3914,6 +4517,12 @@ export interface components {
         };
         StrikesResponseDto: {
             strikes: components["schemas"]["StrikeDto"][];
+        };
+        SubmitGameScoreRequestDto: {
+            /** @description A whole number of at least 0, at most max_points_per_second × duration_seconds. */
+            score: number;
+            /** @description The session started by POST /api/gaming/game/{id}/play. */
+            session_id: string;
         };
         SubscriptionStatusResponseDto: {
             /** @description What was bought, as the checkout page showed it ("Premium Monthly", "Tech Guru: VIP"). */
@@ -3990,6 +4599,130 @@ export interface components {
              * @description The user to time out (a comment's `user_id`).
              */
             user_id: string;
+        };
+        TopStreamerDto: {
+            /** @description The streamer's user id. */
+            _id: string;
+            /** @description How many gaming streams (live streams with a game) they started. */
+            stream_count: number;
+            /**
+             * @description The Super Chats their gaming streams received (what viewers paid, from the ledger), in dollars with 2 decimals.
+             * @example 24.99
+             */
+            total_donations: string;
+            /**
+             * @description The audience of their gaming streams: for each gaming stream, the distinct people who ever opened it (each
+             *     signed-in user once, each visitor's address once, the streamer not counted), summed over their gaming streams.
+             */
+            total_viewers: number;
+            /** @description The streamer's display name. */
+            username: string;
+        };
+        TournamentDetailDto: {
+            /** @description Single elimination; null until the tournament starts. */
+            bracket: components["schemas"]["BracketDto"] | null;
+            cancel_reason: string | null;
+            /** @description The final's winner, once completed. */
+            champion_id: string | null;
+            champion_name: string | null;
+            /** Format: date-time */
+            created_at: string;
+            current_participants: number;
+            description: string;
+            /**
+             * @description Decimal text with 2 decimals ("0.00").
+             * @example 5.00
+             */
+            entry_fee: string;
+            game: string;
+            id: string;
+            /** @description Whether the caller organizes it. */
+            is_organizer: boolean;
+            /** @description Whether the caller joined it (false for visitors). */
+            joined: boolean;
+            max_participants: number;
+            name: string;
+            organizer_id: string;
+            organizer_name: string;
+            /** @description Best seed first once started; in join order before. */
+            participants: components["schemas"]["TournamentPlayerDto"][];
+            /**
+             * @description Decimal text with 2 decimals ("500.00").
+             * @example 500.00
+             */
+            prize_pool: string;
+            /** Format: date-time */
+            start_date: string;
+            /** @enum {string} */
+            status: "open" | "in_progress" | "completed" | "cancelled";
+        };
+        TournamentDto: {
+            /** @description The final's winner, once completed. */
+            champion_id: string | null;
+            champion_name: string | null;
+            /** Format: date-time */
+            created_at: string;
+            current_participants: number;
+            description: string;
+            /**
+             * @description Decimal text with 2 decimals ("0.00").
+             * @example 5.00
+             */
+            entry_fee: string;
+            game: string;
+            id: string;
+            /** @description Whether the caller organizes it. */
+            is_organizer: boolean;
+            /** @description Whether the caller joined it (false for visitors). */
+            joined: boolean;
+            max_participants: number;
+            name: string;
+            organizer_id: string;
+            organizer_name: string;
+            /**
+             * @description Decimal text with 2 decimals ("500.00").
+             * @example 500.00
+             */
+            prize_pool: string;
+            /** Format: date-time */
+            start_date: string;
+            /** @enum {string} */
+            status: "open" | "in_progress" | "completed" | "cancelled";
+        };
+        TournamentPlayerDto: {
+            /** @description 1 for the best seed; null until the tournament starts. */
+            seed: number | null;
+            user_id: string;
+            username: string;
+        };
+        TournamentSearchItemDto: {
+            game: string;
+            id: string;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            kind: "tournament";
+            name: string;
+            /**
+             * @description The prize pool its organizer declared, in dollars with 2 decimals (Scriven collects and pays nothing).
+             * @example 100.00
+             */
+            prize_pool: string;
+            /** @enum {string} */
+            status: "open" | "in_progress" | "completed" | "cancelled";
+        };
+        TournamentWinnerDto: {
+            /**
+             * @description The declared prize pools of the tournaments they won, in dollars with 2 decimals (Scriven collects and pays nothing).
+             * @example 100.00
+             */
+            total_winnings: string;
+            /** @description Completed tournaments they won. */
+            tournaments_won: number;
+            user_id: string;
+            /** @description The champion's display name. */
+            username: string;
         };
         TrendingItemDto: {
             /** @description How many people searched it in the last 24 hours. */
@@ -6174,7 +6907,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description A live_stream or live_chat_message while the "live" feature is switched off (SYSTEM.FEATURE_DISABLED) */
+            /** @description A live_stream or live_chat_message while the "live" feature is switched off, a community_post while "gaming" is (SYSTEM.FEATURE_DISABLED) */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -6370,6 +7103,857 @@ export interface operations {
             };
         };
     };
+    createCommunityPost: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateCommunityPostRequestDto"];
+                "application/x-www-form-urlencoded": components["schemas"]["CreateCommunityPostRequestDto"];
+                "multipart/form-data": components["schemas"]["CreateCommunityPostRequestDto"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CommunityPostDto"];
+                };
+            };
+            /** @description 'Please enter a title', 'Please enter a game', 'Please enter some content'; too long; 'post_type must be one of …'; 'Only clip posts can attach a video' */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description 'Video not found' (not one of your ready videos) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description More than 30 posts in an hour */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description "gaming" switched off (SYSTEM.FEATURE_DISABLED) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
+    getCommunityPost: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CommunityPostDto"];
+                };
+            };
+            /** @description A token that is not a valid user token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description SOCIAL.POST_NOT_FOUND 'Post not found' */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description "gaming" switched off (SYSTEM.FEATURE_DISABLED) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
+    deleteCommunityPost: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description "gaming" switched off (SYSTEM.FEATURE_DISABLED) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
+    listCommunityPostComments: {
+        parameters: {
+            query?: {
+                /** @description How many comments, 1 to 100 (default 100). */
+                limit?: number;
+                /** @description The next page: the previous page's X-Next-Cursor. */
+                cursor?: string;
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    /** @description Cursor of the next page, when there is one */
+                    "X-Next-Cursor"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CommunityCommentDto"][];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description A token that is not a valid user token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description "gaming" switched off (SYSTEM.FEATURE_DISABLED) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
+    addCommunityPostComment: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AddCommunityCommentRequestDto"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CommunityCommentDto"];
+                };
+            };
+            /** @description 'Please enter a comment'; 'Comment must be at most 2000 characters' */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description More than 120 comments in an hour */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description "gaming" switched off (SYSTEM.FEATURE_DISABLED) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
+    deleteCommunityPostComment: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+                commentId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description "gaming" switched off (SYSTEM.FEATURE_DISABLED) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
+    toggleCommunityPostLike: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CommunityPostLikeDto"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description "gaming" switched off (SYSTEM.FEATURE_DISABLED) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
+    listCommunityPosts: {
+        parameters: {
+            query?: {
+                /** @description Only posts of this type: discussion, review, guide or clip. */
+                post_type?: "discussion" | "review" | "guide" | "clip";
+                /** @description How many posts, 1 to 50 (default 20). */
+                limit?: number;
+                /** @description Only posts about this game (the whole name, any case). */
+                game?: string;
+                /** @description The next page: the previous page's X-Next-Cursor. */
+                before?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    /** @description Cursor of the next page, when there is one */
+                    "X-Next-Cursor"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CommunityPostDto"][];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description A token that is not a valid user token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description "gaming" switched off (SYSTEM.FEATURE_DISABLED) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
+    getGame: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GameDto"];
+                };
+            };
+            /** @description A token that is not a valid user token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description 'Game not found' (GAMING.GAME_NOT_FOUND) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description "gaming" switched off (SYSTEM.FEATURE_DISABLED) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
+    getGameLeaderboard: {
+        parameters: {
+            query?: {
+                /** @description today (the current UTC day), week (the current ISO week, from Monday 00:00 UTC) or all (default). */
+                period?: "today" | "week" | "all";
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GameLeaderboardDto"];
+                };
+            };
+            /** @description 'period must be one of today, week, all' */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description A token that is not a valid user token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description 'Game not found' (GAMING.GAME_NOT_FOUND) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description "gaming" switched off (SYSTEM.FEATURE_DISABLED) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
+    playGame: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GameSessionDto"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description 'Game not found' (GAMING.GAME_NOT_FOUND) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description More than 12 plays a minute */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description "gaming" switched off (SYSTEM.FEATURE_DISABLED) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
+    rateGame: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RateGameRequestDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GameDto"];
+                };
+            };
+            /** @description rating is not a whole number from 1 to 5 */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description 'Play the game before rating it' (GAMING.PLAY_FIRST) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description 'Game not found' (GAMING.GAME_NOT_FOUND) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description More than 30 ratings a minute */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description "gaming" switched off (SYSTEM.FEATURE_DISABLED) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
+    submitGameScore: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SubmitGameScoreRequestDto"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ScoreResultDto"];
+                };
+            };
+            /** @description A score that is not a whole number of at least 0; 'Score is not plausible: at most {max} points in {duration} seconds' (GAMING.IMPLAUSIBLE_SCORE) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description 'Game not found'; 'Game session not found' (GAMING.SESSION_NOT_FOUND: unknown, another user's or another game's) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description 'This game session already has a score' (GAMING.SESSION_USED); 'The game is still running' (GAMING.GAME_RUNNING) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description 'This game session has expired' (GAMING.SESSION_EXPIRED: more than 2 minutes after its end) */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description More than 30 scores a minute */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description "gaming" switched off (SYSTEM.FEATURE_DISABLED) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
+    listGames: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GameDto"][];
+                };
+            };
+            /** @description A token that is not a valid user token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description "gaming" switched off (SYSTEM.FEATURE_DISABLED) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
+    getGamingLeaderboards: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GamingLeaderboardsDto"];
+                };
+            };
+            /** @description A token that is not a valid user token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description "gaming" switched off (SYSTEM.FEATURE_DISABLED) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
     startGamingStream: {
         parameters: {
             query?: never;
@@ -6419,7 +8003,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description "live", "gaming" switched off (SYSTEM.FEATURE_DISABLED) */
+            /** @description "live" switched off (SYSTEM.FEATURE_DISABLED) */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -6469,7 +8053,522 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description "live", "gaming" switched off (SYSTEM.FEATURE_DISABLED) */
+            /** @description "live" switched off (SYSTEM.FEATURE_DISABLED) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
+    createTournament: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateTournamentRequestDto"];
+                "application/x-www-form-urlencoded": components["schemas"]["CreateTournamentRequestDto"];
+                "multipart/form-data": components["schemas"]["CreateTournamentRequestDto"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TournamentDetailDto"];
+                };
+            };
+            /** @description 'Please enter a tournament name', 'Please enter a game', 'Please enter a prize pool', 'Please choose a start date'; a value out of range */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description More than 10 tournaments a day */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description "gaming" switched off (SYSTEM.FEATURE_DISABLED) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
+    getTournament: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TournamentDetailDto"];
+                };
+            };
+            /** @description A token that is not a valid user token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description 'Tournament not found' (GAMING.TOURNAMENT_NOT_FOUND) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description "gaming" switched off (SYSTEM.FEATURE_DISABLED) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
+    cancelTournament: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CancelTournamentRequestDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TournamentDetailDto"];
+                };
+            };
+            /** @description A reason over 500 characters */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description 'Only the organizer can do this' (GAMING.NOT_ORGANIZER) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description 'Tournament not found' (GAMING.TOURNAMENT_NOT_FOUND) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description 'This tournament has already started' (GAMING.TOURNAMENT_STARTED) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description "gaming" switched off (SYSTEM.FEATURE_DISABLED) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
+    joinTournament: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TournamentDto"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description 'Tournament not found' (GAMING.TOURNAMENT_NOT_FOUND) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description 'Tournament Full' (GAMING.TOURNAMENT_FULL), 'You have already joined this tournament' (GAMING.ALREADY_JOINED), 'This tournament is not open for joining' (GAMING.TOURNAMENT_CLOSED) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description "gaming" switched off (SYSTEM.FEATURE_DISABLED) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
+    leaveTournament: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TournamentDto"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description 'Tournament not found' (GAMING.TOURNAMENT_NOT_FOUND) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description 'You have not joined this tournament' (GAMING.NOT_JOINED), 'This tournament is not open for joining' (GAMING.TOURNAMENT_CLOSED) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description "gaming" switched off (SYSTEM.FEATURE_DISABLED) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
+    reportTournamentMatch: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+                matchId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ReportMatchRequestDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TournamentDetailDto"];
+                };
+            };
+            /** @description "winner_id must be one of the match's players"; a score out of 0..999 */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description 'Only the organizer or the players of this match can report it' (GAMING.NOT_MATCH_PLAYER) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description 'Tournament not found' (GAMING.TOURNAMENT_NOT_FOUND), 'Match not found' (GAMING.MATCH_NOT_FOUND) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description 'This match is waiting for its players' (GAMING.MATCH_NOT_READY), 'This match is already decided' (GAMING.MATCH_DECIDED) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description "gaming" switched off (SYSTEM.FEATURE_DISABLED) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
+    startTournament: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TournamentDetailDto"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description 'Only the organizer can do this' (GAMING.NOT_ORGANIZER) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description 'Tournament not found' (GAMING.TOURNAMENT_NOT_FOUND) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description 'A tournament needs at least 2 participants to start' (GAMING.NOT_ENOUGH_PARTICIPANTS), 'This tournament is not open for joining' (GAMING.TOURNAMENT_CLOSED) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description "gaming" switched off (SYSTEM.FEATURE_DISABLED) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
+    listTournaments: {
+        parameters: {
+            query?: {
+                /** @description Only the tournaments of this status. */
+                status?: "open" | "in_progress" | "completed" | "cancelled";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TournamentDto"][];
+                };
+            };
+            /** @description An unknown status */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description A token that is not a valid user token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description "gaming" switched off (SYSTEM.FEATURE_DISABLED) */
             503: {
                 headers: {
                     [name: string]: unknown;

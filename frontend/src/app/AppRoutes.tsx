@@ -20,6 +20,7 @@ import { SignInRoute } from './routes/SignInRoute';
 import { ChannelRoute } from './routes/ChannelRoute';
 import { LiveRoute } from './routes/LiveRoute';
 import { LiveStreamRoute } from './routes/LiveStreamRoute';
+import { GamingRoute } from './routes/GamingRoute';
 import { PageLayout } from './shell/PageLayout';
 import { ReportDialog } from '../features/moderation/components/ReportDialog';
 
@@ -52,6 +53,7 @@ export function AppRoutes() {
         <Route path={PATHS.channel} element={<ChannelRoute />} />
         <Route path={PATHS.live} element={<LiveRoute />} />
         <Route path={PATHS.liveStream} element={<LiveStreamRoute />} />
+        <Route path={PATHS.gaming} element={<GamingRoute />} />
         {/* Pages of their own: the header as the visitor or user sees it, and the footer, around them. */}
         <Route element={<PageLayout />}>
           <Route path={PATHS.help} element={<HelpContent />} />

@@ -5,6 +5,7 @@ import { resetSearchDb, restoreSearchDb, snapshotSearchDb } from './searchDb';
 import { resetPaymentsDb, restorePaymentsDb, snapshotPaymentsDb } from './paymentsDb';
 import { resetEarningsDb, restoreEarningsDb, snapshotEarningsDb } from './earningsDb';
 import { resetLiveDb, restoreLiveDb, snapshotLiveDb } from './liveDb';
+import { resetGamesDb, restoreGamesDb, snapshotGamesDb } from './gamesDb';
 import { resetCommentsDb, restoreCommentsDb, snapshotCommentsDb, type CommentAuthors } from './commentsDb';
 import { resetModerationDb, restoreModerationDb, snapshotModerationDb, type ModerationPerson } from './moderationDb';
 
@@ -132,6 +133,7 @@ export function resetMockDb(): void {
   resetPaymentsDb();
   resetEarningsDb({ ada: { userId: ada.id }, mira: { userId: mira.id } });
   resetLiveDb({ ada: { userId: ada.id, name: ada.display_name }, mira: { userId: mira.id, name: mira.display_name } });
+  resetGamesDb({ mira: { userId: mira.id } });
 
   const tim = makeUser({ display_name: 'young_tim', first_name: 'Tim', last_name: 'Lovelace', email: 'tim@example.com' });
   mockDb.users.set(tim.id, { user: tim, password: 'password123', status: 'pending_parental_consent' });
@@ -311,6 +313,7 @@ export function snapshotMockDb(): string {
     payments: snapshotPaymentsDb(),
     earnings: snapshotEarningsDb(),
     live: snapshotLiveDb(),
+    games: snapshotGamesDb(),
   });
 }
 
@@ -334,6 +337,7 @@ export function restoreMockDb(snapshot: string | null): boolean {
       payments?: ReturnType<typeof snapshotPaymentsDb>;
       earnings?: ReturnType<typeof snapshotEarningsDb>;
       live?: ReturnType<typeof snapshotLiveDb>;
+      games?: ReturnType<typeof snapshotGamesDb>;
     };
     mockDb.users = new Map(data.users.map((account) => [account.user.id, account]));
     mockDb.tokens = new Map(data.tokens);
@@ -358,6 +362,7 @@ export function restoreMockDb(snapshot: string | null): boolean {
     // A snapshot from before live existed gets the demo stream.
     if (data.live) restoreLiveDb(data.live);
     else resetLiveDb(demoLivePeople());
+    restoreGamesDb(data.games);
     // A snapshot from before accounts existed: every user gets their primary account.
     for (const { user } of mockDb.users.values()) {
       if (!accountsOf(user).length) createPrimaryAccount(user);

@@ -24,6 +24,9 @@ import { opsHandlers } from '../features/admin/opsMocks';
 import { servicesHandlers } from '../features/admin/servicesMocks';
 import { liveHandlers } from '../features/live/mocks';
 import { studioHandlers } from '../features/live/studio/mocks';
+import { gamingHandlers } from '../features/gaming/mocks';
+import { tournamentsHandlers } from '../features/gaming/tournaments/mocks';
+import { communityHandlers } from '../features/gaming/community/mocks';
 
 /** Every feature's handlers: the whole API as the mock server answers it. */
 export const handlers = [
@@ -53,4 +56,7 @@ export const handlers = [
   ...servicesHandlers,
   ...liveHandlers,
   ...studioHandlers,
+  ...gamingHandlers,
+  ...tournamentsHandlers,
+  ...communityHandlers,
 ];

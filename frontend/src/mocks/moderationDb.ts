@@ -1,7 +1,7 @@
 import { commentsDb } from './commentsDb';
 import { DEMO_CLIPS, demoArt, mediaDb, mediaId, type MockMovie, type MockReel, type MockVideo } from './mediaDb';
 
-export type MockContentType = 'video' | 'reel' | 'movie' | 'comment' | 'user' | 'live_stream' | 'live_chat_message';
+export type MockContentType = 'video' | 'reel' | 'movie' | 'comment' | 'user' | 'live_stream' | 'live_chat_message' | 'community_post';
 export type MockReason = 'sexual_content' | 'nudity' | 'inappropriate' | 'spam' | 'violence' | 'harassment' | 'other';
 export type MockResolution = 'dismissed' | 'removed' | 'struck' | 'removed_and_struck';
 export type MockAuditAction = 'dismiss' | 'remove' | 'strike' | 'remove_and_strike' | 'uphold_appeal' | 'overturn_appeal';

@@ -1,5 +1,5 @@
 import { commentId, commentsDb } from './commentsDb';
-import { findUserByIdentifier, mockDb } from './db';
+import { createMockUser, findUserByIdentifier, mockDb } from './db';
 import { demoArt, DEMO_CLIPS, mediaDb, mediaId, type MockVideo } from './mediaDb';
 import { liveDb, liveId } from './liveDb';
 
@@ -92,6 +92,7 @@ export function addQaShowcase(): void {
       : []),
   );
   addEndedLiveStream();
+  addGamingStreams();
 }
 
 /** Ada's stream of yesterday, ended, whose recording became a video: `/live/<id>` shows the ended state with its link. */
@@ -116,5 +117,40 @@ function addEndedLiveStream(): void {
     recording_video_id: recording.id,
     game: null,
     baseViewers: 0,
+  });
+}
+
+/**
+ * The Gaming section's Streams tab and Top Streamers: pia is live playing Celeste (with a Super Chat paid), and ran a
+ * Rocket League stream yesterday.
+ */
+function addGamingStreams(): void {
+  if (liveDb.streams.some((s) => s.title === 'Celeste any% — chasing a sub-30')) return;
+  const pia = findUserByIdentifier('pia@example.com') ?? createMockUser({ display_name: 'pixel_pia', first_name: 'Pia', last_name: 'Novak', email: 'pia@example.com' }, 'password123', 'active');
+  const base = {
+    userId: pia.user.id,
+    is_vertical: false,
+    super_chat_enabled: true,
+    record: false,
+    likedBy: [],
+    slow_mode_seconds: 0,
+    recording_video_id: null,
+  };
+  const live = { ...base, id: liveId('live'), title: 'Celeste any% — chasing a sub-30', description: 'Speedrun practice: chapter 7 all night. Tips welcome!', status: 'live' as const, created_at: ago(1), live_at: ago(1), ended_at: null, game: 'Celeste', baseViewers: 128 };
+  const ended = { ...base, id: liveId('live'), title: 'Rocket League ranked grind', description: 'Diamond or bust.', status: 'ended' as const, created_at: ago(27), live_at: ago(27), ended_at: ago(25), game: 'Rocket League', baseViewers: 64 };
+  liveDb.streams.push(live, ended);
+  liveDb.superChats.push({
+    id: liveId('sc'),
+    streamId: live.id,
+    username: 'ada',
+    amount: 9.99,
+    message: 'That dash was clean!',
+    color: 'red',
+    package_id: 'large',
+    user_id: findUserByIdentifier('ada')?.user.id ?? 'ada',
+    created_at: ago(0.5),
+    pinned_until: ago(0.4),
+    paid: true,
+    sessionId: 'cs_demo_pia',
   });
 }

@@ -369,3 +369,23 @@ export function FlagIcon(props: IconProps) {
     </Icon>
   );
 }
+
+/** A game controller: the Gaming section. */
+export function GamepadIcon(props: IconProps) {
+  return (
+    <Icon {...props}>
+      <path d="M6 11h4M8 9v4M15 12h.01M18 10h.01" />
+      <path d="M17.32 5H6.68a4 4 0 0 0-3.98 3.59L2 15.5A3 3 0 0 0 7.2 17.7L9 16h6l1.8 1.7a3 3 0 0 0 5.2-2.2l-.7-6.91A4 4 0 0 0 17.32 5z" />
+    </Icon>
+  );
+}
+
+/** A trophy: tournaments and champions. */
+export function TrophyIcon(props: IconProps) {
+  return (
+    <Icon {...props}>
+      <path d="M8 21h8M12 17v4M7 4h10v5a5 5 0 0 1-10 0z" />
+      <path d="M17 5h3v2a3 3 0 0 1-3 3M7 5H4v2a3 3 0 0 0 3 3" />
+    </Icon>
+  );
+}

@@ -18,6 +18,8 @@ export const PATHS = {
   live: '/live',
   /** A live stream's watch view (cards' Join Stream, shared links, gaming's Streams tab). */
   liveStream: '/live/:id',
+  /** The Gaming section (seed 002 §2.10): Streams, Games, Tournaments, Leaderboards, Community (`?tab=`). */
+  gaming: '/gaming',
   /** Sign in (or create an account), then back to `?next=` (a path of this app). */
   signIn: '/signin',
   /** Pages of the footer; they work signed in or out. */
@@ -70,4 +72,10 @@ export function signInPath(next?: string): string {
 export function safeNext(next: string | null | undefined): string {
   if (!next || !next.startsWith('/') || next.startsWith('//') || next.startsWith('/\\')) return PATHS.home;
   return next;
+}
+
+/** The Gaming section on one of its tabs, with extra query parameters (a tournament, a game). */
+export function gamingPath(tab?: string, extra: Record<string, string> = {}): string {
+  const query = new URLSearchParams({ ...(tab ? { tab } : {}), ...extra }).toString();
+  return query ? `/gaming?${query}` : '/gaming';
 }

@@ -26,6 +26,9 @@ import { ModerationStore } from '../features/moderation/ModerationStore';
 import { FeaturesStore } from '../features/features/FeaturesStore';
 import { LiveStore } from '../features/live/LiveStore';
 import { StudioStore } from '../features/live/studio/StudioStore';
+import { GamingStore } from '../features/gaming/GamingStore';
+import { TournamentsStore } from '../features/gaming/tournaments/TournamentsStore';
+import { CommunityStore } from '../features/gaming/community/CommunityStore';
 import { UiStore } from './UiStore';
 
 export interface RootStoreOptions {
@@ -67,6 +70,9 @@ export class RootStore {
   readonly features: FeaturesStore;
   readonly live: LiveStore;
   readonly studio: StudioStore;
+  readonly gaming: GamingStore;
+  readonly tournaments: TournamentsStore;
+  readonly community: CommunityStore;
 
   constructor({ api, notify, socketFactory }: RootStoreOptions = {}) {
     this.api = api ?? createApiClient({ getUserToken: () => this.auth.token });
@@ -97,6 +103,9 @@ export class RootStore {
     this.features = new FeaturesStore(this);
     this.live = new LiveStore(this, { socketFactory });
     this.studio = new StudioStore(this);
+    this.gaming = new GamingStore(this);
+    this.tournaments = new TournamentsStore(this);
+    this.community = new CommunityStore(this);
   }
 
   /** Stops timers (tests, hot reload). */
@@ -108,5 +117,6 @@ export class RootStore {
     this.payments.dispose();
     this.live.dispose();
     this.studio.dispose();
+    this.gaming.dispose();
   }
 }

@@ -21,6 +21,8 @@ export interface DurableEventMap {
   'catalog.media-uploaded': { mediaId: string };
   /** A media item changed (ready, failed, deleted): the search index and feeds follow. */
   'catalog.media-changed': { mediaId: string };
+  /** A tournament changed (created, joined or left, started, a match decided, completed, cancelled): the search index follows. */
+  'catalog.tournament-changed': { tournamentId: string };
   /** A media item became visible to others for the first time: followers are told. */
   'catalog.media-published': { mediaId: string; userId: string; kind: string; title: string };
   /**

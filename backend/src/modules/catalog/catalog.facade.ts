@@ -18,11 +18,26 @@ import { CREATOR_STATS, type CreatorStats, type CreatorStatsReader } from './dom
 import type { VideoMeta } from './domain/media-rules.js';
 import { ModerationRemovalUseCases } from './application/moderation-removal.use-cases.js';
 import { ReportTargetsQuery, type CommentReportTarget, type MediaPlayback, type MediaReportTarget } from './application/report-targets.query.js';
+import { StartGameSessionUseCase } from './application/start-game-session.use-case.js';
+import { SubmitGameScoreUseCase } from './application/submit-game-score.use-case.js';
+import { RateGameUseCase } from './application/rate-game.use-case.js';
+
+import { CreateTournamentUseCase } from './application/create-tournament.use-case.js';
+import { JoinTournamentUseCase } from './application/join-tournament.use-case.js';
+import { StartTournamentUseCase } from './application/start-tournament.use-case.js';
+import { ReportTournamentMatchUseCase } from './application/report-tournament-match.use-case.js';
+import { GetTournamentQuery } from './application/get-tournament.query.js';
+import { TournamentDirectoryQuery, type TournamentCard, type TournamentChampion, type TournamentDocument } from './application/tournament-directory.query.js';
+import type { TournamentDetailView } from './application/tournament-views.js';
+import type { CreateTournamentInput } from './domain/tournament.js';
 
 /** The video shape other contexts answer with (the chunked upload's completion; its OpenAPI class is CatalogModule's VideoResponseDto). */
 export type { VideoView } from './application/media-views.port.js';
 export type { CreatorStats } from './domain/creator-stats.port.js';
 export type { CommentReportTarget, MediaPlayback, MediaReportTarget } from './application/report-targets.query.js';
+export type { TournamentCard, TournamentChampion, TournamentDocument } from './application/tournament-directory.query.js';
+export type { TournamentDetailView } from './application/tournament-views.js';
+export type { CreateTournamentInput } from './domain/tournament.js';
 
 /** What other contexts may ask of the catalog (the chunked upload hands its assembled file over here). */
 @Injectable()
@@ -44,7 +59,70 @@ export class CatalogFacade {
     private readonly home: HomeFeedQuery,
     private readonly moderation: ModerationRemovalUseCases,
     private readonly reportTargets: ReportTargetsQuery,
+    private readonly startGame: StartGameSessionUseCase,
+    private readonly submitGameScore: SubmitGameScoreUseCase,
+    private readonly rateGameUseCase: RateGameUseCase,
+    private readonly tournamentDirectory: TournamentDirectoryQuery,
+    private readonly createTournamentUseCase: CreateTournamentUseCase,
+    private readonly joinTournamentUseCase: JoinTournamentUseCase,
+    private readonly startTournamentUseCase: StartTournamentUseCase,
+    private readonly reportTournamentMatchUseCase: ReportTournamentMatchUseCase,
+    private readonly getTournament: GetTournamentQuery,
   ) {}
+
+  /** Users by completed tournaments won (then total winnings): winnings are the sum of those tournaments' declared prize pools. */
+  tournamentChampions(limit: number): Promise<TournamentChampion[]> {
+    return this.tournamentDirectory.champions(limit);
+  }
+
+  /** A tournament as the search index holds it (any status); null when it does not exist. */
+  tournamentDocument(id: string): Promise<TournamentDocument | null> {
+    return this.tournamentDirectory.document(id);
+  }
+
+  /** Tournament cards for search results, in the order asked (unknown ids left out; tournaments are public). */
+  tournamentCards(ids: string[], _viewerId: string | null): Promise<TournamentCard[]> {
+    return this.tournamentDirectory.cards(ids);
+  }
+
+  /** Every tournament id (the search index's rebuild). */
+  tournamentIds(): Promise<string[]> {
+    return this.tournamentDirectory.ids();
+  }
+
+  /** Organizes a tournament as the user, with every rule of the create route (amounts in units: 50 is 50.00). */
+  createTournament(userId: string, input: CreateTournamentInput): Promise<TournamentDetailView> {
+    return this.createTournamentUseCase.execute(userId, input);
+  }
+
+  async joinTournament(userId: string, tournamentId: string): Promise<void> {
+    await this.joinTournamentUseCase.execute(userId, tournamentId);
+  }
+
+  /** The organizer starts it (the bracket is drawn). */
+  startTournament(userId: string, tournamentId: string): Promise<TournamentDetailView> {
+    return this.startTournamentUseCase.execute(userId, tournamentId);
+  }
+
+  /** A match's result as the user reports it (the organizer decides it). */
+  reportTournamentMatch(userId: string, tournamentId: string, matchId: string, winnerId: string): Promise<TournamentDetailView> {
+    return this.reportTournamentMatchUseCase.execute(userId, tournamentId, matchId, { winnerId, score1: null, score2: null });
+  }
+
+  tournamentDetail(tournamentId: string, viewerId: string | null): Promise<TournamentDetailView> {
+    return this.getTournament.execute(tournamentId, viewerId);
+  }
+
+  /** Demo data: a real play of a game ending at playedAt (started 30 s before), its score sent through the same rules. */
+  async recordDemoGamePlay(userId: string, gameId: string, score: number, playedAt: Date): Promise<void> {
+    const { session, durationSeconds } = await this.startGame.execute(userId, gameId, new Date(playedAt.getTime() - 30_000));
+    await this.submitGameScore.execute(userId, gameId, session.id, score, new Date(Math.max(playedAt.getTime(), session.startedAt.getTime() + durationSeconds * 1000)));
+  }
+
+  /** Rates a game 1 to 5 as the user (who must have finished a session of it). */
+  async rateGame(userId: string, gameId: string, rating: number): Promise<void> {
+    await this.rateGameUseCase.execute(userId, gameId, rating);
+  }
 
   /** A video, reel or movie as a report names it; null unless it exists, is of that kind and the viewer may reach it. */
   mediaReportTarget(kind: MediaKind, mediaId: string, viewerUserId: string): Promise<MediaReportTarget | null> {

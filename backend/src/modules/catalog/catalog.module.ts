@@ -47,13 +47,52 @@ import { ModerationEvents } from './application/moderation-events.js';
 import { ModerationRemovalUseCases } from './application/moderation-removal.use-cases.js';
 import { PurgeRemovedMediaJob } from './application/purge-removed-media.job.js';
 import { ReportTargetsQuery } from './application/report-targets.query.js';
+import { GamesController, GameLimits } from './http/games.controller.js';
+import { GameViews } from './application/game-views.js';
+import { ListGamesQuery } from './application/list-games.query.js';
+import { GetGameQuery } from './application/get-game.query.js';
+import { StartGameSessionUseCase } from './application/start-game-session.use-case.js';
+import { SubmitGameScoreUseCase } from './application/submit-game-score.use-case.js';
+import { RateGameUseCase } from './application/rate-game.use-case.js';
+import { GameLeaderboardQuery } from './application/game-leaderboard.query.js';
+import { GAME_BESTS, GAME_CLOCK, GAME_RATINGS, GAME_SESSIONS, GAMES, PLAYER_NAMES } from './domain/game.ports.js';
+import { PgGameRepository, PgGameSessionRepository } from './infrastructure/pg-games.repository.js';
+import { PgGameBests } from './infrastructure/pg-game-bests.js';
+import { PgGameRatings } from './infrastructure/pg-game-ratings.js';
+import { IdentityPlayerNames } from './infrastructure/identity-player-names.js';
+import { SystemGameClock } from './infrastructure/game-clock.js';
+
+import { TournamentsController } from './http/tournaments.controller.js';
+import { TournamentLimits } from './http/tournament-limits.js';
+import { TournamentViews } from './application/tournament-views.js';
+import { TournamentBracket } from './application/tournament-bracket.js';
+import { CreateTournamentUseCase } from './application/create-tournament.use-case.js';
+import { JoinTournamentUseCase } from './application/join-tournament.use-case.js';
+import { LeaveTournamentUseCase } from './application/leave-tournament.use-case.js';
+import { StartTournamentUseCase } from './application/start-tournament.use-case.js';
+import { CancelTournamentUseCase } from './application/cancel-tournament.use-case.js';
+import { ReportTournamentMatchUseCase } from './application/report-tournament-match.use-case.js';
+import { ListTournamentsQuery } from './application/list-tournaments.query.js';
+import { GetTournamentQuery } from './application/get-tournament.query.js';
+import { AutoStartTournamentsUseCase } from './application/auto-start-tournaments.use-case.js';
+import { TournamentDirectoryQuery } from './application/tournament-directory.query.js';
+import { BRACKET_ENGINE } from './domain/bracket.js';
+import { TOURNAMENT_CHANGES, TOURNAMENT_CLOCK, TOURNAMENT_PLAYER_NAMES, TOURNAMENTS } from './domain/tournament.ports.js';
+import { PgTournamentRepository } from './infrastructure/pg-tournaments.repository.js';
+import { BracketsManagerEngine } from './infrastructure/brackets-manager-engine.js';
+import { DurableTournamentChanges, IdentityTournamentNames, SystemTournamentClock } from './infrastructure/tournament-support.js';
+import { TournamentScheduler } from './infrastructure/tournament-scheduler.js';
+import { TournamentUserEvents } from './application/tournament-user-events.js';
+import { GameUserEvents } from './application/game-user-events.js';
+import { PurgeUnscoredGameSessionsUseCase } from './application/purge-unscored-game-sessions.use-case.js';
+import { GameScheduler } from './infrastructure/game-scheduler.js';
 
 /** The video response's OpenAPI class, for contexts that answer with a catalog video (the chunked upload's completion). */
 export { VideoResponseDto } from './http/catalog.dto.js';
 
 @Module({
   imports: [AccountsModule, IdentityModule],
-  controllers: [VideosController, ReelsController, MoviesController, ThumbsController, CommentsController, ChannelMediaController, HomeController, SharePagesController],
+  controllers: [VideosController, ReelsController, MoviesController, ThumbsController, CommentsController, ChannelMediaController, HomeController, SharePagesController, GamesController, TournamentsController],
   providers: [
     { provide: MEDIA_REPOSITORY, useClass: MikroMediaRepository },
     { provide: CHANNEL_MEDIA, useClass: MikroChannelMedia },
@@ -86,6 +125,45 @@ export { VideoResponseDto } from './http/catalog.dto.js';
     ModerationRemovalUseCases,
     ModerationEvents,
     ReportTargetsQuery,
+    // Browser games (issue 15).
+    { provide: GAMES, useClass: PgGameRepository },
+    { provide: GAME_SESSIONS, useClass: PgGameSessionRepository },
+    { provide: GAME_BESTS, useClass: PgGameBests },
+    { provide: GAME_RATINGS, useClass: PgGameRatings },
+    { provide: PLAYER_NAMES, useClass: IdentityPlayerNames },
+    { provide: GAME_CLOCK, useClass: SystemGameClock },
+    GameViews,
+    ListGamesQuery,
+    GetGameQuery,
+    StartGameSessionUseCase,
+    SubmitGameScoreUseCase,
+    RateGameUseCase,
+    GameLeaderboardQuery,
+    GameLimits,
+    GameUserEvents,
+    PurgeUnscoredGameSessionsUseCase,
+    GameScheduler,
+    // Tournaments (issue 15).
+    { provide: TOURNAMENTS, useClass: PgTournamentRepository },
+    { provide: BRACKET_ENGINE, useClass: BracketsManagerEngine },
+    { provide: TOURNAMENT_PLAYER_NAMES, useClass: IdentityTournamentNames },
+    { provide: TOURNAMENT_CLOCK, useClass: SystemTournamentClock },
+    { provide: TOURNAMENT_CHANGES, useClass: DurableTournamentChanges },
+    TournamentViews,
+    TournamentBracket,
+    CreateTournamentUseCase,
+    JoinTournamentUseCase,
+    LeaveTournamentUseCase,
+    StartTournamentUseCase,
+    CancelTournamentUseCase,
+    ReportTournamentMatchUseCase,
+    ListTournamentsQuery,
+    GetTournamentQuery,
+    AutoStartTournamentsUseCase,
+    TournamentDirectoryQuery,
+    TournamentScheduler,
+    TournamentUserEvents,
+    TournamentLimits,
     CatalogFacade,
   ],
   exports: [CatalogFacade],

@@ -54,9 +54,9 @@ export class LiveFacade {
 
   // Live streams as content: search (social) and reports (moderation).
 
-  /** Streams not ended matching the folded words (title, game, description) or owned by `ownerIds`; typos forgiven. */
-  searchOpenStreams(q: { folded: string; words: string[]; ownerIds: string[] }, limit: number): Promise<LiveSearchHit[]> {
-    return this.content.search(q, limit);
+  /** Streams not ended matching the folded words (title, game, description) or owned by `ownerIds`; typos forgiven. With `gaming`, gaming streams only. */
+  searchOpenStreams(q: { folded: string; words: string[]; ownerIds: string[] }, limit: number, opts: { gaming?: boolean } = {}): Promise<LiveSearchHit[]> {
+    return this.content.search(q, limit, opts);
   }
 
   streamReportTarget(streamId: string): Promise<LiveStreamReportTarget | null> {

@@ -42,6 +42,10 @@ import { AnnounceSuperChatUseCase, ListSuperChatsQuery, PrepareSuperChatUseCase,
 import { GamingController } from './http/gaming.controller.js';
 import { PgSuperChatRepository } from './infrastructure/pg-super-chats.repository.js';
 import { LIVE_SUPER_CHATS } from './domain/ports.js';
+import { GamingLeaderboardsQuery } from './application/gaming-leaderboards.query.js';
+import { LIVE_CHAMPIONS, LIVE_GAMING_STATS } from './domain/gaming-ports.js';
+import { CatalogTournamentChampions } from './infrastructure/catalog-champions.js';
+import { PgGamingStats } from './infrastructure/pg-gaming-stats.js';
 
 /**
  * Live streams: their lifecycle (created → live on first media → ended), presence from the realtime rooms
@@ -92,6 +96,10 @@ import { LIVE_SUPER_CHATS } from './domain/ports.js';
     RecordSuperChatUseCase,
     AnnounceSuperChatUseCase,
     ListSuperChatsQuery,
+    // Gaming leaderboards: live's own figures, the ledger's Super Chats, the catalog's tournament champions
+    { provide: LIVE_GAMING_STATS, useClass: PgGamingStats },
+    { provide: LIVE_CHAMPIONS, useClass: CatalogTournamentChampions },
+    GamingLeaderboardsQuery,
     // Live as content: search (social), reports (moderation), the demo's stream (demo)
     { provide: LIVE_CONTENT, useClass: PgLiveContentStore },
     { provide: LIVE_INGEST_ENDPOINT, useExisting: RtmpIngest },

@@ -4,6 +4,7 @@ import { AccountsModule } from '../accounts/accounts.module.js';
 import { CatalogModule } from '../catalog/catalog.module.js';
 import { IdentityModule } from '../identity/identity.module.js';
 import { LiveModule } from '../live/live.module.js';
+import { SocialModule } from '../social/social.module.js';
 import { AppealStrikeUseCase } from './application/appeal-strike.use-case.js';
 import { CaseViews } from './application/case-views.js';
 import { DecideAppealUseCase } from './application/decide-appeal.use-case.js';
@@ -33,7 +34,7 @@ import { ModerationFacade } from './moderation.facade.js';
  * (infrastructure/content-directory.ts).
  */
 @Module({
-  imports: [IdentityModule, AccountsModule, CatalogModule, LiveModule],
+  imports: [IdentityModule, AccountsModule, CatalogModule, LiveModule, SocialModule],
   // One controller per audience: signed-in users, admins.
   controllers: [ModerationController, AdminModerationController],
   providers: [

@@ -43,6 +43,7 @@ describe('signed-in shell', () => {
       'Your videos',
       'History',
       'Live',
+      'Gaming',
       'Uploads',
       'Editor Studio',
       'Earnings',

@@ -4,6 +4,7 @@ import {
   ChartIcon,
   DollarIcon,
   FilmIcon,
+  GamepadIcon,
   HeartIcon,
   HomeIcon,
   LiveIcon,
@@ -61,7 +62,14 @@ export const NAV_GROUPS: readonly NavGroup[] = [
       { section: 'search', label: 'History', icon: SearchIcon },
     ],
   },
-  { id: 'explore', label: 'Explore', items: [{ section: 'live', label: 'Live', icon: LiveIcon, visitors: true, feature: 'live' }] },
+  {
+    id: 'explore',
+    label: 'Explore',
+    items: [
+      { section: 'live', label: 'Live', icon: LiveIcon, visitors: true, feature: 'live' },
+      { section: 'gaming', label: 'Gaming', icon: GamepadIcon, visitors: true, feature: 'gaming' },
+    ],
+  },
   {
     id: 'studio',
     label: 'Creator Studio',

@@ -15,6 +15,7 @@ import { EarningsSection } from '../../features/earnings/components/EarningsSect
 import { PartnerSection } from '../../features/partner/components/PartnerSection';
 import { OwnerSection } from '../../features/owner/components/OwnerSection';
 import { LiveSection } from '../../features/live/components/LiveSection';
+import { GamingSection } from '../../features/gaming/components/GamingSection';
 import type { SectionId } from '../../stores/UiStore';
 
 /** The component each section of the signed-in shell shows. */
@@ -35,6 +36,7 @@ export const SECTION_COMPONENTS: Record<SectionId, ComponentType> = {
   premium: PremiumSection,
   memberships: MembershipsSection,
   live: LiveSection,
+  gaming: GamingSection,
 };
 
 /**

@@ -13,7 +13,7 @@ export const REPORT_MESSAGES = {
 } as const;
 
 /** What a report is about (the server's content_type), in ONE list: a later kind adds one line. */
-export const CONTENT_TYPES = ['video', 'reel', 'movie', 'comment', 'user', 'live_stream', 'live_chat_message'] as const;
+export const CONTENT_TYPES = ['video', 'reel', 'movie', 'comment', 'user', 'live_stream', 'live_chat_message', 'community_post'] as const;
 export type ContentType = (typeof CONTENT_TYPES)[number];
 
 /** Kinds whose reports may say where in the media (timestamp_seconds). */
@@ -28,6 +28,7 @@ export const CONTENT_TYPE_LABELS: Record<ContentType, string> = {
   user: 'Channel',
   live_stream: 'Live stream',
   live_chat_message: 'Live chat message',
+  community_post: 'Community post',
 };
 
 /** Kinds that are a piece of text on something else (a comment, a live chat message): the console quotes them. */

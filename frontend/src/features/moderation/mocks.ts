@@ -23,6 +23,7 @@ import {
   type MockStrike,
 } from '../../mocks/moderationDb';
 import { notify, type NotificationDraft } from '../../mocks/socialDb';
+import { communityPostSnapshot, setCommunityPostRemoved } from '../gaming/community/mocks';
 import { CASE_ACTIONS, CONTENT_TYPES, REPORT_MESSAGES, REPORT_REASONS, TIMED_CONTENT, type CaseAction } from './messages';
 import type { AdminStrike, AuditEntry, ModerationCase, ReportDto, Strike } from './types';
 
@@ -89,6 +90,10 @@ function liveTarget(type: 'live_stream' | 'live_chat_message', id: string): Targ
 
 function findTarget(type: MockContentType, id: string, viewerId: string): Target | null {
   if (type === 'live_stream' || type === 'live_chat_message') return liveTarget(type, id);
+  if (type === 'community_post') {
+    const snapshot = communityPostSnapshot(id);
+    return snapshot ? { durationSeconds: null, snapshot } : null;
+  }
   if (type === 'video' || type === 'reel') {
     const item = (type === 'video' ? mediaDb.videos : mediaDb.reels).find((entry) => entry.id === id);
     if (!item || !isVisible(item, viewerId)) return null;
@@ -196,7 +201,7 @@ function mediaNow(type: MockContentType, id: string) {
 
 /** Whether moderation has taken the content down (media kept for an appeal, or a comment deleted). */
 function isRemoved(item: MockCase): boolean {
-  if (item.contentType === 'live_stream' || item.contentType === 'live_chat_message') {
+  if (item.contentType === 'live_stream' || item.contentType === 'live_chat_message' || item.contentType === 'community_post') {
     return item.resolution === 'removed' || item.resolution === 'removed_and_struck';
   }
   if (item.contentType === 'comment') {
@@ -387,6 +392,7 @@ const drafts = {
 /** Takes the content down: media out of every list (kept for an appeal), a comment and its replies deleted. */
 function removeContent(item: MockCase): void {
   const { contentType: type, contentId: id } = item;
+  if (type === 'community_post') setCommunityPostRemoved(id, true);
   if (type === 'video' || type === 'reel' || type === 'movie') {
     if (moderationDb.removed.some((entry) => entry.item.id === id)) return;
     if (type === 'video') {

@@ -41,3 +41,8 @@ export function liveStreamTarget(stream: { id: string; title: string; username: 
 export function liveChatMessageTarget(message: { id: string; username: string }): ReportTarget {
   return { contentType: 'live_chat_message', contentId: message.id, label: `@${message.username}'s chat message` };
 }
+
+/** A gaming community post, by its title and author. */
+export function communityPostTarget(post: { id: string; title: string; author_name: string }): ReportTarget {
+  return { contentType: 'community_post', contentId: post.id, label: `the post “${post.title}” by @${post.author_name}` };
+}

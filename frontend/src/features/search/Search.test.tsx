@@ -41,7 +41,7 @@ describe('Search section', () => {
     await user.type(box, 'a{Enter}');
 
     expect(await screen.findByRole('heading', { name: 'Videos', level: 2 })).toBeInTheDocument();
-    expect(tabNames()).toEqual(['All', 'Videos', 'Live', 'Users']);
+    expect(tabNames()).toEqual(['All', 'Videos', 'Live', 'Users', 'Gaming']);
     expect(screen.getByRole('tab', { name: 'All' })).toHaveAttribute('aria-selected', 'true');
     expect(articles('Videos')).toHaveLength(3);
     expect(screen.getByRole('heading', { name: 'Users', level: 2 })).toBeInTheDocument();

@@ -62,7 +62,7 @@ describe('SearchStore: running a search', () => {
     await waitFor(() => expect(store.current?.status).toBe('ready'));
 
     expect(asked(searches)).toEqual([{ q: 'sunrise harbour' }]);
-    expect(store.tabs).toEqual(['all', 'videos', 'live', 'users']); // the mock server has videos, live streams and users
+    expect(store.tabs).toEqual(['all', 'videos', 'live', 'users', 'gaming']); // the mock server has videos, live streams, users and gaming
     // The video by its title first, then the short tagged 'sunrise' and 'harbour'.
     expect(store.current?.response?.results.videos.map((item) => [item.kind, item.title])).toEqual([
       ['video', 'Sunrise over the harbour'],

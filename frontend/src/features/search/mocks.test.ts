@@ -43,9 +43,9 @@ describe('mock search API', () => {
     const videos = await visitor().GET('/api/search', { params: { query: { q: 'a', content_type: 'videos', limit: '4' } } });
     const accents = await visitor().GET('/api/search', { params: { query: { q: 'LÀTTÉ' } } });
 
-    expect(all.data?.available).toEqual(['videos', 'live', 'users']);
+    expect(all.data?.available).toEqual(['videos', 'live', 'users', 'gaming']);
     expect(all.data?.results.videos).toHaveLength(3);
-    expect(all.data?.total_results).toBe(all.data ? all.data.results.videos.length + all.data.results.users.length : -1);
+    expect(all.data?.total_results).toBe(all.data ? all.data.results.videos.length + all.data.results.users.length + all.data.results.gaming.length : -1);
     expect(videos.data?.results.videos).toHaveLength(4);
     expect(videos.data?.results.users).toEqual([]);
     expect(accents.data?.results.videos.map((item) => item.title)).toEqual(['Latte art, slowly']);

@@ -1,5 +1,6 @@
 import { accountsOf, mockDb, type MockUser } from '../../mocks/db';
 import { liveDb } from '../../mocks/liveDb';
+import { tournamentsDb } from '../gaming/tournaments/mocks';
 import { roomMemberCount } from '../../mocks/realtimeRooms';
 import { errorBody, http } from '../../mocks/http';
 import { mediaDb, settle, type MockReel, type MockVideo } from '../../mocks/mediaDb';
@@ -7,10 +8,10 @@ import { caller, isVisible, ownerDto } from '../../mocks/mediaHelpers';
 import { popularPrefixed, recordSearch, trendingSearches } from '../../mocks/searchDb';
 import { followersOf, isFollowing } from '../../mocks/socialDb';
 import { ALL_TAB_PER_KIND, MAX_QUERY_LENGTH, SEARCH_KINDS } from './rules';
-import type { LiveSearchItem, SearchKind, SearchResults, UserSearchItem, VideoSearchItem } from './types';
+import type { GamingSearchItem, LiveSearchItem, SearchKind, SearchResults, UserSearchItem, VideoSearchItem } from './types';
 
-/** The kinds that exist on the server today; music, podcasts and gaming are always empty. */
-const AVAILABLE: SearchKind[] = ['videos', 'live', 'users'];
+/** The kinds that exist on the server today; music and podcasts are always empty. */
+const AVAILABLE: SearchKind[] = ['videos', 'live', 'users', 'gaming'];
 const SUGGESTIONS = 8;
 const TRENDING = 10;
 
@@ -126,6 +127,28 @@ function searchUsers(words: string[], limit: number, viewerId: string | undefine
 }
 
 /** Streams on now (not ended) of listed people, by title, game, description or the streamer's name; most watched first. */
+/** Gaming (seed 002 §3 Gaming items): tournaments (not cancelled), then gaming streams on now, up to `limit` each. */
+function searchGaming(words: string[], limit: number): GamingSearchItem[] {
+  const tournaments = ranked(
+    tournamentsDb()
+      .filter((t) => t.status !== 'cancelled')
+      .map((t) => ({ item: t, score: score(words, `${t.name} ${t.game}`, t.description), popularity: t.participants.length, at: t.created_at })),
+    limit,
+  ).map((t): GamingSearchItem => ({ kind: 'tournament', id: t.id, name: t.name, game: t.game, prize_pool: t.prize_pool, status: t.status }));
+  const streams = ranked(
+    liveDb.streams
+      .filter((s) => s.status !== 'ended' && s.game)
+      .flatMap((s) => {
+        const owner = mockDb.users.get(s.userId);
+        if (!owner || !isListed(owner)) return [];
+        const viewers = s.baseViewers + roomMemberCount(`live:${s.id}`);
+        return [{ item: { s, owner, viewers }, score: score(words, `${s.title} ${s.game ?? ''}`, s.description), popularity: viewers, at: s.created_at }];
+      }),
+    limit,
+  ).map(({ s, owner, viewers }): GamingSearchItem => ({ kind: 'stream', id: s.id, title: s.title, game_name: s.game ?? '', viewers, username: owner.user.display_name, user_id: s.userId }));
+  return [...tournaments, ...streams];
+}
+
 function searchLive(words: string[], limit: number): LiveSearchItem[] {
   const hits = liveDb.streams
     .filter((s) => s.status !== 'ended')
@@ -184,7 +207,7 @@ export const searchHandlers = [
       music: [],
       live: words.length && wanted('live') ? searchLive(words, limit) : [],
       podcasts: [],
-      gaming: [],
+      gaming: (words.length && wanted('gaming') ? searchGaming(words, limit) : []) as unknown as SearchResults['gaming'],
     };
     const total = Object.values(results).reduce((n, list) => n + list.length, 0);
     if (total > 0) recordSearch(fold(cleaned.query).slice(0, MAX_QUERY_LENGTH), viewerId ? `u:${viewerId}` : 'a:visitor');

@@ -7,7 +7,7 @@ import { CatalogFacade } from '../../catalog/catalog.facade.js';
 import { IdentityFacade } from '../../identity/identity.facade.js';
 import { MonetizationFacade } from '../../monetization/monetization.facade.js';
 import { SocialFacade } from '../../social/social.facade.js';
-import { demoPlan, demoStars, initials, type DemoMedia, type DemoPlan } from '../domain/demo-plan.js';
+import { DEMO_GAME_IDS, demoPlan, demoPlayTime, demoStars, initials, type DemoGaming, type DemoMedia, type DemoPlan } from '../domain/demo-plan.js';
 import { DEMO_MARK, DEMO_MARKS, DEMO_MEDIA_MAKER, type DemoMarks, type DemoMediaMaker } from '../domain/ports.js';
 
 /** The seeding stopped on purpose: the app is closing, the demo was removed, or another process took over. */
@@ -113,13 +113,15 @@ export class SeedDemoUseCase {
       await this.publish(item, creators.get(item.creator)!, signal);
     }
 
+    let ready = new Map<string, string>();
     if (plan.media.length) {
-      const ready = await this.waitUntilProcessed(plan, creators, signal);
+      ready = await this.waitUntilProcessed(plan, creators, signal);
       if (!(await this.ctx(() => this.marks.has(DEMO_MARK.engagement)))) {
         await this.engage(plan, creators, ready, signal);
         await this.ctx(() => this.marks.mark(DEMO_MARK.engagement));
       }
     }
+    if (plan.gaming) await this.gaming(plan.gaming, creators, ready, signal);
     await this.ctx(() => this.marks.mark(DEMO_MARK.done));
     this.logger.log(`The demo data is ready (${((Date.now() - started) / 1000).toFixed(1)} s)`);
     return true;
@@ -189,6 +191,79 @@ export class SeedDemoUseCase {
         return new Map(ours.filter((m) => m.status === 'ready').map((m) => [`${m.kind}:${m.title}`, m.id]));
       }
       await new Promise((r) => setTimeout(r, 1000).unref());
+    }
+  }
+
+  /**
+   * The gaming hub: plays (real sessions and scores, at times spread over today, this week and before) and ratings;
+   * the tournaments (found again by name and organizer, so a restart carries on: joined, started and played to the
+   * end through the organizer's reports); community posts with their likes and comments. Each part once (its mark).
+   */
+  private async gaming(g: DemoGaming, creators: Map<string, Creator>, ready: Map<string, string>, signal: AbortSignal): Promise<void> {
+    const user = (name: string) => creators.get(name)!.userId;
+    if (!(await this.ctx(() => this.marks.has(DEMO_MARK.gamingPlays)))) {
+      const now = new Date();
+      for (const [i, p] of g.plays.entries()) {
+        await this.checkpoint(signal);
+        await this.ctx(() => this.catalog.recordDemoGamePlay(user(p.player), DEMO_GAME_IDS[p.game], p.score, demoPlayTime(p.when, ((i * 37) % 90 + 5) / 100, now)));
+      }
+      for (const r of g.ratings) await this.ctx(() => this.catalog.rateGame(user(r.player), DEMO_GAME_IDS[r.game], r.stars));
+      await this.ctx(() => this.marks.mark(DEMO_MARK.gamingPlays));
+    }
+    if (!(await this.ctx(() => this.marks.has(DEMO_MARK.gamingTournaments)))) {
+      for (const t of g.tournaments) {
+        await this.checkpoint(signal);
+        await this.ctx(() => this.tournament(t, user));
+      }
+      await this.ctx(() => this.marks.mark(DEMO_MARK.gamingTournaments));
+    }
+    if (!(await this.ctx(() => this.marks.has(DEMO_MARK.gamingPosts)))) {
+      for (const p of g.posts) {
+        await this.checkpoint(signal);
+        const videoId = p.clipOf ? ready.get(`video:${p.clipOf}`) : undefined;
+        // A clip whose video is not ready (a smaller demo) is a discussion.
+        const type = p.type === 'clip' && !videoId ? 'discussion' : p.type;
+        await this.ctx(async () => {
+          const id = await this.social.createCommunityPost(user(p.author), { title: p.title, content: p.content, game: p.game, post_type: type, video_id: type === 'clip' ? videoId : undefined });
+          for (const liker of p.likes) await this.social.toggleCommunityPostLike(user(liker), id);
+          for (const c of p.comments) await this.social.addCommunityPostComment(user(c.author), id, c.text);
+        });
+      }
+      await this.ctx(() => this.marks.mark(DEMO_MARK.gamingPosts));
+    }
+  }
+
+  /** One planned tournament: made (unless it exists), joined by its players, and when it has a champion, played to the end. */
+  private async tournament(t: DemoGaming['tournaments'][number], user: (name: string) => string): Promise<void> {
+    const organizer = user(t.organizer);
+    const existing = (await this.catalog.tournamentCards(await this.catalog.tournamentIds(), null)).find((c) => c.name === t.name && c.organizerId === organizer);
+    const id =
+      existing?.id ??
+      (
+        await this.catalog.createTournament(organizer, {
+          name: t.name,
+          game: t.game,
+          description: t.description,
+          entryFee: Number(t.entryFee),
+          prizePool: Number(t.prizePool),
+          maxParticipants: t.maxParticipants,
+          startDate: new Date(Date.now() + t.startsInDays * 86_400_000),
+        })
+      ).id;
+    let detail = await this.catalog.tournamentDetail(id, organizer);
+    if (detail.status === 'open') {
+      const joined = new Set(detail.participants.map((p) => p.userId));
+      for (const name of t.players) if (!joined.has(user(name))) await this.catalog.joinTournament(user(name), id);
+    }
+    if (!t.champion) return;
+    const champion = user(t.champion);
+    if (detail.status === 'open') detail = await this.catalog.startTournament(organizer, id);
+    // Round by round: each match ready to play is decided by the organizer (a bounded loop: a bracket of n has n - 1 matches).
+    for (let guard = 0; detail.status === 'in_progress' && guard < 64; guard++) {
+      const match = detail.bracket?.rounds.flatMap((r) => r.matches).find((m) => m.status === 'ready' || m.status === 'disputed');
+      if (!match || !match.player1 || !match.player2) break;
+      const winner = match.player2.userId === champion ? champion : match.player1.userId;
+      detail = await this.catalog.reportTournamentMatch(organizer, id, match.id, winner);
     }
   }
 

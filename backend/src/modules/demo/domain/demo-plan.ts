@@ -62,6 +62,8 @@ export interface DemoPlan {
   media: DemoMedia[];
   follows: [follower: string, followee: string][];
   comments: DemoComment[];
+  /** The gaming hub's demo (null without creators). */
+  gaming: DemoGaming | null;
 }
 
 const CREATORS: DemoCreator[] = [
@@ -121,7 +123,7 @@ const COMMENTS: DemoComment[] = [
  * at that share of their length (at least 3 s); 0 is no media at all. Comments on items left out are left out.
  */
 export function demoPlan(scalePercent: number): DemoPlan {
-  if (scalePercent <= 0) return { creators: [], media: [], follows: [], comments: [] };
+  if (scalePercent <= 0) return { creators: [], media: [], follows: [], comments: [], gaming: null };
   const s = Math.min(100, scalePercent) / 100;
   const picked: number[] = [];
   for (const kind of ['video', 'reel', 'movie'] as const) {
@@ -131,7 +133,162 @@ export function demoPlan(scalePercent: number): DemoPlan {
   picked.sort((a, b) => a - b);
   const media = picked.map((i) => ({ ...MEDIA[i], seconds: Math.max(3, Math.round(MEDIA[i].seconds * s)) }));
   const comments = COMMENTS.filter((c) => picked.includes(c.media)).map((c) => ({ ...c, media: picked.indexOf(c.media) }));
-  return { creators: CREATORS, media, follows: FOLLOWS, comments };
+  return { creators: CREATORS, media, follows: FOLLOWS, comments, gaming: DEMO_GAMING };
+}
+
+/** When a demo play happened: today (UTC), earlier this ISO week (today when it is Monday), or in the days before. */
+export type DemoWhen = 'today' | 'week' | 'earlier';
+
+/**
+ * The gaming hub's demo (issue 15): the creators play the built-in games (real sessions and scores through the same
+ * rules, at times spread so that Today, This week and All time each have entries) and rate them, one open tournament
+ * with a few players, one completed tournament (every match played) with its champion, and community posts of each
+ * type with likes and comments. Games are the catalog's built-in ones (DEMO_GAME_IDS).
+ */
+export interface DemoGaming {
+  plays: { player: string; game: string; score: number; when: DemoWhen }[];
+  ratings: { player: string; game: string; stars: number }[];
+  tournaments: {
+    organizer: string;
+    name: string;
+    game: string;
+    description: string;
+    entryFee: string;
+    prizePool: string;
+    maxParticipants: number;
+    /** Days from now to its start date. */
+    startsInDays: number;
+    players: string[];
+    /** Null: still open. Else started and played to the end: this player wins each of their matches, player 1 the others. */
+    champion: string | null;
+  }[];
+  posts: {
+    author: string;
+    title: string;
+    content: string;
+    game: string;
+    type: 'discussion' | 'review' | 'guide' | 'clip';
+    /** A clip's video: the author's demo video of this title, if it is ready. */
+    clipOf?: string;
+    likes: string[];
+    comments: { author: string; text: string }[];
+  }[];
+}
+
+/** The catalog's built-in games (rows of Migration20261124500000_games, ids fixed there), by name. */
+export const DEMO_GAME_IDS: Record<string, string> = {
+  'Target Rush': '6a3c1f0e-5b1d-4e7a-9c01-0a0000000001',
+  'Pixel Sniper': '6a3c1f0e-5b1d-4e7a-9c01-0a0000000002',
+  Reflex: '6a3c1f0e-5b1d-4e7a-9c01-0a0000000003',
+};
+
+export const DEMO_GAMING: DemoGaming = {
+  // Target Rush and Pixel Sniper allow 25 points a second (750 in 30 s), Reflex 10 (300): these are good human games.
+  plays: [
+    { player: 'GamingStream', game: 'Target Rush', score: 236, when: 'today' },
+    { player: 'TechGuru', game: 'Target Rush', score: 198, when: 'today' },
+    { player: 'NoraTravels', game: 'Target Rush', score: 171, when: 'week' },
+    { player: 'ChefPablo', game: 'Target Rush', score: 142, when: 'earlier' },
+    { player: 'MusicCreator', game: 'Target Rush', score: 207, when: 'earlier' },
+    { player: 'GamingStream', game: 'Target Rush', score: 251, when: 'earlier' },
+    { player: 'TechGuru', game: 'Pixel Sniper', score: 164, when: 'today' },
+    { player: 'GamingStream', game: 'Pixel Sniper', score: 189, when: 'week' },
+    { player: 'MusicCreator', game: 'Pixel Sniper', score: 118, when: 'earlier' },
+    { player: 'MusicCreator', game: 'Reflex', score: 104, when: 'today' },
+    { player: 'ChefPablo', game: 'Reflex', score: 87, when: 'week' },
+    { player: 'NoraTravels', game: 'Reflex', score: 93, when: 'earlier' },
+    { player: 'GamingStream', game: 'Reflex', score: 112, when: 'earlier' },
+  ],
+  ratings: [
+    { player: 'GamingStream', game: 'Target Rush', stars: 5 },
+    { player: 'TechGuru', game: 'Target Rush', stars: 4 },
+    { player: 'ChefPablo', game: 'Target Rush', stars: 4 },
+    { player: 'TechGuru', game: 'Pixel Sniper', stars: 4 },
+    { player: 'MusicCreator', game: 'Pixel Sniper', stars: 3 },
+    { player: 'MusicCreator', game: 'Reflex', stars: 5 },
+    { player: 'NoraTravels', game: 'Reflex', stars: 4 },
+  ],
+  tournaments: [
+    {
+      organizer: 'GamingStream',
+      name: 'Friday Night Target Rush Cup',
+      game: 'Target Rush',
+      description: 'Single elimination, best of three rounds of Target Rush per match. Bring your fastest mouse hand.',
+      entryFee: '0',
+      prizePool: '50',
+      maxParticipants: 16,
+      startsInDays: 5,
+      players: ['TechGuru', 'NoraTravels', 'ChefPablo'],
+      champion: null,
+    },
+    {
+      organizer: 'TechGuru',
+      name: 'Reflex Showdown: Season 1',
+      game: 'Reflex',
+      description: 'Four players, one bracket, no second chances. Matches played on stream.',
+      entryFee: '5',
+      prizePool: '100',
+      maxParticipants: 8,
+      startsInDays: 1,
+      players: ['GamingStream', 'MusicCreator', 'NoraTravels', 'ChefPablo'],
+      champion: 'GamingStream',
+    },
+  ],
+  posts: [
+    {
+      author: 'GamingStream',
+      title: 'How do you keep your aim steady in Target Rush?',
+      content: 'I lose most of my points in the last ten seconds when the targets feel smaller. Do you slow down or push through?',
+      game: 'Target Rush',
+      type: 'discussion',
+      likes: ['TechGuru', 'NoraTravels'],
+      comments: [
+        { author: 'TechGuru', text: 'I slow down. A miss costs more than a late hit.' },
+        { author: 'NoraTravels', text: 'Lower mouse sensitivity helped me a lot.' },
+      ],
+    },
+    {
+      author: 'TechGuru',
+      title: 'Pixel Sniper review: tiny targets, big fun',
+      content: 'Same rules as Target Rush, but the targets are half the size. Great for warming up before a match. Four stars.',
+      game: 'Pixel Sniper',
+      type: 'review',
+      likes: ['GamingStream', 'MusicCreator', 'ChefPablo'],
+      comments: [{ author: 'MusicCreator', text: 'Agreed, my wrist hurts in a good way.' }],
+    },
+    {
+      author: 'MusicCreator',
+      title: 'A guide to better Reflex scores',
+      content: 'Watch the pad, not the timer. Rest your finger on the button, and never guess: a click before green scores nothing and restarts the wait.',
+      game: 'Reflex',
+      type: 'guide',
+      likes: ['ChefPablo'],
+      comments: [{ author: 'ChefPablo', text: 'The "never guess" part doubled my score.' }],
+    },
+    {
+      author: 'GamingStream',
+      title: 'Clip: the glider run from last night',
+      content: 'The cleanest glider I have ever seen. Full run on the channel.',
+      game: 'Game of Life',
+      type: 'clip',
+      clipOf: "Conway's Game of Life: any% speedrun",
+      likes: ['TechGuru', 'MusicCreator', 'NoraTravels', 'ChefPablo'],
+      comments: [{ author: 'ChefPablo', text: 'How is that even possible?' }],
+    },
+  ],
+};
+
+/**
+ * The moment of a demo play, before `now`: today (UTC) at `fraction` of the time since midnight; this ISO week before
+ * today, at `fraction` of it (today's when it is Monday); or 2 to 9 days before this week started.
+ */
+export function demoPlayTime(when: DemoWhen, fraction: number, now: Date): Date {
+  const day = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate());
+  const weekStart = day - ((now.getUTCDay() + 6) % 7) * 86_400_000;
+  const between = (from: number, to: number) => new Date(Math.floor(from + (to - from) * fraction));
+  if (when === 'today' || (when === 'week' && weekStart === day)) return between(day, now.getTime() - 1000);
+  if (when === 'week') return between(weekStart, day - 1000);
+  return between(weekStart - 9 * 86_400_000, weekStart - 2 * 86_400_000);
 }
 
 /** The avatar's letters: the initials of the channel's name. */

@@ -47,6 +47,10 @@ export const DEMO_MARK = {
   removed: 'demo:removed',
   /** The demo's live stream was started once (if it is ended by someone else, e.g. moderation, it is not started again). */
   liveStarted: 'demo:live-started',
+  /** The gaming hub's demo, by part (plays and ratings, tournaments, community posts). */
+  gamingPlays: 'demo:gaming-plays',
+  gamingTournaments: 'demo:gaming-tournaments',
+  gamingPosts: 'demo:gaming-posts',
 } as const;
 
 /** An ffmpeg publishing a file in a loop to an RTMP address (the demo's live stream, as OBS would). */

@@ -64,11 +64,11 @@ export class LiveContentUseCases {
   /**
    * Streams not ended matching the words (folded, letters and digits) in their title, game or description, or whose
    * owner is one of `ownerIds` (the people a name search found); when that finds fewer than `limit`, titles like the
-   * whole query by trigrams (a typo) follow.
+   * whole query by trigrams (a typo) follow. With `gaming`, only gaming streams (and a game like the query too).
    */
-  async search(q: { folded: string; words: string[]; ownerIds: string[] }, limit: number): Promise<LiveSearchHit[]> {
-    const rows = await this.content.search(q.words, q.ownerIds, limit);
-    if (rows.length < limit) rows.push(...(await this.content.similar(q.folded, limit - rows.length, rows.map((r) => r.id))));
+  async search(q: { folded: string; words: string[]; ownerIds: string[] }, limit: number, opts: { gaming?: boolean } = {}): Promise<LiveSearchHit[]> {
+    const rows = await this.content.search(q.words, q.ownerIds, limit, opts.gaming);
+    if (rows.length < limit) rows.push(...(await this.content.similar(q.folded, limit - rows.length, rows.map((r) => r.id), opts.gaming)));
     if (!rows.length) return [];
     const [names, counts] = await Promise.all([this.users.usernames([...new Set(rows.map((r) => r.userId))]), this.presence.viewerCounts(rows.map((r) => r.id))]);
     // A stream whose owner is gone (deleted meanwhile) is not shown.

@@ -34,10 +34,14 @@ export interface LiveContentStore {
   /**
    * Streams not ended whose title, game or description holds every word (the last one as a prefix), or whose owner is
    * one of `ownerIds`: the best matches first (title and game over description), then the most watched, the newest.
+   * With `gaming`, only gaming streams (those with a game).
    */
-  search(words: string[], ownerIds: string[], limit: number): Promise<LiveSearchRow[]>;
-  /** Streams not ended whose title is like `folded` by trigrams (a typo), most similar first, leaving out `except`. */
-  similar(folded: string, limit: number, except: string[]): Promise<LiveSearchRow[]>;
+  search(words: string[], ownerIds: string[], limit: number, gaming?: boolean): Promise<LiveSearchRow[]>;
+  /**
+   * Streams not ended whose title is like `folded` by trigrams (a typo), most similar first, leaving out `except`.
+   * With `gaming`, only gaming streams, whose game may be the one like `folded`.
+   */
+  similar(folded: string, limit: number, except: string[], gaming?: boolean): Promise<LiveSearchRow[]>;
   chatMessage(id: string): Promise<ChatMessageRecord | null>;
   /**
    * Moderation takes a stream down: ended now if it was not (true then), and its recording never published (`record`

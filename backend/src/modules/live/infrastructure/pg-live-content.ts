@@ -43,12 +43,12 @@ const prefixTsQuery = (words: string[]) => words.map((w, i) => (i === words.leng
 export class PgLiveContentStore implements LiveContentStore {
   constructor(private readonly em: EntityManager) {}
 
-  async search(words: string[], ownerIds: string[], limit: number): Promise<LiveSearchRow[]> {
+  async search(words: string[], ownerIds: string[], limit: number, gaming = false): Promise<LiveSearchRow[]> {
     if (!words.length) return [];
     const q = prefixTsQuery(words);
     const rows = await this.em.execute<SearchRow[]>(
       `select ${COLUMNS} from live_streams s
-        where s.status <> 'ended' and (s.search_document @@ to_tsquery('simple', ?) or s.user_id = any(?::uuid[]))
+        where s.status <> 'ended'${gaming ? ' and s.game is not null' : ''} and (s.search_document @@ to_tsquery('simple', ?) or s.user_id = any(?::uuid[]))
         order by ts_rank(s.search_document, to_tsquery('simple', ?)) desc, ${VIEWERS_OF_S} desc, s.created_at desc, s.id desc
         limit ?`,
       [q, `{${ownerIds.join(',')}}`, q, limit],
@@ -56,14 +56,20 @@ export class PgLiveContentStore implements LiveContentStore {
     return rows.map(toRow);
   }
 
-  async similar(folded: string, limit: number, except: string[]): Promise<LiveSearchRow[]> {
+  async similar(folded: string, limit: number, except: string[], gaming = false): Promise<LiveSearchRow[]> {
     if (folded.length < 3) return [];
+    // Gaming streams (few: those on now with a game) are also found by a game like the query.
+    const like = gaming
+      ? `s.game is not null and (? <% scriven_fold(s.title) or ? <% scriven_fold(s.game))`
+      : `? <% scriven_fold(s.title)`;
+    const similarity = gaming ? 'greatest(word_similarity(?, scriven_fold(s.title)), word_similarity(?, scriven_fold(s.game)))' : 'word_similarity(?, scriven_fold(s.title))';
+    const twice = gaming ? [folded, folded] : [folded];
     const rows = await this.em.execute<SearchRow[]>(
       `select ${COLUMNS} from live_streams s
-        where s.status <> 'ended' and ? <% scriven_fold(s.title) and not (s.id = any(?::uuid[]))
-        order by word_similarity(?, scriven_fold(s.title)) desc, s.created_at desc, s.id desc
+        where s.status <> 'ended' and ${like} and not (s.id = any(?::uuid[]))
+        order by ${similarity} desc, s.created_at desc, s.id desc
         limit ?`,
-      [folded, `{${except.join(',')}}`, folded, limit],
+      [...twice, `{${except.join(',')}}`, ...twice, limit],
     );
     return rows.map(toRow);
   }

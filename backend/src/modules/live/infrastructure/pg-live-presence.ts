@@ -53,7 +53,10 @@ export class PgLivePresence implements LivePresence, OnApplicationBootstrap, OnA
     }
   }
 
-  /** A socket follows the stream: a signed-in user by their id, a visitor (userId null) by their address's key. */
+  /**
+   * A socket follows the stream: a signed-in user by their id, a visitor (userId null) by their address's key. They
+   * also join the stream's audience for good (`live_stream_viewers`), which outlives the page.
+   */
   async joined(streamId: string, socketId: string, userId: string | null, address?: string): Promise<void> {
     const who = userId ?? (address ? visitorKey(streamId, address) : null);
     this.held.set(`${streamId}|${socketId}`, { streamId, socketId });
@@ -61,6 +64,8 @@ export class PgLivePresence implements LivePresence, OnApplicationBootstrap, OnA
       'insert into live_presence (stream_id, socket_id, user_id, process_id, seen_at) values (?, ?, ?, ?, now()) on conflict (stream_id, socket_id) do update set seen_at = now()',
       [streamId, socketId, who, this.processId],
     );
+    // Who ever opened the stream (its total viewers, for the gaming leaderboards): once per user or visitor.
+    await this.sql('insert into live_stream_viewers (stream_id, viewer_key) values (?, ?) on conflict do nothing', [streamId, who ?? socketId]);
   }
 
   async left(streamId: string, socketId: string): Promise<void> {

@@ -1,7 +1,7 @@
 /**
  * What can be reported, in one place: a kind of content is one line here (what a report and a decision may do with
  * it) and one resolver in infrastructure/content-directory.ts (how to find it, show it, remove and restore it).
- * Tracks, episodes and community posts add theirs when they exist.
+ * Tracks and episodes add theirs when they exist.
  */
 export const CONTENT_KINDS = {
   video: { timestamps: true, removable: true, files: true, noun: 'video' },
@@ -14,6 +14,11 @@ export const CONTENT_KINDS = {
   live_stream: { timestamps: false, removable: true, files: false, noun: 'live stream', feature: 'live' },
   /** A message of a live stream's chat: removing it deletes it from the chat. */
   live_chat_message: { timestamps: false, removable: true, files: false, noun: 'live chat message', feature: 'live' },
+  /**
+   * A gaming community post: removing it hides it from every list, its page and its comments. It is kept while a
+   * strike can be appealed (overturning brings it back), then deleted for good: `files` is that keeping, as for media.
+   */
+  community_post: { timestamps: false, removable: true, files: true, noun: 'community post', feature: 'gaming' },
 } as const satisfies Record<string, ContentKindTraits>;
 
 export interface ContentKindTraits {
@@ -28,7 +33,7 @@ export interface ContentKindTraits {
    * The feature flag the kind belongs to: while it is off nobody can report the kind (the refusal every switched-off
    * route gives); cases already open are still decided.
    */
-  feature?: 'live';
+  feature?: 'live' | 'gaming';
 }
 
 export type ContentType = keyof typeof CONTENT_KINDS;
@@ -43,7 +48,7 @@ export type ReportReason = (typeof REPORT_REASONS)[number];
 /**
  * The content as it was when first reported (the queue shows this, whatever was edited since), and whose it is.
  * Fields a kind does not have are null: a video has a title, description and thumbnail; a comment its text and the
- * title of the item it is on (a live chat message: of its stream); a profile its channel name, handle, bio (as description) and photo (as thumbnail).
+ * title of the item it is on (a live chat message: of its stream); a community post its title and text; a profile its channel name, handle, bio (as description) and photo (as thumbnail).
  */
 export interface ContentSnapshot {
   ownerUserId: string;

@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { AccountsFacade } from '../../accounts/accounts.facade.js';
 import { CatalogFacade } from '../../catalog/catalog.facade.js';
 import { LiveFacade } from '../../live/live.facade.js';
+import { SocialFacade } from '../../social/social.facade.js';
 import type { ContentPreview, ContentSnapshot, ContentType } from '../domain/content.js';
 import type { ContentDirectory } from '../domain/ports.js';
 
@@ -16,13 +17,15 @@ interface ContentResolver {
    * (a comment's item being up or down says nothing of the comment); null when nothing is playable.
    */
   previewOf(id: string, snapshot: ContentSnapshot): { mediaId: string; showsRemoval: boolean } | null;
+  /** For content that is not media but can be down and back up (community posts): whether each is removed now. */
+  removedNow?(ids: string[]): Promise<Map<string, boolean>>;
 }
 
 const empty = { title: null, description: null, text: null, channelName: null, handle: null, thumbnailUrl: null, mediaKind: null, mediaId: null, durationSeconds: null };
 
 /**
  * Every kind of content moderation knows (CONTENT_KINDS), each through the facade of the context that owns it: the
- * catalog's media and comments, accounts' channels, live's streams and chat messages. A new kind adds its resolver here (the Record makes it required).
+ * catalog's media and comments, accounts' channels, live's streams and chat messages, social's community posts. A new kind adds its resolver here (the Record makes it required).
  */
 @Injectable()
 export class FacadeContentDirectory implements ContentDirectory {
@@ -32,6 +35,7 @@ export class FacadeContentDirectory implements ContentDirectory {
     private readonly catalog: CatalogFacade,
     accounts: AccountsFacade,
     live: LiveFacade,
+    social: SocialFacade,
   ) {
     const media = (kind: 'video' | 'reel' | 'movie'): ContentResolver => ({
       async find(id, viewer) {
@@ -97,6 +101,19 @@ export class FacadeContentDirectory implements ContentDirectory {
         purge: async () => undefined,
         previewOf: () => null,
       },
+      community_post: {
+        // Anyone may open a post (visitors too); a removed one is not there to report.
+        async find(id) {
+          const p = await social.communityPostReportTarget(id);
+          return p ? { ...empty, ownerUserId: p.ownerUserId, title: p.title, text: p.content } : null;
+        },
+        // Hidden from everyone until restored (an overturned strike) or purged (the appeal window closed).
+        remove: (id) => social.removeCommunityPostByModeration(id),
+        restore: (id) => social.restoreCommunityPostByModeration(id),
+        purge: (id) => social.purgeRemovedCommunityPost(id),
+        previewOf: () => null,
+        removedNow: (ids) => social.communityPostsRemoved(ids),
+      },
     };
   }
 
@@ -125,7 +142,15 @@ export class FacadeContentDirectory implements ContentDirectory {
     const sources = items.map((it) => this.resolvers[it.type].previewOf(it.id, it.snapshot));
     const ids = sources.flatMap((s) => (s ? [s.mediaId] : []));
     const playbacks = ids.length ? await this.catalog.mediaPlaybacks(ids) : new Map<string, ContentPreview>();
-    return sources.map((s) => {
+    // Kinds that are not played but can be down and back up: nothing to play, only whether they are down now.
+    const states = new Map<ContentType, Map<string, boolean>>();
+    for (const type of new Set(items.map((it) => it.type))) {
+      const removedNow = this.resolvers[type].removedNow;
+      if (removedNow) states.set(type, await removedNow(items.filter((it) => it.type === type).map((it) => it.id)));
+    }
+    return sources.map((s, i) => {
+      const state = states.get(items[i].type)?.get(items[i].id);
+      if (state !== undefined) return { streamUrl: null, thumbnailUrl: null, removed: state };
       const p = s ? playbacks.get(s.mediaId) : undefined;
       if (!s || !p) return null;
       return s.showsRemoval ? p : { ...p, removed: false };

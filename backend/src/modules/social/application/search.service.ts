@@ -17,7 +17,8 @@ export interface SearchOutcome {
   totalResults: number;
   /** Tabs whose kinds exist on this server (the others are always empty). */
   available: SearchTab[];
-  results: { content: Partial<Record<SearchTab, ContentCardView[]>>; users: UserCardView[]; live: LiveCardView[] };
+  /** `gamingStreams`: the gaming tab's streams (its tournaments are in `content.gaming`). */
+  results: { content: Partial<Record<SearchTab, ContentCardView[]>>; users: UserCardView[]; live: LiveCardView[]; gamingStreams: LiveCardView[] };
 }
 
 @Injectable()
@@ -36,7 +37,13 @@ export class SearchService {
   ) {}
 
   get availableTabs(): SearchTab[] {
-    return SEARCH_TABS.filter((t) => t === 'users' || (t === 'live' ? this.live.shown() : this.sources.some((s) => s.tab === t)));
+    return SEARCH_TABS.filter((t) => {
+      if (t === 'users') return true;
+      if (t === 'live') return this.live.shown();
+      // Gaming: tournaments (their source shows them while `gaming` is on) and gaming streams.
+      if (t === 'gaming') return this.sources.some((s) => s.tab === t && s.shownKinds().length > 0) || this.live.shownGaming();
+      return this.sources.some((s) => s.tab === t);
+    });
   }
 
   /** One tab (limit results) or every tab (3 each). A search that finds something counts toward trending. */
@@ -48,6 +55,7 @@ export class SearchService {
     const content: SearchOutcome['results']['content'] = {};
     let users: UserCardView[] = [];
     let live: LiveCardView[] = [];
+    let gamingStreams: LiveCardView[] = [];
     await Promise.all(
       tabs.map(async (t) => {
         if (t === 'users') {
@@ -61,26 +69,29 @@ export class SearchService {
           live = await this.liveStreams(folded, per);
           return;
         }
+        // The gaming tab: tournaments (below, from the index) and gaming streams on now, `per` of each.
+        if (t === 'gaming' && this.live.shownGaming()) gamingStreams = await this.liveStreams(folded, per, { gaming: true });
         const sources = this.sources.filter((s) => s.tab === t);
         const kinds = sources.flatMap((s) => s.shownKinds());
         content[t] = kinds.length ? await hydrate(sources, await this.index.search(folded, kinds, per), viewerId) : [];
       }),
     );
-    const totalResults = users.length + live.length + Object.values(content).reduce((n, list) => n + (list?.length ?? 0), 0);
+    const totalResults = users.length + live.length + gamingStreams.length + Object.values(content).reduce((n, list) => n + (list?.length ?? 0), 0);
     if (totalResults > 0) await this.log.record(folded.slice(0, 100), query.slice(0, 100), searcher).catch((e: Error) => this.logger.warn(`search log: ${e.message}`));
-    return { query, totalResults, available: this.availableTabs, results: { content, users, live } };
+    return { query, totalResults, available: this.availableTabs, results: { content, users, live, gamingStreams } };
   }
 
   /**
    * Streams on now whose title, game or description matches, or whose streamer's name does (the people the users tab
-   * would find); only streams of people others may see (listed), as for every other kind.
+   * would find); only streams of people others may see (listed), as for every other kind. With `gaming`, gaming
+   * streams only (the gaming tab).
    */
-  private async liveStreams(folded: string, limit: number): Promise<LiveCardView[]> {
-    if (!this.live.shown()) return [];
+  private async liveStreams(folded: string, limit: number, opts: { gaming?: boolean } = {}): Promise<LiveCardView[]> {
+    if (!(opts.gaming ? this.live.shownGaming() : this.live.shown())) return [];
     const words = queryWords(folded);
     if (!words.length) return [];
     const owners = await this.index.search(folded, ['user'], LIVE_OWNER_CANDIDATES);
-    const hits = await this.live.search({ folded, words, ownerIds: owners.map((h) => h.refId) }, limit);
+    const hits = await this.live.search({ folded, words, ownerIds: owners.map((h) => h.refId) }, limit, opts);
     if (!hits.length) return [];
     const listed = new Set((await this.graph.usersByIds([...new Set(hits.map((h) => h.userId))])).filter((u) => u.listed).map((u) => u.userId));
     return hits.filter((h) => listed.has(h.userId));

@@ -4,6 +4,7 @@ import type { UnitOfWork } from '../../../common/database/unit-of-work.port.js';
 import { SOCIAL_UNIT_OF_WORK } from './tokens.js';
 import { AccountsFacade } from '../../accounts/accounts.facade.js';
 import { IdentityFacade } from '../../identity/identity.facade.js';
+import { COMMUNITY_POSTS, type CommunityPosts } from '../domain/community-ports.js';
 import { CONTENT_INDEX, CONTENT_SOURCES, SEARCH_LOG, SOCIAL_GRAPH, type ContentIndex, type ContentSource, type SearchLog, type SocialGraph, type SocialUser } from '../domain/ports.js';
 
 /**
@@ -21,6 +22,7 @@ export class SocialSync implements OnModuleInit {
     @Inject(CONTENT_SOURCES) private readonly sources: ContentSource[],
     @Inject(SOCIAL_UNIT_OF_WORK) private readonly uow: UnitOfWork,
     @Inject(SEARCH_LOG) private readonly searchLog: SearchLog,
+    @Inject(COMMUNITY_POSTS) private readonly communityPosts: CommunityPosts,
   ) {}
 
   onModuleInit(): void {
@@ -37,6 +39,10 @@ export class SocialSync implements OnModuleInit {
     this.durable.on('catalog.media-changed', async ({ mediaId }) => {
       const source = this.sources.find((s) => s.kinds.includes('video'));
       if (source) await this.reindex(source, mediaId);
+    });
+    this.durable.on('catalog.tournament-changed', async ({ tournamentId }) => {
+      const source = this.sources.find((s) => s.kinds.includes('tournament'));
+      if (source) await this.reindex(source, tournamentId);
     });
   }
 
@@ -63,7 +69,11 @@ export class SocialSync implements OnModuleInit {
     if (!profile) {
       await this.graph.removeUser(userId);
       await this.index.remove('user', userId);
+      // Items of no account (tournaments they organized): their source finds them gone too if they change again.
+      await this.index.removeOwned(userId, this.sources.filter((s) => s.feedType === null).flatMap((s) => s.kinds));
       await this.searchLog.forget(`u:${userId}`);
+      // Their community posts go with them (as their media and comments do), and their likes and comments on others'.
+      await this.communityPosts.removeAuthor(userId);
       return null;
     }
     const primary = await this.accounts.primaryProfile(userId);

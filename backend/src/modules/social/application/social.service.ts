@@ -27,9 +27,9 @@ export class SocialService {
     private readonly durable: DurableEvents,
   ) {}
 
-  /** The kinds others may find now (a kind whose feature is off is left out). */
+  /** The content kinds others may find now (a kind whose feature is off is left out; tournaments are no one's content). */
   get contentKinds(): string[] {
-    return this.sources.flatMap((s) => s.shownKinds());
+    return this.sources.filter((s) => s.feedType !== null).flatMap((s) => s.shownKinds());
   }
 
   /** Toggles; a hidden user (private, blocked) can be unfollowed but not followed. */
@@ -81,7 +81,7 @@ export class SocialService {
 
   /** Newest first from followed users, every content kind (or one filter's kinds); each source hydrates its own. */
   async feed(viewerId: string, type: FeedType, limit: number, cursor: string | undefined): Promise<{ items: ContentCardView[]; nextCursor: string | null }> {
-    const sources = type === 'all' ? this.sources : this.sources.filter((s) => s.feedType === type);
+    const sources = type === 'all' ? this.sources.filter((s) => s.feedType !== null) : this.sources.filter((s) => s.feedType === type);
     const kinds = sources.flatMap((s) => s.shownKinds());
     if (!kinds.length) return { items: [], nextCursor: null };
     const page = await this.index.feed(viewerId, kinds, limit, cursor);

@@ -69,6 +69,8 @@ export interface IndexHit {
 export interface ContentIndex {
   upsert(doc: IndexDocument): Promise<void>;
   remove(kind: string | string[], refId: string): Promise<void>;
+  /** Every item of these kinds the user owns (a deleted user's items that belong to no account: tournaments). */
+  removeOwned(ownerUserId: string, kinds: string[]): Promise<void>;
   /** Every content item of an account takes the account's visibility; null (a deleted account) removes them. */
   setAccountVisibility(accountId: string, visibility: IndexDocument['visibility'] | null): Promise<void>;
   /** Newest first from the listed users a viewer follows. */
@@ -102,7 +104,8 @@ export const SEARCH_LOG = Symbol('SearchLog');
 export interface ContentCardView {
   id: string;
   kind: string;
-  contentType: 'video' | 'music' | 'podcast';
+  /** 'tournament' for the gaming tab's tournaments (never in feeds: their source has no feed type). */
+  contentType: 'video' | 'music' | 'podcast' | 'tournament';
   title: string;
   description: string;
   userId: string;
@@ -113,6 +116,8 @@ export interface ContentCardView {
   isVertical: boolean;
   durationSeconds: number | null;
   createdAt: Date;
+  /** A tournament's own fields (`title` is its name). */
+  tournament?: { game: string; prizePool: string; status: string };
 }
 
 /**
@@ -125,6 +130,7 @@ export interface ContentSource {
   /** The kinds others may find now: search, suggestions, feeds and counts leave out a kind whose feature is off. */
   shownKinds(): string[];
   tab: 'videos' | 'music' | 'live' | 'podcasts' | 'gaming';
+  /** The feed filter its kinds belong to; null: never in feeds (tournaments). */
   feedType: 'videos' | 'music' | 'podcasts' | null;
   /** The item's index document, or null when others cannot find it (gone, not ready). */
   document(refId: string): Promise<IndexDocument | null>;
@@ -156,7 +162,10 @@ export interface LiveCardView {
 export interface LiveSearchSource {
   /** Whether others may find live streams now (the `live` feature). */
   shown(): boolean;
-  search(q: { folded: string; words: string[]; ownerIds: string[] }, limit: number): Promise<LiveCardView[]>;
+  /** Whether others may find gaming streams in the gaming tab now (the `live` and `gaming` features). */
+  shownGaming(): boolean;
+  /** With `gaming`, gaming streams (those with a game) only, for the gaming tab. */
+  search(q: { folded: string; words: string[]; ownerIds: string[] }, limit: number, opts?: { gaming?: boolean }): Promise<LiveCardView[]>;
 }
 
 export const LIVE_SEARCH = Symbol('LiveSearchSource');

@@ -11,7 +11,7 @@ import { ErrorResponseDto } from '../../../common/http/error-response.dto.js';
 import { SearchService } from '../application/search.service.js';
 import { choice, SEARCH_TABS, type SearchTab } from '../domain/search-rules.js';
 import { SearchQueryDto, SearchResponseDto, SuggestionsQueryDto, SuggestionsResponseDto, TrendingResponseDto } from './social.dto.js';
-import { toLiveSearchItem, toUserSearchItem, toVideoSearchItem } from './social.mapper.js';
+import { toGamingStreamSearchItem, toLiveSearchItem, toTournamentSearchItem, toUserSearchItem, toVideoSearchItem } from './social.mapper.js';
 import { pageSize } from '../../../common/keyset.js';
 
 type Req = Request & { user?: Principal | null };
@@ -56,11 +56,12 @@ export class SearchController {
     const tab: SearchTab | null = type === undefined || type === 'all' ? null : choice('content_type', type, SEARCH_TABS, 'videos');
     const r = await this.search.search(query.q, tab, pageSize(query.limit, 20), req.user?.userId ?? null, searcher);
     const videos = (r.results.content.videos ?? []).map(toVideoSearchItem);
+    const gaming = [...(r.results.content.gaming ?? []).flatMap(toTournamentSearchItem), ...r.results.gamingStreams.map(toGamingStreamSearchItem)];
     return {
       query: r.query,
       total_results: r.totalResults,
       available: r.available,
-      results: { videos, users: r.results.users.map(toUserSearchItem), music: [], live: r.results.live.map(toLiveSearchItem), podcasts: [], gaming: [] },
+      results: { videos, users: r.results.users.map(toUserSearchItem), music: [], live: r.results.live.map(toLiveSearchItem), podcasts: [], gaming },
     };
   }
 

@@ -1,4 +1,4 @@
-import { ApiProperty } from '@nestjs/swagger';
+import { ApiExtraModels, ApiProperty, getSchemaPath } from '@nestjs/swagger';
 import { Allow, IsIn, IsOptional, Matches } from 'class-validator';
 import { EmptyAsAbsent } from '../../../common/http/dto-rules.js';
 import { PAGE_QUERY_MESSAGES, PageQueryDto } from '../../../common/http/page-query.dto.js';
@@ -170,14 +170,46 @@ export class LiveSearchItemDto {
   created_at: string;
 }
 
+/** A tournament in the gaming tab (seed 002 §3 Gaming items, tournament-like: name, game, prize_pool). */
+export class TournamentSearchItemDto {
+  @ApiProperty({ enum: ['tournament'] })
+  kind: 'tournament';
+  id: string;
+  name: string;
+  game: string;
+  /** The prize pool its organizer declared, in dollars with 2 decimals (Scriven collects and pays nothing). */
+  @ApiProperty({ type: 'string', pattern: '^\\d+\\.\\d{2}$', example: '100.00' })
+  prize_pool: string;
+  @ApiProperty({ enum: ['open', 'in_progress', 'completed', 'cancelled'] })
+  status: string;
+}
+
+/** A gaming stream on now in the gaming tab (seed 002 §3 Gaming items, stream-like: game_name, viewers); opens at /live/{id}. */
+export class GamingStreamSearchItemDto {
+  @ApiProperty({ enum: ['stream'] })
+  kind: 'stream';
+  id: string;
+  title: string;
+  /** Its game. */
+  game_name: string;
+  /** People watching now. */
+  viewers: number;
+  /** The streamer's display name. */
+  username: string;
+  user_id: string;
+}
+
 /** Empty lists are the kinds this server does not have yet (see `available`). */
+@ApiExtraModels(TournamentSearchItemDto, GamingStreamSearchItemDto)
 export class SearchResultsDto {
   videos: VideoSearchItemDto[];
   users: UserSearchItemDto[];
   music: VideoSearchItemDto[];
   live: LiveSearchItemDto[];
   podcasts: VideoSearchItemDto[];
-  gaming: VideoSearchItemDto[];
+  /** Tournaments (`kind` tournament), then gaming streams on now (`kind` stream): up to the limit of each (3 each in the 'all' tab). */
+  @ApiProperty({ type: 'array', items: { oneOf: [{ $ref: getSchemaPath(TournamentSearchItemDto) }, { $ref: getSchemaPath(GamingStreamSearchItemDto) }], discriminator: { propertyName: 'kind', mapping: { tournament: getSchemaPath(TournamentSearchItemDto), stream: getSchemaPath(GamingStreamSearchItemDto) } } } })
+  gaming: Array<TournamentSearchItemDto | GamingStreamSearchItemDto>;
 }
 
 export class SearchResponseDto {

@@ -1,6 +1,6 @@
 import type { ContentCardView, LiveCardView } from '../domain/ports.js';
 import type { UserCardView } from '../application/social.service.js';
-import type { FeedItemDto, LiveSearchItemDto, UserCardDto, UserSearchItemDto, VideoSearchItemDto } from './social.dto.js';
+import type { FeedItemDto, GamingStreamSearchItemDto, LiveSearchItemDto, TournamentSearchItemDto, UserCardDto, UserSearchItemDto, VideoSearchItemDto } from './social.dto.js';
 
 export function toUserCard(v: UserCardView): UserCardDto {
   const u = v.user;
@@ -39,7 +39,8 @@ export function toUserSearchItem(v: UserCardView): UserSearchItemDto {
 export function toFeedItem(c: ContentCardView): FeedItemDto {
   return {
     id: c.id,
-    content_type: c.contentType,
+    // Feeds hold no tournaments (their source has no feed type).
+    content_type: c.contentType as FeedItemDto['content_type'],
     kind: c.kind,
     creator_name: c.username,
     username: c.username,
@@ -86,4 +87,14 @@ export function toLiveSearchItem(c: LiveCardView): LiveSearchItemDto {
     super_chat_enabled: c.superChatEnabled,
     created_at: c.createdAt.toISOString(),
   };
+}
+
+/** A tournament card (its source sets `tournament`) as the gaming tab shows it. */
+export function toTournamentSearchItem(c: ContentCardView): TournamentSearchItemDto[] {
+  if (!c.tournament) return [];
+  return [{ kind: 'tournament', id: c.id, name: c.title, game: c.tournament.game, prize_pool: c.tournament.prizePool, status: c.tournament.status }];
+}
+
+export function toGamingStreamSearchItem(c: LiveCardView): GamingStreamSearchItemDto {
+  return { kind: 'stream', id: c.id, title: c.title, game_name: c.game ?? '', viewers: c.viewerCount, username: c.username, user_id: c.userId };
 }

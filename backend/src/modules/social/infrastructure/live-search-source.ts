@@ -3,7 +3,10 @@ import { FeatureFlags } from '../../../common/features/feature-flags.js';
 import { LiveFacade } from '../../live/live.facade.js';
 import type { LiveCardView, LiveSearchSource } from '../domain/ports.js';
 
-/** Live streams on now, searched by the live context in its own table; nobody finds them while `live` is off. */
+/**
+ * Live streams on now, searched by the live context in its own table; nobody finds them while `live` is off, nor
+ * gaming streams in the gaming tab while `gaming` is.
+ */
 @Injectable()
 export class FacadeLiveSearchSource implements LiveSearchSource {
   constructor(
@@ -15,8 +18,12 @@ export class FacadeLiveSearchSource implements LiveSearchSource {
     return this.features.isEnabled('live');
   }
 
-  async search(q: { folded: string; words: string[]; ownerIds: string[] }, limit: number): Promise<LiveCardView[]> {
-    return (await this.live.searchOpenStreams(q, limit)).map((h) => ({
+  shownGaming(): boolean {
+    return this.features.isEnabled('live') && this.features.isEnabled('gaming');
+  }
+
+  async search(q: { folded: string; words: string[]; ownerIds: string[] }, limit: number, opts: { gaming?: boolean } = {}): Promise<LiveCardView[]> {
+    return (await this.live.searchOpenStreams(q, limit, opts)).map((h) => ({
       id: h.id,
       title: h.title,
       description: h.description,

@@ -30,6 +30,10 @@ export class PgContentIndex implements ContentIndex {
     await this.em.execute('delete from content_index where kind in (?) and ref_id = ?', [Array.isArray(kind) ? kind : [kind], refId]);
   }
 
+  async removeOwned(ownerUserId: string, kinds: string[]): Promise<void> {
+    await this.em.execute('delete from content_index where owner_user_id = ? and kind in (?)', [ownerUserId, kinds]);
+  }
+
   async setAccountVisibility(accountId: string, visibility: IndexDocument['visibility'] | null): Promise<void> {
     if (visibility) await this.em.execute(`update content_index set visibility = ? where account_id = ? and kind <> 'user'`, [visibility, accountId]);
     else await this.em.execute(`delete from content_index where account_id = ? and kind <> 'user'`, [accountId]);

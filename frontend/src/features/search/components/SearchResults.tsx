@@ -2,7 +2,8 @@ import { observer } from 'mobx-react-lite';
 import { Box, Button, Center, Group, Loader, SimpleGrid, Stack, Tabs, Text, Title } from '@mantine/core';
 import { useStores } from '../../../stores/StoreProvider';
 import { ALL_TAB_PER_KIND, SEARCH_MESSAGES, TAB_LABELS } from '../rules';
-import type { SearchKind, SearchResults as Results, SearchTab } from '../types';
+import type { GamingSearchItem, SearchKind, SearchResults as Results, SearchTab } from '../types';
+import { GamingResult } from './GamingResult';
 import { LiveResult } from './LiveResult';
 import { UserResult } from './UserResult';
 import { VideoResult } from './VideoResult';
@@ -29,6 +30,18 @@ function KindList({ kind, results, max }: { kind: SearchKind; results: Results; 
         {results.live.slice(0, max).map((item) => (
           <div role="listitem" key={item.id}>
             <LiveResult item={item} />
+          </div>
+        ))}
+      </SimpleGrid>
+    );
+  }
+  if (kind === 'gaming') {
+    const items = results.gaming as unknown as GamingSearchItem[];
+    return (
+      <SimpleGrid cols={VIDEO_COLUMNS} spacing="md" role="list" aria-label={label}>
+        {items.slice(0, max).map((item) => (
+          <div role="listitem" key={`${item.kind}:${item.id}`}>
+            <GamingResult item={item} />
           </div>
         ))}
       </SimpleGrid>
