@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import { FeatureFlags } from '../src/common/features/feature-flags.js';
 import { AutoStartTournamentsUseCase } from '../src/modules/catalog/application/auto-start-tournaments.use-case.js';
 import { TOURNAMENT_CLOCK, type TournamentClock } from '../src/modules/catalog/domain/tournament.ports.js';
@@ -133,6 +134,32 @@ describe('creating a tournament', () => {
     }
     expect(await t.sql('select 1 from tournaments where organizer_id = $1', [me.id])).toHaveLength(0);
     expect((await create(null, valid())).status).toBe(401);
+  });
+
+  it('refuses a day the month does not have or a time out of range, instead of rolling it over into another date', async () => {
+    const me = await person(t);
+    const year = new Date(clock.at + 200 * DAY).getUTCFullYear();
+    for (const start_date of [`${year}-02-30`, `${year}-04-31T10:00:00Z`, `${year}-06-15T25:00:00Z`, `${year}-06-15T10:60:00Z`, `${year}-00-10`]) {
+      const r = await create(me, valid({ start_date }));
+      expect({ start_date, status: r.status, detail: r.body.detail }).toEqual({ start_date, status: 400, detail: 'Please choose a start date' });
+    }
+    expect(await t.sql('select 1 from tournaments where organizer_id = $1', [me.id])).toHaveLength(0);
+  });
+
+  it('reads a date-time without an offset as UTC, whatever the time zone of the server', async () => {
+    const me = await person(t);
+    const day = inDays(20).slice(0, 10);
+    const plain = await create(me, valid({ start_date: `${day}T18:30` }));
+    const spaced = await create(me, valid({ start_date: `${day} 18:30:15.5` }));
+    const offset = await create(me, valid({ start_date: `${day}T18:30:00+0200` }));
+    expect([plain.status, plain.body.start_date]).toEqual([201, `${day}T18:30:00.000Z`]);
+    expect([spaced.status, spaced.body.start_date]).toEqual([201, `${day}T18:30:15.500Z`]);
+    expect([offset.status, offset.body.start_date]).toEqual([201, `${day}T16:30:00.000Z`]);
+    // The server's reading of the form's date, in a process whose time zone is not UTC (jest's process.env is a copy).
+    const script = `const { parseIsoDate } = await import(${JSON.stringify(new URL('../src/modules/catalog/http/tournament-dates.ts', import.meta.url).href)});
+      console.log(JSON.stringify(['${day}T18:30', '${day} 18:30:15.5', '${day}', '${day}T18:30:00+0200'].map((s) => parseIsoDate(s).toISOString())));`;
+    const out = execFileSync(process.execPath, ['--experimental-strip-types', '--no-warnings', '--input-type=module', '-e', script], { env: { ...process.env, TZ: 'America/New_York' }, encoding: 'utf8' });
+    expect(JSON.parse(out)).toEqual([`${day}T18:30:00.000Z`, `${day}T18:30:15.500Z`, `${day}T00:00:00.000Z`, `${day}T16:30:00.000Z`]);
   });
 
   it('lets one user create at most 10 tournaments a day (429)', async () => {
@@ -365,6 +392,11 @@ describe('match reports', () => {
     const badScore = await report(org, id, played.id, { winner_id: played.player1.user_id, score1: 1000 });
     expect(badScore.status).toBe(400);
     expect(badScore.body.detail).toBe('Scores must be whole numbers from 0 to 999');
+    // Scores that contradict the winner (lower, or a draw) are refused.
+    const lower = await report(org, id, played.id, { winner_id: played.player1.user_id, score1: 1, score2: 3 });
+    expect(lower.status).toBe(400);
+    expect(lower.body).toMatchObject({ code: 'VALIDATION_FAILED', detail: 'The winner must have the higher score' });
+    expect((await report(org, id, played.id, { winner_id: played.player2.user_id, score1: 2, score2: 2 })).body.detail).toBe('The winner must have the higher score');
     const noMatch = await report(org, id, '00000000-0000-4000-8000-000000000000', { winner_id: a.id });
     expect(noMatch.status).toBe(404);
     expect(noMatch.body).toMatchObject({ code: 'GAMING.MATCH_NOT_FOUND', detail: 'Match not found' });

@@ -20,6 +20,7 @@ export const TOURNAMENT_MESSAGES = {
   reasonTooLong: `Reason must be at most ${L.reasonMax} characters`,
   winnerId: "winner_id must be one of the match's players",
   score: `Scores must be whole numbers from 0 to ${L.scoreMax}`,
+  winnerScore: 'The winner must have the higher score',
   status: 'status must be one of open, in_progress, completed, cancelled',
 } as const;
 

@@ -184,6 +184,11 @@ export class Tournament implements TournamentProps {
     for (const s of [input.score1, input.score2]) {
       if (s !== null && (!Number.isInteger(s) || s < 0 || s > L.scoreMax)) throw tournamentErrors.invalid('score1', M.score);
     }
+    // Both scores given: the winner's must be the higher one (a draw has no winner in single elimination).
+    if (input.score1 !== null && input.score2 !== null) {
+      const [winner, loser] = input.winnerId === match.player1 ? [input.score1, input.score2] : [input.score2, input.score1];
+      if (winner <= loser) throw tournamentErrors.invalid('winner_id', M.winnerScore);
+    }
     if (this.isOrganizer(actorId)) return { decide: input };
     const other = reports.find((r) => r.byUserId !== actorId && (r.byUserId === match.player1 || r.byUserId === match.player2));
     if (other && other.winnerId === input.winnerId) return { decide: input };

@@ -15,6 +15,7 @@ import { LeaveTournamentUseCase } from '../application/leave-tournament.use-case
 import { ListTournamentsQuery } from '../application/list-tournaments.query.js';
 import { ReportTournamentMatchUseCase } from '../application/report-tournament-match.use-case.js';
 import { StartTournamentUseCase } from '../application/start-tournament.use-case.js';
+import { parseIsoDate } from './tournament-dates.js';
 import { TournamentLimits } from './tournament-limits.js';
 import { CancelTournamentRequestDto, CreateTournamentRequestDto, ListTournamentsQueryDto, ReportMatchRequestDto, TournamentDetailDto, TournamentDto } from './tournaments.dto.js';
 import { tournamentDetailDto, tournamentDto } from './tournaments.mappers.js';
@@ -86,7 +87,7 @@ export class TournamentsController {
       entryFee: form.entry_fee === undefined ? null : Number(form.entry_fee),
       prizePool: Number(form.prize_pool),
       maxParticipants: form.max_participants ?? null,
-      startDate: new Date(/^\d{4}-\d{2}-\d{2}$/.test(form.start_date) ? `${form.start_date}T00:00:00Z` : form.start_date),
+      startDate: parseIsoDate(form.start_date) ?? new Date(Number.NaN),
     });
     return tournamentDetailDto(view);
   }

@@ -2,6 +2,7 @@ import { ApiProperty } from '@nestjs/swagger';
 import { IsIn, IsInt, IsOptional, IsString, IsUUID, Length, Max, MaxLength, Min, ValidateBy, ValidateIf, type ValidationArguments } from 'class-validator';
 import { EmptyAsAbsent, lengthMessage, MONEY_TEXT, MoneyText, Trimmed, WholeNumberText } from '../../../common/http/dto-rules.js';
 import { TOURNAMENT_MESSAGES as M } from '../domain/tournament.errors.js';
+import { parseIsoDate } from './tournament-dates.js';
 import { TOURNAMENT_LIMITS as L } from '../domain/tournament.rules.js';
 import { TOURNAMENT_STATUSES, type TournamentStatus } from '../domain/tournament.js';
 
@@ -13,10 +14,8 @@ function IsAmount(max: number, message: string | ((args: ValidationArguments) =>
   return ValidateBy({ name: 'isAmount', validator: { validate: (v: unknown) => typeof v === 'number' && v >= 0 && v <= max && AMOUNT_TEXT.test(String(v)) } }, { message });
 }
 
-/** An ISO 8601 date or date and time ("2027-01-31", "2027-01-31T18:00:00Z"); a date alone is midnight UTC. */
-const ISO_DATE = /^\d{4}-\d{2}-\d{2}([T ]\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:?\d{2})?)?$/;
 function IsIsoDate(message: string): PropertyDecorator {
-  return ValidateBy({ name: 'isIsoDate', validator: { validate: (v: unknown) => typeof v === 'string' && ISO_DATE.test(v) && !Number.isNaN(Date.parse(v)) } }, { message });
+  return ValidateBy({ name: 'isIsoDate', validator: { validate: (v: unknown) => parseIsoDate(v) !== null } }, { message });
 }
 
 const amount = (description: string, maximum: number) => ({ description, oneOf: [{ type: 'string', pattern: MONEY_TEXT.source }, { type: 'number' }], example: '50.00', minimum: 0, maximum });
