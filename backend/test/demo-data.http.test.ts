@@ -139,6 +139,27 @@ describe('the demo platform', () => {
     expect(login.status).toBe(401);
   }, 55_000);
 
+  it('resumes the community posts after a stop halfway without a second copy of a post, a like taken back or a comment twice', async () => {
+    const before = await t.sql<Any>('select author_id, title, likes, comments from community_posts order by title');
+    const likes = await t.sql<Any>('select count(*)::int as n from community_post_likes');
+    const comments = await t.sql<Any>('select count(*)::int as n from community_post_comments');
+    // Stopped while making the posts: the second post's last comment and a like not made yet, the mark not set.
+    const [second] = await t.sql<Any>('select id from community_posts order by created_at, id offset 1 limit 1');
+    const [last] = await t.sql<Any>('select id from community_post_comments where post_id = $1 order by created_at desc, id desc limit 1', [second.id]);
+    const [like] = await t.sql<Any>('select user_id from community_post_likes where post_id = $1 limit 1', [second.id]);
+    await t.sql('delete from community_post_comments where id = $1', [last.id]);
+    await t.sql('update community_posts set comments = comments - 1 where id = $1', [second.id]);
+    await t.sql('delete from community_post_likes where post_id = $1 and user_id = $2', [second.id, like.user_id]);
+    await t.sql('update community_posts set likes = likes - 1 where id = $1', [second.id]);
+    await t.sql(`delete from seed_marks where name in ('demo:done', 'demo:gaming-posts')`);
+
+    expect(await t.app.get(SeedDemoUseCase).execute(new AbortController().signal)).toBe(true);
+    expect(await t.sql<Any>('select author_id, title, likes, comments from community_posts order by title')).toEqual(before);
+    expect(await t.sql<Any>('select count(*)::int as n from community_post_likes')).toEqual(likes);
+    expect(await t.sql<Any>('select count(*)::int as n from community_post_comments')).toEqual(comments);
+    expect(await t.sql('select 1 from seed_marks where name = $1', ['demo:done'])).toHaveLength(1);
+  }, 30_000);
+
   it('a demo channel cannot be paid through Stripe', async () => {
     const { auth } = await signUp(t);
     const channels = (await t.http().get('/api/memberships/channels').set(...auth)).body.channels as Any[];

@@ -1,5 +1,6 @@
 import WebSocket from 'ws';
 import { FeatureFlags } from '../src/common/features/feature-flags.js';
+import { visitorKey } from '../src/modules/live/infrastructure/presence-sql.js';
 import { createTestApp, type TestApp } from './harness.js';
 import { baseUrl, waitFor } from './media-fixtures.js';
 import { expectLedgerConsistent, press } from './money-fixtures.js';
@@ -186,4 +187,36 @@ describe('GET /api/gaming/leaderboards', () => {
     }
     expect(await leaderboards()).toEqual(before);
   });
+  it("keeps a visitor in a stream's audience by a key that the database alone cannot turn back into their address", async () => {
+    const s = await person(t);
+    const id = await gamingStream(s, 'Portal');
+    await watch(id, null);
+    await watch(id, null);
+    const rows = await t.sql<{ viewer_key: string }>('select viewer_key from live_stream_viewers where stream_id = $1', [id]);
+    expect(rows).toHaveLength(1);
+    // Not the presence's plain hash of the stream and the address (which anyone can recompute for every address).
+    for (const address of ['127.0.0.1', '::1', '::ffff:127.0.0.1']) expect(rows[0].viewer_key).not.toBe(visitorKey(id, address));
+    expect(await t.sql('select total_viewers from live_streams where id = $1', [id])).toEqual([{ total_viewers: 1 }]);
+    await end(s, id);
+  });
+
+  it('ranks by the streams’ viewer counters and still shows ten streamers when many accounts ahead of them are gone', async () => {
+    const [s, fan] = await Promise.all([person(t), person(t)]);
+    const id = await gamingStream(s, 'Doom');
+    for (let i = 0; i < 3; i++) await watch(id, i === 0 ? fan : null);
+    // 600 streamers whose accounts are gone (their streams stay), one gaming stream each with 100 viewers counted,
+    // all ahead of everyone real on the board. (Its speed with thousands of streams is measured by hand, not here.)
+    await t.sql(`insert into live_streams (id, user_id, title, status, created_at, ended_at, game, total_viewers)
+                 select gen_random_uuid(), ('00000000-0000-4000-8000-' || lpad(i::text, 12, '0'))::uuid, 'Old run', 'ended', now(), now(), 'Doom', 100
+                   from generate_series(1, 600) i`);
+    try {
+      const board: Any[] = (await leaderboards()).top_streamers;
+      expect(board.find((b) => b._id === s.id)).toEqual({ _id: s.id, username: s.name, total_viewers: 2, stream_count: 1, total_donations: '0.00' });
+      expect(board.length).toBe(10);
+      expect(board.every((b) => !b._id.startsWith('00000000-0000-4000-8000-'))).toBe(true);
+    } finally {
+      await t.sql(`delete from live_streams where title = 'Old run'`);
+      await end(s, id);
+    }
+  }, 60_000);
 });

@@ -98,6 +98,11 @@ describe('the gaming tab', () => {
     expect((await t.http().post(`/api/gaming/tournament/${gone.id}/cancel`).set(...org.auth).send({ reason: 'Venue closed' })).status).toBe(200);
     await settled(t);
     expect(await gaming({ q: `${w} cancelled` })).toEqual([]);
+    // Cancelled but not reindexed yet (its event still pending): not shown either.
+    const pending = await tournament(org, { name: `${w} Pending`, game: 'Chess' });
+    await t.sql(`update tournaments set status = 'cancelled', cancel_reason = 'Venue closed', cancelled_at = now() where id = $1`, [pending.id]);
+    expect(await gaming({ q: `${w} pending` })).toEqual([]);
+    expect((await search({ q: `${w} pending` })).body.results.gaming).toEqual([]);
   });
 
   it('finds a gaming stream on now by its game or title (stream items), not a stream without a game nor an ended one', async () => {

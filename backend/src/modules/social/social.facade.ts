@@ -4,6 +4,7 @@ import { SocialService } from './application/social.service.js';
 import { AddCommunityCommentUseCase } from './application/add-community-comment.use-case.js';
 import { CommunityModerationUseCases, type CommunityPostReportTarget } from './application/community-moderation.use-cases.js';
 import { CreateCommunityPostUseCase } from './application/create-community-post.use-case.js';
+import { PublishDemoCommunityPostUseCase } from './application/publish-demo-community-post.use-case.js';
 import { ToggleCommunityPostLikeUseCase } from './application/toggle-community-post-like.use-case.js';
 import type { PostInput } from './domain/community-post.js';
 
@@ -20,6 +21,7 @@ export class SocialFacade {
     private readonly togglePostLike: ToggleCommunityPostLikeUseCase,
     private readonly addComment: AddCommunityCommentUseCase,
     private readonly communityModeration: CommunityModerationUseCases,
+    private readonly publishDemoPost: PublishDemoCommunityPostUseCase,
   ) {}
 
   // Gaming community posts (the demo publishes, likes and comments with every rule of the routes).
@@ -27,6 +29,14 @@ export class SocialFacade {
   /** A community post by a user (title, content, game, post_type, video_id as the create form); returns its id. */
   async createCommunityPost(userId: string, input: PostInput): Promise<string> {
     return (await this.createPost.execute(userId, input)).post.id;
+  }
+
+  /**
+   * The demo's post with its likes and comments, resumable after a stop halfway: found again by author and title,
+   * each like and comment made once. Returns its id.
+   */
+  publishDemoCommunityPost(authorId: string, input: PostInput & { title: string }, likers: string[], comments: { userId: string; text: string }[]): Promise<string> {
+    return this.publishDemoPost.execute(authorId, input, likers, comments);
   }
 
   toggleCommunityPostLike(userId: string, postId: string): Promise<{ liked: boolean; likes: number }> {

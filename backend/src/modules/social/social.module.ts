@@ -24,6 +24,7 @@ import { CommunityModerationEvents } from './application/community-moderation-ev
 import { CommunityModerationUseCases } from './application/community-moderation.use-cases.js';
 import { CommunityViews } from './application/community-views.js';
 import { CreateCommunityPostUseCase } from './application/create-community-post.use-case.js';
+import { PublishDemoCommunityPostUseCase } from './application/publish-demo-community-post.use-case.js';
 import { DeleteCommunityCommentUseCase } from './application/delete-community-comment.use-case.js';
 import { DeleteCommunityPostUseCase } from './application/delete-community-post.use-case.js';
 import { GetCommunityPostQuery } from './application/get-community-post.query.js';
@@ -62,6 +63,7 @@ import { SystemClock } from './infrastructure/system-clock.js';
     { provide: COMMUNITY_CLOCK, useClass: SystemClock },
     CommunityViews,
     CreateCommunityPostUseCase,
+    PublishDemoCommunityPostUseCase,
     ListCommunityPostsQuery,
     GetCommunityPostQuery,
     DeleteCommunityPostUseCase,

@@ -223,11 +223,15 @@ export class SeedDemoUseCase {
         const videoId = p.clipOf ? ready.get(`video:${p.clipOf}`) : undefined;
         // A clip whose video is not ready (a smaller demo) is a discussion.
         const type = p.type === 'clip' && !videoId ? 'discussion' : p.type;
-        await this.ctx(async () => {
-          const id = await this.social.createCommunityPost(user(p.author), { title: p.title, content: p.content, game: p.game, post_type: type, video_id: type === 'clip' ? videoId : undefined });
-          for (const liker of p.likes) await this.social.toggleCommunityPostLike(user(liker), id);
-          for (const c of p.comments) await this.social.addCommunityPostComment(user(c.author), id, c.text);
-        });
+        // Found again after a stop halfway (by author and title), each like and comment made once.
+        await this.ctx(() =>
+          this.social.publishDemoCommunityPost(
+            user(p.author),
+            { title: p.title, content: p.content, game: p.game, post_type: type, video_id: type === 'clip' ? videoId : undefined },
+            p.likes.map(user),
+            p.comments.map((c) => ({ userId: user(c.author), text: c.text })),
+          ),
+        );
       }
       await this.ctx(() => this.marks.mark(DEMO_MARK.gamingPosts));
     }

@@ -1,10 +1,12 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { LIVE_CHAMPIONS, LIVE_GAMING_STATS, type GamingStats, type TournamentChampions } from '../domain/gaming-ports.js';
+import { LIVE_CHAMPIONS, LIVE_GAMING_STATS, type GamingStats, type GamingStreamerStats, type TournamentChampions } from '../domain/gaming-ports.js';
 import { LIVE_USERS, type UserDirectory } from '../domain/ports.js';
 import { SuperChatRevenue } from './super-chat-revenue.js';
 
 /** How many of each the leaderboards show. */
 export const LEADERBOARD_SIZE = 10;
+/** Streamers read at a time (some may have deleted their account). */
+const STREAMER_BATCH = 50;
 
 export interface TopStreamerView {
   userId: string;
@@ -36,15 +38,27 @@ export class GamingLeaderboardsQuery {
     private readonly revenue: SuperChatRevenue,
   ) {}
 
+  /** The top streamers whose account is still there, at most LEADERBOARD_SIZE. */
+  private async streamersWithAccounts(): Promise<GamingStreamerStats[]> {
+    const shown: GamingStreamerStats[] = [];
+    for (let offset = 0; shown.length < LEADERBOARD_SIZE; offset += STREAMER_BATCH) {
+      const batch = await this.stats.topStreamers(STREAMER_BATCH, offset);
+      const names = await this.users.usernames(batch.map((s) => s.userId));
+      shown.push(...batch.filter((s) => names.has(s.userId)));
+      if (batch.length < STREAMER_BATCH) break;
+    }
+    return shown.slice(0, LEADERBOARD_SIZE);
+  }
+
   /** `streamers` false (the `live` feature off): no Top Streamers. */
   async execute(opts: { streamers: boolean }): Promise<{ topStreamers: TopStreamerView[]; tournamentWinners: TournamentWinnerView[] }> {
-    // A few more than shown, in case some of them deleted their account.
-    const [streamers, champions] = await Promise.all([opts.streamers ? this.stats.topStreamers(LEADERBOARD_SIZE * 2) : [], this.champions.top(LEADERBOARD_SIZE * 2)]);
-    const names = await this.users.usernames([...new Set([...streamers.map((s) => s.userId), ...champions.map((c) => c.userId)])]);
-    const shown = streamers.filter((s) => names.has(s.userId)).slice(0, LEADERBOARD_SIZE);
+    // A few more champions than shown, in case some of them deleted their account. A deleted account's streams stay,
+    // so streamers are read a batch at a time until ten still have an account (or there are no more).
+    const [shown, champions] = await Promise.all([opts.streamers ? this.streamersWithAccounts() : [], this.champions.top(LEADERBOARD_SIZE * 2)]);
+    const names = await this.users.usernames([...new Set([...shown.map((s) => s.userId), ...champions.map((c) => c.userId)])]);
     const revenue = await this.revenue.of(shown.flatMap((s) => s.streamIds));
     return {
-      topStreamers: shown.map((s) => ({
+      topStreamers: shown.filter((s) => names.has(s.userId)).map((s) => ({
         userId: s.userId,
         username: names.get(s.userId)!,
         totalViewers: s.totalViewers,

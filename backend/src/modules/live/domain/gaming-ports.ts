@@ -10,8 +10,8 @@ export interface GamingStreamerStats {
 
 /** What live records about gaming streams, for the leaderboards. */
 export interface GamingStats {
-  /** The streamers of gaming streams with the most total viewers, then the most streams, then by id; at most `limit`. */
-  topStreamers(limit: number): Promise<GamingStreamerStats[]>;
+  /** The streamers of gaming streams with the most total viewers, then the most streams, then by id; at most `limit` from `offset`. */
+  topStreamers(limit: number, offset?: number): Promise<GamingStreamerStats[]>;
 }
 
 /** A tournament champion (the catalog's completed tournaments): tournaments won and the declared prize pools of those. */

@@ -1,6 +1,7 @@
-import { randomUUID } from 'node:crypto';
-import { Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
+import { createHmac, randomUUID } from 'node:crypto';
+import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
 import { MikroORM } from '@mikro-orm/postgresql';
+import { APP_CONFIG, type AppConfig } from '../../../common/config/config.js';
 import type { LivePresence } from '../domain/ports.js';
 import { PRESENCE_REFRESH_MS, PRESENCE_TTL_SECONDS, VIEWERS_OF_S, visitorKey } from './presence-sql.js';
 
@@ -20,7 +21,25 @@ export class PgLivePresence implements LivePresence, OnApplicationBootstrap, OnA
   private readonly held = new Map<string, { streamId: string; socketId: string }>();
   private timer?: NodeJS.Timeout;
 
-  constructor(private readonly orm: MikroORM) {}
+  /** Keys visitors in `live_stream_viewers` (kept for good): derived from the server's secret, never stored. */
+  private readonly audienceSecret: Buffer;
+
+  constructor(
+    private readonly orm: MikroORM,
+    @Inject(APP_CONFIG) config: AppConfig,
+  ) {
+    this.audienceSecret = createHmac('sha256', config.jwtSecret).update('scriven-live-audience').digest();
+  }
+
+  /**
+   * A visitor's key in a stream's audience, kept for good: a keyed hash (HMAC with a key derived from the server's
+   * secret) of the stream and their address, UUID-shaped. Unlike the short-lived presence key (a plain hash), it
+   * cannot be turned back into the address by hashing every address with the database alone.
+   */
+  private audienceKey(streamId: string, address: string): string {
+    const h = createHmac('sha256', this.audienceSecret).update(`${streamId.toLowerCase()}|${address}`).digest('hex');
+    return `${h.slice(0, 8)}-${h.slice(8, 12)}-8${h.slice(13, 16)}-${((parseInt(h[16], 16) & 0x3) | 0x8).toString(16)}${h.slice(17, 20)}-${h.slice(20, 32)}`;
+  }
 
   private sql<T>(text: string, params: unknown[]): Promise<T> {
     return this.orm.em.getConnection().execute(text, params) as Promise<T>;
@@ -64,8 +83,18 @@ export class PgLivePresence implements LivePresence, OnApplicationBootstrap, OnA
       'insert into live_presence (stream_id, socket_id, user_id, process_id, seen_at) values (?, ?, ?, ?, now()) on conflict (stream_id, socket_id) do update set seen_at = now()',
       [streamId, socketId, who, this.processId],
     );
-    // Who ever opened the stream (its total viewers, for the gaming leaderboards): once per user or visitor.
-    await this.sql('insert into live_stream_viewers (stream_id, viewer_key) values (?, ?) on conflict do nothing', [streamId, who ?? socketId]);
+    // Who ever opened the stream (its total viewers, for the gaming leaderboards): once per user or visitor, its owner
+    // not counted, nothing for a stream that does not exist; the stream's `total_viewers` moves with each new row, so
+    // that the leaderboards read one figure per stream rather than counting every stream's audience per request.
+    const audience = userId ?? (address ? this.audienceKey(streamId, address) : socketId);
+    await this.sql(
+      `with added as (
+         insert into live_stream_viewers (stream_id, viewer_key)
+         select s.id, ?::uuid from live_streams s where s.id = ?::uuid and s.user_id <> ?::uuid
+         on conflict do nothing returning stream_id)
+       update live_streams s set total_viewers = s.total_viewers + 1 from added where s.id = added.stream_id`,
+      [audience, streamId, audience],
+    );
   }
 
   async left(streamId: string, socketId: string): Promise<void> {

@@ -18,6 +18,8 @@ export interface CommunityPosts {
   /** Newest first, removed posts left out. */
   list(filter: PostFilter, limit: number): Promise<CommunityPost[]>;
   delete(id: string): Promise<void>;
+  /** An author's newest post with this exact title, removed or not (the demo resuming after a stop). */
+  findByAuthorTitle(authorId: string, title: string): Promise<CommunityPost | null>;
   /** How many posts an author published since a time (deleted ones are not counted), and the oldest of them. */
   countPostsSince(authorId: string, since: Date): Promise<{ count: number; oldest: Date | null }>;
   /** Likes or takes the like back; the caller holds the post's row lock (find with lock), which serialises toggles. */

@@ -86,6 +86,14 @@ export class PgCommunityPosts implements CommunityPosts {
     return rows.map(toPost);
   }
 
+  async findByAuthorTitle(authorId: string, title: string): Promise<CommunityPost | null> {
+    const rows = await this.em.execute<PostRow[]>(
+      `select ${POST_COLUMNS} from community_posts p where p.author_id = ? and p.title = ? order by p.created_at desc, p.id desc limit 1`,
+      [authorId, title],
+    );
+    return rows[0] ? toPost(rows[0]) : null;
+  }
+
   async delete(id: string): Promise<void> {
     await this.em.execute('delete from community_posts where id = ?', [id]);
   }

@@ -43,7 +43,9 @@ export class TournamentContentSource implements ContentSource {
   }
 
   async cards(refIds: string[], viewerId: string | null): Promise<ContentCardView[]> {
-    return (await this.catalog.tournamentCards(refIds, viewerId)).map((t) => ({
+    // Cancelled ones are left out here too: the index follows a tournament's changes a moment after they commit
+    // (a durable event), and search shows nothing cancelled meanwhile.
+    return (await this.catalog.tournamentCards(refIds, viewerId)).filter((t) => t.status !== 'cancelled').map((t) => ({
       id: t.id,
       kind: 'tournament',
       contentType: 'tournament' as const,
