@@ -45,19 +45,48 @@ describe('pacing: a run never scores more than the game allows per second', () =
     useFakeTimers();
     let final = -1;
     const run = new GameRun({ engine, durationSeconds: 30, maxPointsPerSecond: perSecond, onOver: (score) => (final = score), random: () => 0 });
-    // Every millisecond: hit whatever can be hit, at once.
-    for (let ms = 0; ms < 31_000 && run.state === 'playing'; ms += 1) {
+    // Every 5 ms (10 points for a hit that quick): hit whatever can be hit.
+    for (let ms = 0; ms < 31_000 && run.state === 'playing'; ms += 5) {
       if (engine === 'target' && run.target) run.hitTarget();
       if (engine === 'reaction' && run.pad === 'green') run.pressPad();
       // Elapsed whole seconds × the limit: never above, at any moment.
       expect(run.score).toBeLessThanOrEqual(Math.ceil((ms / 1000) * perSecond) + 10);
-      jest.advanceTimersByTime(1);
+      jest.advanceTimersByTime(5);
     }
     expect(run.state).toBe('over');
     expect(final).toBe(run.score);
     expect(final).toBeLessThanOrEqual(limit);
     expect(final).toBeGreaterThan(limit * 0.9);
     run.dispose();
+  });
+});
+
+describe('the 30 s are the end', () => {
+  test('a click after the time is up scores nothing and ends the run, even before the countdown ticks (a slowed background tab)', () => {
+    useFakeTimers();
+    let final = -1;
+    const run = new GameRun({ engine: 'target', durationSeconds: 30, maxPointsPerSecond: 25, onOver: (score) => (final = score), random: () => 0.5 });
+    jest.advanceTimersByTime(400);
+    run.hitTarget();
+    expect(run.score).toBe(10);
+    jest.advanceTimersByTime(29_000);
+    expect(run.target).not.toBeNull();
+    // The clock passes the end while the timers are held back (the browser throttles them in a hidden tab).
+    jest.setSystemTime(Date.now() + 1_000);
+    run.hitTarget();
+    expect(run.score).toBe(10);
+    expect(run.state).toBe('over');
+    expect(final).toBe(10);
+
+    const pad = new GameRun({ engine: 'reaction', durationSeconds: 30, maxPointsPerSecond: 10, random: () => 0 });
+    jest.advanceTimersByTime(29_500);
+    expect(pad.pad).toBe('green');
+    jest.setSystemTime(Date.now() + 1_000);
+    pad.pressPad();
+    expect(pad.state).toBe('over');
+    expect(pad.hits).toBe(0);
+    run.dispose();
+    pad.dispose();
   });
 });
 
@@ -79,6 +108,16 @@ describe('Games tab', () => {
     expect(sniper.getByText('No ratings yet')).toBeInTheDocument();
     expect(sniper.getByText('0 plays')).toBeInTheDocument();
     expect(document.querySelector('img[src="/games/pixel-sniper.svg"]')).not.toBeNull();
+    expect(screen.getByText(/30 seconds each/)).toBeInTheDocument();
+  });
+
+  test("the games' length is the API's, not a number of the page's own", async () => {
+    for (const game of gamesDb.games) game.duration_seconds = 45;
+    storeDemoUserToken();
+    await renderSection('gaming', { tab: 'games' });
+    await screen.findByRole('region', { name: 'Games' });
+    expect(screen.getByText(/45 seconds each/)).toBeInTheDocument();
+    expect(screen.queryByText(/30 seconds/)).not.toBeInTheDocument();
   });
 
   test('Start Game plays Target Rush: targets score by speed, a miss scores 0, after 30 s the final score is saved with ranks', async () => {
@@ -222,5 +261,90 @@ describe('Games tab', () => {
     await user.click(await screen.findByRole('button', { name: 'Start Game' }));
     expect(screen.getByTestId('location')).toHaveTextContent('/signin?next=');
     expect(gamesDb.sessions.filter((s) => s.gameId === 'game-reflex')).toHaveLength(1);
+  });
+});
+
+describe('Games: keyboard play and leaving a game', () => {
+  test('Target Rush with the keyboard: Enter on Start Game, the play area takes the focus, Space hits; Play again has the focus at the end', async () => {
+    useFakeTimers();
+    const { user } = await openGame('Target Rush');
+    screen.getByRole('button', { name: 'Start Game' }).focus();
+    await user.keyboard('{Enter}');
+    await screen.findByText('Score: 0');
+    const area = screen.getByRole('group', { name: 'Play area' });
+    expect(area).toHaveFocus();
+
+    // No target yet: Space is a miss.
+    await user.keyboard(' ');
+    expect(screen.getByText('Miss')).toBeInTheDocument();
+    // The target appears 0.4 s in; Space at once: 10 points.
+    advance(400);
+    await user.keyboard(' ');
+    expect(screen.getByText('Score: 10')).toBeInTheDocument();
+    // A held key does not repeat hits.
+    advance(400);
+    await user.keyboard('[Space>3/]');
+    expect(screen.getByText('Score: 20')).toBeInTheDocument();
+    // A pointer hit keeps the focus on the play area, so the keyboard still plays.
+    advance(400);
+    await user.click(screen.getByRole('button', { name: 'Target' }));
+    expect(screen.getByText('Score: 30')).toBeInTheDocument();
+    expect(area).toHaveFocus();
+
+    advance(30_000);
+    expect(await screen.findByText('Your final score: 30')).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Play again' })).toHaveFocus());
+  });
+
+  test('Reflex with the keyboard: the pad takes the focus once the game starts; Enter on green scores', async () => {
+    useFakeTimers();
+    jest.spyOn(Math, 'random').mockReturnValue(0.5);
+    const { user } = await openGame('Reflex');
+    screen.getByRole('button', { name: 'Start Game' }).focus();
+    await user.keyboard('{Enter}');
+    const pad = await screen.findByRole('button', { name: 'Wait for green…' });
+    expect(pad).toHaveFocus();
+    advance(2000);
+    await user.keyboard('{Enter}');
+    expect(screen.getByText('Score: 10')).toBeInTheDocument();
+  });
+
+  test('leaving the Games tab while Start Game waits for the server starts no run: no timers, no score sent 30 s later', async () => {
+    useFakeTimers();
+    let answer: () => void = () => {};
+    const answered = new Promise<void>((resolve) => (answer = resolve));
+    server.use(
+      http.post('/api/gaming/game/{id}/play', async ({ response }) => {
+        await answered;
+        const now = Date.now();
+        return response(201).json({
+          session_id: 'late-session',
+          game_id: 'game-target-rush',
+          started_at: new Date(now).toISOString(),
+          ends_at: new Date(now + 30_000).toISOString(),
+          duration_seconds: 30,
+          max_points_per_second: 25,
+        });
+      }),
+    );
+    const scores: unknown[] = [];
+    server.use(
+      http.post('/api/gaming/game/{id}/score', async ({ request, response }) => {
+        scores.push(await request.json());
+        return response(400).json(errorBody(400, 'GAMING.SESSION_NOT_FOUND', 'Game session not found'));
+      }),
+    );
+    const { user, store } = await openGame('Target Rush');
+    await user.click(screen.getByRole('button', { name: 'Start Game' }));
+    await user.click(screen.getByRole('tab', { name: 'Tournaments' }));
+    expect(screen.queryByRole('button', { name: 'Start Game' })).not.toBeInTheDocument();
+
+    answer();
+    await waitFor(() => expect(store.gaming.games.startPending).toBe(false));
+    expect(store.gaming.games.run).toBeNull();
+    advance(31_000);
+    await act(async () => {});
+    expect(scores).toEqual([]);
+    expect(screen.queryByText('Game session started!')).not.toBeInTheDocument();
   });
 });

@@ -34,6 +34,8 @@ export class GamesStore {
   /** The server's sentence when it refused the score. */
   scoreError: string | null = null;
   ratePending = false;
+  /** Bumped whenever the run is stopped (the game closed, the tab left): a start answered after that is dropped. */
+  private runSeq = 0;
 
   /** The Leaderboards tab's game picker: the game shown, its period, and its high scores. */
   pickedId: string | null = null;
@@ -41,7 +43,7 @@ export class GamesStore {
   readonly pickedBoard = new Resource<GameLeaderboard>();
 
   constructor(readonly root: RootStore) {
-    makeAutoObservable(this, { root: false, list: false, detail: false, board: false, pickedBoard: false }, { autoBind: true });
+    makeAutoObservable<this, 'runSeq'>(this, { root: false, list: false, detail: false, board: false, pickedBoard: false, runSeq: false }, { autoBind: true });
   }
 
   /** The game the Leaderboards tab shows: the one picked, else the first (the most played). */
@@ -129,12 +131,15 @@ export class GamesStore {
     const game = this.game;
     if (!game || this.startPending || this.playing) return false;
     this.stopRun();
+    const seq = this.runSeq;
     this.startPending = true;
     const outcome = await sendChange(
       () => this.root.api.POST('/api/gaming/game/{id}/play', { params: { path: { id: game.id } } }),
       GAMING_MESSAGES.gameFailed,
     );
     runInAction(() => (this.startPending = false));
+    // The game was closed or the tab left while the server answered: no run starts behind the user's back.
+    if (seq !== this.runSeq || this.openId !== game.id) return false;
     if (!outcome.ok) {
       this.root.notify.error(GAMING_MESSAGES.gameFailed, { action: 'gaming.play' });
       return false;
@@ -206,6 +211,7 @@ export class GamesStore {
 
   /** Back to the idle play area (Play again shows Start Game). */
   stopRun(): void {
+    this.runSeq += 1;
     this.run?.dispose();
     this.run = null;
     this.session = null;

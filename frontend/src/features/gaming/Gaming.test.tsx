@@ -219,6 +219,33 @@ describe('Leaderboards tab', () => {
   });
 });
 
+describe('Leaderboards tab on a phone and without games', () => {
+  test('the tables scroll sideways inside their cards (390 px), not the page', async () => {
+    miraPlays();
+    storeDemoUserToken();
+    await renderSection('gaming', { tab: 'leaderboards' });
+    for (const name of ['Top Streamers', 'Tournament Champions']) {
+      const table = await screen.findByRole('table', { name });
+      expect(table.closest('.mantine-TableScrollContainer-scrollContainer')).not.toBeNull();
+    }
+  });
+
+  test("the game high scores say when the games could not be loaded, and Try again reads them again", async () => {
+    let fail = true;
+    server.use(
+      http.get('/api/gaming/games', ({ response }) =>
+        fail ? response(503).json(errorBody(503, 'SERVICE_UNAVAILABLE', 'Service unavailable')) : response(200).json([]),
+      ),
+    );
+    storeDemoUserToken();
+    const { user } = await renderSection('gaming', { tab: 'leaderboards' });
+    expect(await screen.findByText('Games could not be loaded.')).toBeInTheDocument();
+    fail = false;
+    await user.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByText('No games yet')).toBeInTheDocument();
+  });
+});
+
 describe('Search: gaming items', () => {
   test('tournaments show name, game and prize pool and open the Tournaments tab; streams show game and viewers and open the watch view', async () => {
     const stream = miraPlays({ title: 'Chess blitz night', game: 'Chess', baseViewers: 8 });

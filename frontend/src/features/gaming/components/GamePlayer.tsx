@@ -1,3 +1,4 @@
+import { useEffect, useRef, type KeyboardEvent } from 'react';
 import { observer } from 'mobx-react-lite';
 import { Alert, Badge, Box, Button, Group, Loader, Paper, Progress, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useStores } from '../../../stores/StoreProvider';
@@ -13,17 +14,39 @@ function howToPlay(game: Game): string {
   if (game.engine === 'reaction') {
     return 'Wait for the pad to turn green, then click as fast as you can. The faster you react, the more points (up to 10). Clicking before green scores nothing and restarts the wait.';
   }
-  return 'Click each target as soon as it appears: 10 points within 0.4 s, one less for every further 0.15 s. Missing scores nothing.';
+  return 'Click each target as soon as it appears (or press Space): 10 points within 0.4 s, one less for every further 0.15 s. Missing scores nothing.';
+}
+
+/** Moves the keyboard focus to the element when it appears (the play area once the game starts, Play again at the end). */
+function useFocusOnMount<T extends HTMLElement>() {
+  const ref = useRef<T>(null);
+  useEffect(() => {
+    ref.current?.focus();
+  }, []);
+  return ref;
 }
 
 /** `target`: one target at a time at a random spot; clicking it scores by speed, clicking beside it scores 0. */
 const TargetArea = observer(function TargetArea({ run, small }: { run: GameRun; small: boolean }) {
   const size = small ? 28 : 56;
+  const ref = useFocusOnMount<HTMLDivElement>();
+  // Keyboard play: Space or Enter hits the target shown (a miss when there is none); a held key does not repeat.
+  const onKeyDown = (event: KeyboardEvent) => {
+    if (event.key !== ' ' && event.key !== 'Enter') return;
+    event.preventDefault();
+    if (event.repeat) return;
+    if (run.target) run.hitTarget();
+    else run.miss();
+  };
   return (
     <Box
+      ref={ref}
       role="group"
       aria-label="Play area"
+      aria-description="Press Space or Enter when a target appears"
+      tabIndex={0}
       onClick={run.miss}
+      onKeyDown={onKeyDown}
       style={{
         position: 'relative',
         height: AREA_HEIGHT,
@@ -39,6 +62,9 @@ const TargetArea = observer(function TargetArea({ run, small }: { run: GameRun; 
           key={run.target.id}
           type="button"
           aria-label="Target"
+          tabIndex={-1}
+          // The focus stays on the play area, so that the keyboard keeps playing after a click.
+          onMouseDown={(event) => event.preventDefault()}
           onClick={(event) => {
             event.stopPropagation();
             run.hitTarget();
@@ -66,8 +92,10 @@ const TargetArea = observer(function TargetArea({ run, small }: { run: GameRun; 
 const ReactionPad = observer(function ReactionPad({ run }: { run: GameRun }) {
   const green = run.pad === 'green';
   const label = green ? 'Click!' : run.pad === 'early' ? 'Too early! Wait for green…' : 'Wait for green…';
+  const ref = useFocusOnMount<HTMLButtonElement>();
   return (
     <button
+      ref={ref}
       type="button"
       onClick={run.pressPad}
       aria-label={label}
@@ -99,6 +127,15 @@ const GameOver = observer(function GameOver({ run, game }: { run: GameRun; game:
   const { gaming } = useStores();
   const games = gaming.games;
   const result = games.result;
+  const sending = games.scoreStatus === 'sending';
+  // Play again takes the focus once it can be pressed (after the score is saved or refused), once.
+  const again = useRef<HTMLButtonElement>(null);
+  const focused = useRef(false);
+  useEffect(() => {
+    if (sending || focused.current) return;
+    focused.current = true;
+    again.current?.focus();
+  }, [sending]);
   return (
     <Paper withBorder radius="md" p="xl" style={{ minHeight: AREA_HEIGHT }}>
       <Stack align="center" gap="md" ta="center">
@@ -148,7 +185,7 @@ const GameOver = observer(function GameOver({ run, game }: { run: GameRun; game:
             {games.scoreError}
           </Alert>
         )}
-        <Button leftSection={<PlayIcon size={16} />} onClick={() => void games.play()} loading={games.startPending} disabled={games.scoreStatus === 'sending'}>
+        <Button ref={again} leftSection={<PlayIcon size={16} />} onClick={() => void games.play()} loading={games.startPending} disabled={sending}>
           Play again
         </Button>
         <Text size="xs" c="dimmed">{`${game.name} allows at most ${run.limit} points in ${game.duration_seconds} seconds.`}</Text>

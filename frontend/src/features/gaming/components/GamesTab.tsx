@@ -112,10 +112,13 @@ export const GamesTab = observer(function GamesTab() {
       </Center>
     );
   }
+  // The length the API gives (the same for every game), never a number of the page's own.
+  const seconds = new Set(games.games.map((g) => g.duration_seconds));
+  const length = seconds.size === 1 ? `${[...seconds][0]} seconds each, ` : '';
   return (
     <Stack gap="md">
       <Text c="dimmed" size="sm">
-        Quick games of skill right in your browser: 30 seconds each, scores checked by the server.
+        {`Quick games of skill right in your browser: ${length}scores checked by the server.`}
       </Text>
       <SimpleGrid cols={{ base: 1, xs: 2, md: 3, xl: 4 }} spacing="md" aria-label="Games" component="section">
         {games.games.map((game) => (

@@ -32,28 +32,31 @@ const TopStreamers = observer(function TopStreamers() {
         {rows.length === 0 ? (
           <Empty text={GAMING_MESSAGES.noStreamers} />
         ) : (
-          <Table striped verticalSpacing={6} aria-label="Top Streamers">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th w={40}>#</Table.Th>
-                <Table.Th>Streamer</Table.Th>
-                <Table.Th ta="right">Total viewers</Table.Th>
-                <Table.Th ta="right">Streams</Table.Th>
-                <Table.Th ta="right">Donations</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {rows.map((row, index) => (
-                <Table.Tr key={row._id}>
-                  <Table.Td>{index + 1}</Table.Td>
-                  <Table.Td fw={600}>{row.username}</Table.Td>
-                  <Table.Td ta="right">{formatCount(row.total_viewers)}</Table.Td>
-                  <Table.Td ta="right">{row.stream_count}</Table.Td>
-                  <Table.Td ta="right">{formatMoney(row.total_donations)}</Table.Td>
+          // On a phone the table scrolls sideways inside its card rather than widening the page.
+          <Table.ScrollContainer minWidth={420} type="native">
+            <Table striped verticalSpacing={6} aria-label="Top Streamers">
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th w={40}>#</Table.Th>
+                  <Table.Th>Streamer</Table.Th>
+                  <Table.Th ta="right">Total viewers</Table.Th>
+                  <Table.Th ta="right">Streams</Table.Th>
+                  <Table.Th ta="right">Donations</Table.Th>
                 </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
+              </Table.Thead>
+              <Table.Tbody>
+                {rows.map((row, index) => (
+                  <Table.Tr key={row._id}>
+                    <Table.Td>{index + 1}</Table.Td>
+                    <Table.Td fw={600}>{row.username}</Table.Td>
+                    <Table.Td ta="right">{formatCount(row.total_viewers)}</Table.Td>
+                    <Table.Td ta="right">{row.stream_count}</Table.Td>
+                    <Table.Td ta="right">{formatMoney(row.total_donations)}</Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
         )}
       </Stack>
     </Paper>
@@ -73,26 +76,28 @@ const TournamentChampions = observer(function TournamentChampions() {
           <Empty text={GAMING_MESSAGES.noChampions} />
         ) : (
           <>
-            <Table striped verticalSpacing={6} aria-label="Tournament Champions">
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th w={40}>#</Table.Th>
-                  <Table.Th>Player</Table.Th>
-                  <Table.Th ta="right">Tournaments won</Table.Th>
-                  <Table.Th ta="right">Declared prizes</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {rows.map((row, index) => (
-                  <Table.Tr key={row.user_id}>
-                    <Table.Td>{index + 1}</Table.Td>
-                    <Table.Td fw={600}>{row.username}</Table.Td>
-                    <Table.Td ta="right">{row.tournaments_won}</Table.Td>
-                    <Table.Td ta="right">{formatMoney(row.total_winnings)}</Table.Td>
+            <Table.ScrollContainer minWidth={340} type="native">
+              <Table striped verticalSpacing={6} aria-label="Tournament Champions">
+                <Table.Thead>
+                  <Table.Tr>
+                    <Table.Th w={40}>#</Table.Th>
+                    <Table.Th>Player</Table.Th>
+                    <Table.Th ta="right">Tournaments won</Table.Th>
+                    <Table.Th ta="right">Declared prizes</Table.Th>
                   </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
+                </Table.Thead>
+                <Table.Tbody>
+                  {rows.map((row, index) => (
+                    <Table.Tr key={row.user_id}>
+                      <Table.Td>{index + 1}</Table.Td>
+                      <Table.Td fw={600}>{row.username}</Table.Td>
+                      <Table.Td ta="right">{row.tournaments_won}</Table.Td>
+                      <Table.Td ta="right">{formatMoney(row.total_winnings)}</Table.Td>
+                    </Table.Tr>
+                  ))}
+                </Table.Tbody>
+              </Table>
+            </Table.ScrollContainer>
             <Text size="xs" c="dimmed">
               Prizes are declared by each tournament's organizer; Scriven does not collect or pay them.
             </Text>
@@ -112,7 +117,27 @@ const GameHighScores = observer(function GameHighScores() {
     if (picked && games.pickedBoard.status === 'idle') void games.loadPickedBoard();
   }, [games, picked]);
 
-  if (games.games.length === 0) return null;
+  if (games.games.length === 0) {
+    const status = games.list.status;
+    if (status === 'idle' || status === 'loading') {
+      return (
+        <Center py="md">
+          <Loader size="sm" aria-label="Loading games" />
+        </Center>
+      );
+    }
+    if (status === 'error') {
+      return (
+        <Stack align="flex-start" gap="xs">
+          <Text size="sm">Games could not be loaded.</Text>
+          <Button size="xs" variant="default" onClick={() => void games.loadGames()}>
+            Try again
+          </Button>
+        </Stack>
+      );
+    }
+    return <Empty text={GAMING_MESSAGES.noGames} />;
+  }
   return (
     <Stack gap="sm">
       <NativeSelect

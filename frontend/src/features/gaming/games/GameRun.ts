@@ -95,7 +95,7 @@ export class GameRun {
 
   /** A click on the current target. */
   hitTarget(): void {
-    if (this.state !== 'playing' || !this.target) return;
+    if (this.state !== 'playing' || this.timeIsUp() || !this.target) return;
     this.award(targetPoints(this.clock() - this.target.appearedAt));
     this.target = null;
     this.schedule(this.spawnTarget, TARGET_RESPAWN_MS);
@@ -103,14 +103,14 @@ export class GameRun {
 
   /** A click on the play area beside the target: no points. */
   miss(): void {
-    if (this.state !== 'playing') return;
+    if (this.state !== 'playing' || this.timeIsUp()) return;
     this.misses += 1;
     this.lastPoints = 0;
   }
 
   /** A click on Reflex's pad: points when green; too early scores 0 and restarts the wait. */
   pressPad(): void {
-    if (this.state !== 'playing') return;
+    if (this.state !== 'playing' || this.timeIsUp()) return;
     if (this.pad === 'green') {
       this.award(reactionPoints(this.clock() - this.greenAt));
       this.waitForGreen();
@@ -127,6 +127,16 @@ export class GameRun {
     if (this.stepTimer !== null) clearTimeout(this.stepTimer);
     this.tickTimer = null;
     this.stepTimer = null;
+  }
+
+  /**
+   * A click after the 30 s is not played: the countdown's tick may come up to 0.1 s late (much later in a background
+   * tab, where the browser slows timers), so the clock is read at each click and the run ends there.
+   */
+  private timeIsUp(): boolean {
+    if (this.clock() < this.endsAt) return false;
+    this.finish();
+    return true;
   }
 
   private award(points: number): void {

@@ -76,7 +76,8 @@ export const TournamentCard = observer(function TournamentCard({ tournament, onO
     <Card withBorder radius="md" padding="md" component="article" aria-label={tournament.name} h="100%">
       <Stack gap="xs" h="100%">
         <Group justify="space-between" gap="xs" wrap="nowrap">
-          <Group gap={6}>
+          {/* The status stays whole on a phone; a long game name is the one shortened. */}
+          <Group gap={6} wrap="nowrap" style={{ flexShrink: 0 }}>
             <TournamentStatusBadge status={tournament.status} />
             {tournament.joined && (
               <Badge variant="light" color="blue" radius="sm">
@@ -84,7 +85,7 @@ export const TournamentCard = observer(function TournamentCard({ tournament, onO
               </Badge>
             )}
           </Group>
-          <Badge variant="light" color="grape">
+          <Badge variant="light" color="grape" style={{ minWidth: 0 }} title={tournament.game}>
             {tournament.game}
           </Badge>
         </Group>

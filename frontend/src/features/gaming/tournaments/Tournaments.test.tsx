@@ -140,6 +140,13 @@ describe('tournament cards', () => {
     await waitFor(() => expect(screen.queryByRole('article', { name: 'Friday Night Rocket League Cup' })).not.toBeInTheDocument());
     expect(screen.getAllByRole('article').map((a) => a.getAttribute('aria-label'))).toEqual(['Summer Smash Invitational']);
   });
+
+  test('on a phone (390 px) the five statuses scroll sideways rather than being cut off', async () => {
+    await openTab();
+    await card('Friday Night Rocket League Cup');
+    const filter = screen.getByRole('radio', { name: 'Cancelled' }).closest('.mantine-SegmentedControl-root')!;
+    expect(filter.closest('.mantine-ScrollArea-root')).not.toBeNull();
+  });
 });
 
 describe('Create Tournament', () => {

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { observer } from 'mobx-react-lite';
 import { useSearchParams } from 'react-router-dom';
-import { Alert, Button, Center, Group, Loader, SegmentedControl, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, Center, Group, Loader, ScrollArea, SegmentedControl, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useStores } from '../../../stores/StoreProvider';
 import { useRequireAccount } from '../../../stores/useRequireAccount';
 import { PlusIcon } from '../../../shared/icons';
@@ -84,12 +84,15 @@ export const TournamentsTab = observer(function TournamentsTab() {
   return (
     <Stack gap="md">
       <Group justify="space-between" wrap="wrap" gap="sm">
-        <SegmentedControl
-          aria-label="Status"
-          value={tournaments.filter}
-          onChange={(value) => tournaments.setFilter(value as TournamentStatus | 'all')}
-          data={STATUS_FILTERS}
-        />
+        {/* Five statuses do not fit a phone's width: the filter scrolls sideways instead of being cut off. */}
+        <ScrollArea type="auto" offsetScrollbars="x" maw="100%" data-testid="status-filter-scroll">
+          <SegmentedControl
+            aria-label="Status"
+            value={tournaments.filter}
+            onChange={(value) => tournaments.setFilter(value as TournamentStatus | 'all')}
+            data={STATUS_FILTERS}
+          />
+        </ScrollArea>
         <Button leftSection={<PlusIcon size={16} />} onClick={() => requireAccount(() => setCreating(true))}>
           Create Tournament
         </Button>
