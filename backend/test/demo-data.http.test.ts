@@ -160,6 +160,19 @@ describe('the demo platform', () => {
     expect(await t.sql('select 1 from seed_marks where name = $1', ['demo:done'])).toHaveLength(1);
   }, 30_000);
 
+  it('resumes the game plays after a stop halfway without playing the finished ones again', async () => {
+    const plays = await t.sql<Any>('select id, plays, players from games order by id');
+    const sessions = await t.sql<Any>('select count(*)::int as n from game_sessions');
+    const scores = await t.sql<Any>('select count(*)::int as n from game_scores');
+    // Stopped after the plays were made but before their phase was marked done.
+    await t.sql(`delete from seed_marks where name in ('demo:done', 'demo:gaming-plays')`);
+
+    expect(await t.app.get(SeedDemoUseCase).execute(new AbortController().signal)).toBe(true);
+    expect(await t.sql<Any>('select id, plays, players from games order by id')).toEqual(plays);
+    expect(await t.sql<Any>('select count(*)::int as n from game_sessions')).toEqual(sessions);
+    expect(await t.sql<Any>('select count(*)::int as n from game_scores')).toEqual(scores);
+  }, 30_000);
+
   it('a demo channel cannot be paid through Stripe', async () => {
     const { auth } = await signUp(t);
     const channels = (await t.http().get('/api/memberships/channels').set(...auth)).body.channels as Any[];
@@ -180,6 +193,7 @@ describe('the demo platform', () => {
     expect(await t.sql('select 1 from media')).toEqual([]);
     expect(await t.sql('select 1 from accounts a where not exists (select 1 from users u where u.id = a.user_id)')).toEqual([]);
     expect(await t.sql('select 1 from media_comments')).toEqual([]);
+    await waitFor('their game data to go', async () => (await t.sql('select 1 from game_best_scores union all select 1 from game_sessions union all select 1 from game_ratings')).length === 0, 10_000);
     expect((await t.http().get('/api/videos')).body).toEqual([]);
     expect((await t.http().get('/api/reels')).body.reels).toEqual([]);
     // Their files: originals, thumbnails, HLS and photos.

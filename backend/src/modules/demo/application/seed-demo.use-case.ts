@@ -205,7 +205,11 @@ export class SeedDemoUseCase {
       const now = new Date();
       for (const [i, p] of g.plays.entries()) {
         await this.checkpoint(signal);
+        // Each play remembered on its own: a restart after a stop half-way does not play them all again.
+        const played = `${DEMO_MARK.gamingPlays}:${i}`;
+        if (await this.ctx(() => this.marks.has(played))) continue;
         await this.ctx(() => this.catalog.recordDemoGamePlay(user(p.player), DEMO_GAME_IDS[p.game], p.score, demoPlayTime(p.when, ((i * 37) % 90 + 5) / 100, now)));
+        await this.ctx(() => this.marks.mark(played));
       }
       for (const r of g.ratings) await this.ctx(() => this.catalog.rateGame(user(r.player), DEMO_GAME_IDS[r.game], r.stars));
       await this.ctx(() => this.marks.mark(DEMO_MARK.gamingPlays));
