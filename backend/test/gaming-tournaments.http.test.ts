@@ -448,6 +448,34 @@ describe('deleted users', () => {
   });
 });
 
+describe('notifications', () => {
+  const tournamentNews = async (who: Person): Promise<Any[]> =>
+    ((await t.http().get('/api/notifications').set(...who.auth)).body.notifications as Any[]).filter((n) => n.type === 'tournament');
+
+  it('tells the participants once when it starts, the champion that they won, the others who did, and everyone when it is cancelled', async () => {
+    const [org, a, b] = await people(3);
+    const id = await tournamentOf(org, [a, b], { name: 'News Cup' });
+    await settled(t);
+    expect(await tournamentNews(a)).toEqual([]);
+    expect((await start(org, id)).status).toBe(200);
+    await settled(t);
+    const started = { type: 'tournament', title: 'Tournament started', message: 'News Cup has started: the bracket is out.', link: { kind: 'tournament', id } };
+    expect(await tournamentNews(a)).toMatchObject([started]);
+    expect(await tournamentNews(b)).toMatchObject([started]);
+    expect(await tournamentNews(org)).toEqual([]);
+    const [final] = readyMatches(await detail(id));
+    expect((await report(org, id, final.id, { winner_id: a.id })).status).toBe(200);
+    await settled(t);
+    expect(await tournamentNews(a)).toMatchObject([{ title: 'You won the tournament!', message: 'You are the champion of News Cup.' }, started]);
+    expect(await tournamentNews(b)).toMatchObject([{ title: 'Tournament completed', message: `News Cup is over: ${a.name} is the champion.` }, started]);
+
+    const other = await tournamentOf(org, [a], { name: 'Short Cup' });
+    expect((await cancel(org, other, { reason: 'Venue closed' })).status).toBe(200);
+    await settled(t);
+    expect((await tournamentNews(a))[0]).toMatchObject({ title: 'Tournament cancelled', message: 'Short Cup was cancelled: Venue closed', link: { kind: 'tournament', id: other } });
+  });
+});
+
 describe('the gaming feature', () => {
   it("answers 503 while 'gaming' is off", async () => {
     const flags = t.app.get(FeatureFlags);

@@ -3958,13 +3958,13 @@ export interface components {
             title: string;
             /**
              * @description new_follower, new_upload, new_comment, comment_reply, super_chat, membership, payout, report_resolved,
-             *     partner_decision, content_removed, strike or appeal_decided.
+             *     partner_decision, content_removed, strike, appeal_decided or tournament (started, cancelled, completed, won).
              */
             type: string;
         };
         NotificationLinkDto: {
             id: string;
-            /** @description user, video, reel, movie, live, membership, payout, report, partner or strikes (the creator's strikes, in the partner program screen). */
+            /** @description user, video, reel, movie, live, membership, payout, report, partner, strikes (the creator's strikes, in the partner program screen) or tournament. */
             kind: string;
         };
         NotificationListDto: {

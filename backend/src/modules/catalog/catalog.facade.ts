@@ -1,3 +1,4 @@
+import { DomainError } from '../../common/errors/domain-error.js';
 import { CommentAudience } from './application/comment-audience.js';
 import { CommentsUseCases } from './application/comments.use-cases.js';
 import { MovieRatingsUseCases } from './application/movie-ratings.use-cases.js';
@@ -107,6 +108,16 @@ export class CatalogFacade {
   /** A match's result as the user reports it (the organizer decides it). */
   reportTournamentMatch(userId: string, tournamentId: string, matchId: string, winnerId: string): Promise<TournamentDetailView> {
     return this.reportTournamentMatchUseCase.execute(userId, tournamentId, matchId, { winnerId, score1: null, score2: null });
+  }
+
+  /** What a tournament's participants are told of it (notifications): null when it is gone. */
+  async tournamentNews(tournamentId: string): Promise<{ name: string; status: string; participantIds: string[]; championId: string | null; championName: string | null; cancelReason: string | null } | null> {
+    const t = await this.getTournament.execute(tournamentId, null).catch((e: unknown) => {
+      if (e instanceof DomainError && e.kind === 'not_found') return null;
+      throw e;
+    });
+    if (!t) return null;
+    return { name: t.name, status: t.status, participantIds: t.participants.map((p) => p.userId), championId: t.championId, championName: t.championName, cancelReason: t.cancelReason };
   }
 
   tournamentDetail(tournamentId: string, viewerId: string | null): Promise<TournamentDetailView> {

@@ -213,6 +213,23 @@ describe('notifications bell (seed 000 §2)', () => {
     expect(await screen.findByRole('region', { name: 'Community Guidelines strikes' })).toBeInTheDocument();
   });
 
+  test("a tournament's news opens the tournament in Gaming", async () => {
+    const me = demoUser().user.id;
+    createNotification(me, {
+      type: 'tournament',
+      title: 'Tournament started',
+      message: 'Autumn Chess Blitz has started: the bracket is out.',
+      link: { kind: 'tournament', id: 'tour-progress' },
+      dedupeKey: 'tournament:tour-progress:started',
+    });
+    const { user, header } = await signedIn();
+    await waitFor(() => expect(bell(header)).toHaveAccessibleName('Notifications (2 unread)'));
+    await user.click(bell(header));
+    const dropdown = within(await screen.findByRole('dialog', { name: 'Notifications' }));
+    await user.click(dropdown.getByRole('button', { name: /Tournament started/ }));
+    expect(await screen.findByRole('tab', { name: 'Tournaments', selected: true })).toBeInTheDocument();
+  });
+
   test('signing out closes the socket', async () => {
     const { user, header } = await signedIn();
     const me = demoUser().user.id;

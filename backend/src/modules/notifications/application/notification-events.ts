@@ -61,6 +61,16 @@ export class NotificationEvents implements OnModuleInit {
     this.durable.on('moderation.strike-issued', (p) => this.notifications.notify(p.userId, drafts.strike(p)));
     this.durable.on('moderation.appeal-decided', (p) => this.notifications.notify(p.userId, drafts.appealDecided(p)));
     this.durable.on('partner.decision', (p) => this.notifications.notify(p.userId, drafts.partnerDecision(p)));
+    // Told once per tournament and step (the event comes on every change; the dedupe key keeps it to one each).
+    this.durable.on('catalog.tournament-changed', async ({ tournamentId }) => {
+      const t = await this.catalog.tournamentNews(tournamentId);
+      if (!t || t.status === 'open') return;
+      const event = t.status === 'in_progress' ? 'started' : t.status === 'cancelled' ? 'cancelled' : 'completed';
+      for (const userId of t.participantIds) {
+        const mine = event === 'completed' && userId === t.championId ? 'won' : event;
+        await this.notifications.notify(userId, drafts.tournament({ tournamentId, name: t.name, event: mine, championName: t.championName, reason: t.cancelReason }));
+      }
+    });
   }
 
   /** Every follower of the creator, a page at a time. Returns how many notifications were created. */

@@ -16,7 +16,8 @@ export type NotificationType =
   | 'partner_decision'
   | 'content_removed'
   | 'strike'
-  | 'appeal_decided';
+  | 'appeal_decided'
+  | 'tournament';
 
 export interface Notification {
   id: string;
@@ -96,6 +97,22 @@ export const drafts = {
     message: `Your payout of ${dollars(p.amountCents)} is ${p.status.replace(/_/g, ' ')}`,
     link: { kind: 'payout', id: p.payoutId },
     dedupeKey: `payout:${p.payoutId}:${p.status}`,
+  }),
+  /** A tournament the recipient joined started, was cancelled, or ended (the champion is told they won). */
+  tournament: (p: { tournamentId: string; name: string; event: 'started' | 'cancelled' | 'won' | 'completed'; championName?: string | null; reason?: string | null }): NotificationDraft => ({
+    type: 'tournament',
+    title: { started: 'Tournament started', cancelled: 'Tournament cancelled', won: 'You won the tournament!', completed: 'Tournament completed' }[p.event],
+    message: clip(
+      {
+        started: `${p.name} has started: the bracket is out.`,
+        cancelled: `${p.name} was cancelled${p.reason ? `: ${p.reason}` : '.'}`,
+        won: `You are the champion of ${p.name}.`,
+        completed: `${p.name} is over: ${p.championName ?? 'a player'} is the champion.`,
+      }[p.event],
+      1000,
+    ),
+    link: { kind: 'tournament', id: p.tournamentId },
+    dedupeKey: `tournament:${p.tournamentId}:${p.event === 'won' ? 'completed' : p.event}`,
   }),
   reportResolved: (p: { reportId: string; outcome: string }): NotificationDraft => ({
     type: 'report_resolved',

@@ -1,5 +1,5 @@
 export class NotificationLinkDto {
-  /** user, video, reel, movie, live, membership, payout, report, partner or strikes (the creator's strikes, in the partner program screen). */
+  /** user, video, reel, movie, live, membership, payout, report, partner, strikes (the creator's strikes, in the partner program screen) or tournament. */
   kind: string;
   id: string;
 }
@@ -8,7 +8,7 @@ export class NotificationDto {
   id: string;
   /**
    * new_follower, new_upload, new_comment, comment_reply, super_chat, membership, payout, report_resolved,
-   * partner_decision, content_removed, strike or appeal_decided.
+   * partner_decision, content_removed, strike, appeal_decided or tournament (started, cancelled, completed, won).
    */
   type: string;
   title: string;
