@@ -21,6 +21,8 @@ import { ChannelRoute } from './routes/ChannelRoute';
 import { LiveRoute } from './routes/LiveRoute';
 import { LiveStreamRoute } from './routes/LiveStreamRoute';
 import { GamingRoute } from './routes/GamingRoute';
+import { SportsRoute } from './routes/SportsRoute';
+import { AdsRoute } from './routes/AdsRoute';
 import { PageLayout } from './shell/PageLayout';
 import { ReportDialog } from '../features/moderation/components/ReportDialog';
 
@@ -54,6 +56,8 @@ export function AppRoutes() {
         <Route path={PATHS.live} element={<LiveRoute />} />
         <Route path={PATHS.liveStream} element={<LiveStreamRoute />} />
         <Route path={PATHS.gaming} element={<GamingRoute />} />
+        <Route path={PATHS.sports} element={<SportsRoute />} />
+        <Route path={PATHS.ads} element={<AdsRoute />} />
         {/* Pages of their own: the header as the visitor or user sees it, and the footer, around them. */}
         <Route element={<PageLayout />}>
           <Route path={PATHS.help} element={<HelpContent />} />

@@ -389,3 +389,13 @@ export function TrophyIcon(props: IconProps) {
     </Icon>
   );
 }
+
+/** A megaphone: the Ads Manager. */
+export function MegaphoneIcon(props: IconProps) {
+  return (
+    <Icon {...props}>
+      <path d="M3 11v2a1 1 0 0 0 1 1h3l5 4V6L7 10H4a1 1 0 0 0-1 1z" />
+      <path d="M16 8a5 5 0 0 1 0 8M19 5a9 9 0 0 1 0 14" />
+    </Icon>
+  );
+}

@@ -20,6 +20,10 @@ export const PATHS = {
   liveStream: '/live/:id',
   /** The Gaming section (seed 002 §2.10): Streams, Games, Tournaments, Leaderboards, Community (`?tab=`). */
   gaming: '/gaming',
+  /** Sports (seed 002 §2.12, sample data): `?sport=` and `?tab=` (live, schedule, highlights, statistics). */
+  sports: '/sports',
+  /** The Ads Manager (seed 002 §2.13): Overview, Campaigns, Analytics of sample figures (`?tab=`). */
+  ads: '/ads',
   /** Sign in (or create an account), then back to `?next=` (a path of this app). */
   signIn: '/signin',
   /** Pages of the footer; they work signed in or out. */
@@ -78,4 +82,15 @@ export function safeNext(next: string | null | undefined): string {
 export function gamingPath(tab?: string, extra: Record<string, string> = {}): string {
   const query = new URLSearchParams({ ...(tab ? { tab } : {}), ...extra }).toString();
   return query ? `/gaming?${query}` : '/gaming';
+}
+
+/** The Ads Manager on one of its tabs. */
+export function adsPath(tab?: string): string {
+  return tab ? `/ads?${new URLSearchParams({ tab }).toString()}` : '/ads';
+}
+
+/** The Sports section on a sport and one of its tabs. */
+export function sportsPath(sport?: string, tab?: string): string {
+  const query = new URLSearchParams({ ...(sport ? { sport } : {}), ...(tab ? { tab } : {}) }).toString();
+  return query ? `/sports?${query}` : '/sports';
 }

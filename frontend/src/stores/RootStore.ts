@@ -29,6 +29,8 @@ import { StudioStore } from '../features/live/studio/StudioStore';
 import { GamingStore } from '../features/gaming/GamingStore';
 import { TournamentsStore } from '../features/gaming/tournaments/TournamentsStore';
 import { CommunityStore } from '../features/gaming/community/CommunityStore';
+import { SportsStore } from '../features/sports/SportsStore';
+import { AdsStore } from '../features/ads/AdsStore';
 import { UiStore } from './UiStore';
 
 export interface RootStoreOptions {
@@ -73,6 +75,9 @@ export class RootStore {
   readonly gaming: GamingStore;
   readonly tournaments: TournamentsStore;
   readonly community: CommunityStore;
+  /** Sports (seed 002 §2.12): sample data only, nothing from the server. */
+  readonly sports: SportsStore;
+  readonly ads: AdsStore;
 
   constructor({ api, notify, socketFactory }: RootStoreOptions = {}) {
     this.api = api ?? createApiClient({ getUserToken: () => this.auth.token });
@@ -106,6 +111,8 @@ export class RootStore {
     this.gaming = new GamingStore(this);
     this.tournaments = new TournamentsStore(this);
     this.community = new CommunityStore(this);
+    this.sports = new SportsStore();
+    this.ads = new AdsStore(this);
   }
 
   /** Stops timers (tests, hot reload). */

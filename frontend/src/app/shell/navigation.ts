@@ -8,6 +8,7 @@ import {
   HeartIcon,
   HomeIcon,
   LiveIcon,
+  MegaphoneIcon,
   ScissorsIcon,
   SearchIcon,
   ShortsIcon,
@@ -17,6 +18,7 @@ import {
   VideoIcon,
   type IconProps,
 } from '../../shared/icons';
+import { BallIcon } from '../../features/sports/components/BallIcon';
 import type { SectionId } from '../../stores/UiStore';
 import type { FeatureName } from '../../features/features/FeaturesStore';
 
@@ -68,6 +70,7 @@ export const NAV_GROUPS: readonly NavGroup[] = [
     items: [
       { section: 'live', label: 'Live', icon: LiveIcon, visitors: true, feature: 'live' },
       { section: 'gaming', label: 'Gaming', icon: GamepadIcon, visitors: true, feature: 'gaming' },
+      { section: 'sports', label: 'Sports', icon: BallIcon, visitors: true },
     ],
   },
   {
@@ -78,6 +81,7 @@ export const NAV_GROUPS: readonly NavGroup[] = [
       { section: 'editor', label: 'Editor Studio', icon: ScissorsIcon },
       { section: 'earnings', label: 'Earnings', icon: DollarIcon },
       { section: 'monetization', label: 'Partner program', icon: BadgeCheckIcon },
+      { section: 'ads', label: 'Ads Manager', icon: MegaphoneIcon },
     ],
   },
   { id: 'entertainment', label: 'Entertainment', items: [{ section: 'movies', label: 'Cinema room', icon: FilmIcon, visitors: true }] },

@@ -16,6 +16,8 @@ import { PartnerSection } from '../../features/partner/components/PartnerSection
 import { OwnerSection } from '../../features/owner/components/OwnerSection';
 import { LiveSection } from '../../features/live/components/LiveSection';
 import { GamingSection } from '../../features/gaming/components/GamingSection';
+import { AdsSection } from '../../features/ads/components/AdsSection';
+import { SportsSection } from '../../features/sports/components/SportsSection';
 import type { SectionId } from '../../stores/UiStore';
 
 /** The component each section of the signed-in shell shows. */
@@ -37,6 +39,8 @@ export const SECTION_COMPONENTS: Record<SectionId, ComponentType> = {
   memberships: MembershipsSection,
   live: LiveSection,
   gaming: GamingSection,
+  ads: AdsSection,
+  sports: SportsSection,
 };
 
 /**

@@ -73,7 +73,7 @@ describe('Gaming section', () => {
     const { user } = openGaming('/', { signedIn: false });
     const nav = within(await screen.findByRole('navigation', { name: 'Sections' }));
     const explore = within(nav.getByRole('group', { name: 'Explore' }));
-    expect(explore.getAllByRole('button').map((b) => b.textContent)).toEqual(['Live', 'Gaming']);
+    expect(explore.getAllByRole('button').map((b) => b.textContent)).toEqual(['Live', 'Gaming', 'Sports']);
     await user.click(explore.getByRole('button', { name: 'Gaming' }));
     expect(await screen.findByRole('heading', { name: 'Gaming', level: 1 })).toBeInTheDocument();
   });
