@@ -29,6 +29,7 @@ import { Migration20261124500000_games } from './Migration20261124500000_games.j
 import { Migration20261124510000_tournaments } from './Migration20261124510000_tournaments.js';
 import { Migration20261124520000_community_posts } from './Migration20261124520000_community_posts.js';
 import { Migration20261124530000_gaming_leaderboards } from './Migration20261124530000_gaming_leaderboards.js';
+import { Migration20261125000000_founder_audit_log } from './Migration20261125000000_founder_audit_log.js';
 
 /** Every migration, in order. `npm run migration:create -w backend` adds new files and updates this list. */
 export const MIGRATIONS: MigrationObject[] = [
@@ -62,4 +63,5 @@ export const MIGRATIONS: MigrationObject[] = [
   { name: 'Migration20261124510000_tournaments', class: Migration20261124510000_tournaments },
   { name: 'Migration20261124520000_community_posts', class: Migration20261124520000_community_posts },
   { name: 'Migration20261124530000_gaming_leaderboards', class: Migration20261124530000_gaming_leaderboards },
+  { name: 'Migration20261125000000_founder_audit_log', class: Migration20261125000000_founder_audit_log },
 ];

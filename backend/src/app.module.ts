@@ -25,6 +25,7 @@ import { MonetizationModule } from './modules/monetization/monetization.module.j
 import { ModerationModule } from './modules/moderation/moderation.module.js';
 import { DemoModule } from './modules/demo/demo.module.js';
 import { LiveModule } from './modules/live/live.module.js';
+import { FounderModule } from './modules/founder/founder.module.js';
 import { RealtimeModule } from './common/realtime/realtime.module.js';
 
 @Module({})
@@ -54,6 +55,7 @@ export class AppModule {
         MonetizationModule,
         ModerationModule,
         LiveModule,
+        FounderModule,
         DemoModule,
       ],
       controllers: [HealthController],
