@@ -30,6 +30,9 @@ import { Migration20261124510000_tournaments } from './Migration20261124510000_t
 import { Migration20261124520000_community_posts } from './Migration20261124520000_community_posts.js';
 import { Migration20261124530000_gaming_leaderboards } from './Migration20261124530000_gaming_leaderboards.js';
 import { Migration20261125000000_founder_audit_log } from './Migration20261125000000_founder_audit_log.js';
+import { Migration20261125010000_founder_account } from './Migration20261125010000_founder_account.js';
+import { Migration20261125030000_branding } from './Migration20261125030000_branding.js';
+import { Migration20261125020000_system_controls } from './Migration20261125020000_system_controls.js';
 
 /** Every migration, in order. `npm run migration:create -w backend` adds new files and updates this list. */
 export const MIGRATIONS: MigrationObject[] = [
@@ -64,4 +67,7 @@ export const MIGRATIONS: MigrationObject[] = [
   { name: 'Migration20261124520000_community_posts', class: Migration20261124520000_community_posts },
   { name: 'Migration20261124530000_gaming_leaderboards', class: Migration20261124530000_gaming_leaderboards },
   { name: 'Migration20261125000000_founder_audit_log', class: Migration20261125000000_founder_audit_log },
+  { name: 'Migration20261125010000_founder_account', class: Migration20261125010000_founder_account },
+  { name: 'Migration20261125020000_system_controls', class: Migration20261125020000_system_controls },
+  { name: 'Migration20261125030000_branding', class: Migration20261125030000_branding },
 ];

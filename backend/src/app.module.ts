@@ -6,6 +6,7 @@ import { AuthModule } from './common/auth/auth.module.js';
 import { APP_CONFIG, type AppConfig } from './common/config/config.js';
 import { DatabaseModule } from './common/database/database.module.js';
 import { FeaturesModule } from './common/features/features.module.js';
+import { MaintenanceModule } from './common/maintenance/maintenance.module.js';
 import { ErrorFilter } from './common/http/error.filter.js';
 import { HealthController } from './common/http/health.controller.js';
 import { RateLimitGuard } from './common/http/rate-limit.guard.js';
@@ -36,6 +37,7 @@ export class AppModule {
       global: true,
       imports: [
         DatabaseModule.forRoot(orm, databaseUrl),
+        MaintenanceModule,
         FeaturesModule,
         ScheduleModule.forRoot(),
         JobsModule,
@@ -61,10 +63,12 @@ export class AppModule {
       controllers: [HealthController],
       providers: [
         { provide: APP_CONFIG, useValue: config },
-        { provide: APP_GUARD, useClass: RateLimitGuard },
+        // One instance, the global guard, that the founder's health figures can ask (the addresses over their budget).
+        RateLimitGuard,
+        { provide: APP_GUARD, useExisting: RateLimitGuard },
         { provide: APP_FILTER, useClass: ErrorFilter },
       ],
-      exports: [APP_CONFIG],
+      exports: [APP_CONFIG, RateLimitGuard],
     };
   }
 }

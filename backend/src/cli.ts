@@ -13,6 +13,8 @@ import { createApp, createOrmFor } from './bootstrap.js';
 import { IdentityFacade } from './modules/identity/identity.facade.js';
 import { MonetizationFacade } from './modules/monetization/monetization.facade.js';
 import { DemoFacade } from './modules/demo/demo.facade.js';
+import { FounderFacade } from './modules/founder/founder.facade.js';
+import { founderSetupInput } from './founder-setup-input.js';
 // The composition root reaches the backup format directly: a restore must not start the app on the database it replaces.
 import {
   backupsRoot,
@@ -32,6 +34,11 @@ const USAGE = `Usage: npm run cli -- <command> [options]
 
 Commands:
   admin:create --username NAME --password PASS   Create an admin user (password of 12+ characters)
+  founder:setup [--email E --phone P --license-number L --username U]
+                                                   Set up the founder (or replace them: their tokens stop
+                                                   working). The master key comes from FOUNDER_MASTER_KEY, or
+                                                   --master-key-stdin (first line of stdin), or a hidden prompt;
+                                                   missing fields are asked for when stdin is a terminal
   money:run-schedules                              Run the money schedules now: premium expiry, maturation of
                                                    pending funds, the premium pool, ad revenue (after downtime)
   demo:remove                                      Remove the demo data (its creators and everything they own);
@@ -160,6 +167,25 @@ async function main(): Promise<number> {
         try {
           const admin = await RequestContext.create(orm.em, () => app.get(IdentityFacade).createAdminUser(values.username!, values.password!));
           process.stdout.write(`Created admin "${admin.displayName}" (${admin.id}). Sign in at /admin.\n`);
+        } finally {
+          await app.close();
+        }
+        return 0;
+      }
+      case 'founder:setup': {
+        const input = await founderSetupInput(rest, process.env, process.stdin, process.stderr);
+        if (typeof input === 'string') {
+          process.stderr.write(`${input}\n`);
+          return 64;
+        }
+        const { app, orm } = await createApp({ ...config, jobsEnabled: false, demoData: false }, { databaseUrl: db.url });
+        try {
+          const r = await RequestContext.create(orm.em, () => app.get(FounderFacade).setUp(input));
+          process.stdout.write(
+            r.replaced
+              ? 'The founder was replaced. Earlier founder sessions have ended. Sign in at the founder access screen.\n'
+              : 'The founder is set up. Sign in at the founder access screen.\n',
+          );
         } finally {
           await app.close();
         }

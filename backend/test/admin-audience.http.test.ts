@@ -1,6 +1,7 @@
 import jwt from 'jsonwebtoken';
 import { createTestApp, signUp, type TestApp } from './harness.js';
 import { admin, type Admin } from './money-fixtures.js';
+import { founderAuth } from './founder-fixtures.js';
 
 type Auth = [string, string];
 
@@ -12,6 +13,8 @@ type Auth = [string, string];
  */
 describe('admin console: tokens of another audience', () => {
   let t: TestApp;
+  /** The founder's token, from the founder sign-in. */
+  let founder: Auth;
   let boss: Admin;
 
   const FORBIDDEN = {
@@ -62,6 +65,7 @@ describe('admin console: tokens of another audience', () => {
   beforeAll(async () => {
     t = await createTestApp();
     boss = await admin(t);
+    founder = await founderAuth(t);
   });
   afterAll(async () => {
     await t?.close();
@@ -79,7 +83,14 @@ describe('admin console: tokens of another audience', () => {
   });
 
   test('a founder token is refused with 403', async () => {
-    expect(await answers(bearer(sign('founder', boss.id)))).toEqual(everyRoute(403, FORBIDDEN));
+    expect(await answers(founder)).toEqual(everyRoute(403, FORBIDDEN));
+  });
+
+  test("a founder token signed for someone who is not the founder, or of a version before the founder's, is a 401", async () => {
+    const [{ id }] = await t.sql<{ id: string }>('select id from founder_account');
+    for (const token of [sign('founder', boss.id), jwt.sign({ ver: 99 }, t.config.jwtSecret, { subject: id, audience: 'founder', issuer: 'scriven', expiresIn: 60 })]) {
+      expect(await answers(bearer(token))).toEqual(everyRoute(401, UNAUTHENTICATED));
+    }
   });
 
   test('no token, garbage, a forged or expired token and a revoked user token are the same 401', async () => {
@@ -143,7 +154,7 @@ describe('admin console: tokens of another audience', () => {
     };
     const before = await snapshot();
 
-    for (const auth of [user.auth, boss.auth, bearer(sign('founder', boss.id))]) {
+    for (const auth of [user.auth, boss.auth, founder]) {
       const writes = [
         t.http().post('/api/system/features/uploads').query({ enabled: 'false' }).set(...auth),
         t.http().post('/api/system/features/refused_new_flag').set(...auth),

@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import jwt from 'jsonwebtoken';
 import sharp from 'sharp';
 import { newUser, type TestApp } from './harness.js';
 import { baseUrl, binary, makeClips, markReady, MP4_HEAD, upload, type Auth, type Clips } from './media-fixtures.js';
 import { person, publish, settled, type Person } from './social-fixtures.js';
 import { admin, buy, matureAll, type Admin } from './money-fixtures.js';
+import { founderAuth, founderSignIn } from './founder-fixtures.js';
 
 /**
  * The people and things of the authorization matrix (authz-matrix.table.ts), made once per file: an owner with one of
@@ -125,13 +125,6 @@ async function login(t: TestApp, path: string, body: Record<string, unknown>): P
   return ['Authorization', `Bearer ${r.body.access_token}`];
 }
 
-/**
- * A founder-audience token, as the founder sign-in will issue it (30 min; the server's secret, every claim). Nothing
- * issues one yet (the founder context is to come), so the test signs it; renew() signs a fresh one.
- */
-function founderAuth(t: TestApp, sub: string): Auth {
-  return ['Authorization', `Bearer ${jwt.sign({ ver: 0 }, t.config.jwtSecret, { subject: sub, audience: 'founder', issuer: 'scriven', expiresIn: 30 * 60 })}`];
-}
 
 async function must<T extends { status: number; body: unknown }>(what: string, r: PromiseLike<T>, ok: number[] = [200, 201]): Promise<T> {
   const res = await r;
@@ -275,7 +268,7 @@ export async function buildWorld(t: TestApp): Promise<AuthzWorld> {
   }
 
   phase('everything');
-  const tokens: Record<Who, Auth | null> = { visitor: null, owner: owner.auth, other: other.auth, admin: staff.adminAuth, adminUser: staff.auth, founder: founderAuth(t, staff.id) };
+  const tokens: Record<Who, Auth | null> = { visitor: null, owner: owner.auth, other: other.auth, admin: staff.adminAuth, adminUser: staff.auth, founder: await founderAuth(t) };
   return {
     t,
     origin,
@@ -336,13 +329,14 @@ export async function buildWorld(t: TestApp): Promise<AuthzWorld> {
     consent,
     auth: (who) => tokens[who],
     async renew() {
-      const [o, x, u, a] = await Promise.all([
+      const [o, x, u, a, f] = await Promise.all([
         login(t, '/api/login', { login_identifier: owner.name, password: owner.password }),
         login(t, '/api/login', { login_identifier: other.name, password: other.password }),
         login(t, '/api/login', { login_identifier: staff.name, password: staff.password }),
         login(t, '/api/admin/login', { username: staff.name, password: staff.password }),
+        founderSignIn(t),
       ]);
-      Object.assign(tokens, { owner: o, other: x, adminUser: u, admin: a, founder: founderAuth(t, staff.id) });
+      Object.assign(tokens, { owner: o, other: x, adminUser: u, admin: a, founder: f });
       owner.auth = o;
       other.auth = x;
     },

@@ -55,6 +55,9 @@ import { LIVE_ROWS } from './authz-matrix.live.js';
 import { GAMING_GAMES_ROWS } from './authz-matrix.gaming-games.js';
 import { GAMING_COMMUNITY_ROWS } from './authz-matrix.gaming-community.js';
 import { GAMING_TOURNAMENTS_ROWS } from './authz-matrix.gaming-tournaments.js';
+import { FOUNDER_ACCESS_ROWS } from './authz-matrix.founder.js';
+import { FOUNDER_SYSTEM_ROWS } from './authz-matrix.founder-system.js';
+import { FOUNDER_BRANDING_ROWS } from './authz-matrix.founder-branding.js';
 
 
 const bank = { bank_name: 'First Bank', account_number: '000123456789', routing_number: '021000021', account_holder_name: 'Scriven Inc' };
@@ -388,6 +391,11 @@ export const AUTHZ_MATRIX: Record<string, AuthzCase | AuthzCase[]> = {
   ...GAMING_GAMES_ROWS,
   ...GAMING_COMMUNITY_ROWS,
   ...GAMING_TOURNAMENTS_ROWS,
+
+  // Founder (access and money, system and controls, branding)
+  ...FOUNDER_ACCESS_ROWS,
+  ...FOUNDER_SYSTEM_ROWS,
+  ...FOUNDER_BRANDING_ROWS,
 
   // Last: these end sessions or delete the caller.
   deleteMyAccount: {

@@ -99,7 +99,7 @@ function casesOf(op: Operation, server: FuzzServer): FuzzCase[] {
   const main = mainIdentity(op);
   const seed = seedOf(op);
   const cases = [...fixedCases(op, main), ...randomCases(op, main, RANDOM_MAIN, seed), ...randomCases(op, 'visitor', RANDOM_VISITOR, seed + 1), ...authCases(op, server.world)];
-  if (main === 'admin' || main === 'adminUser') cases.push(...randomCases(op, 'user', RANDOM_USER_ON_ADMIN_ROUTES, seed + 2));
+  if (main === 'admin' || main === 'adminUser' || main === 'founder') cases.push(...randomCases(op, 'user', RANDOM_USER_ON_ADMIN_ROUTES, seed + 2));
   return cases;
 }
 

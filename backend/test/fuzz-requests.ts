@@ -429,13 +429,18 @@ export const CONSOLE_OPERATIONS: ReadonlySet<string> = (() => {
 
 /**
  * Who reaches the operation's body: the admin console for the console's operations, the staff user for the platform's,
+ * the founder for the founder's,
  * etc. The console's operations with effects beyond the fuzz database are made safe by the fuzz server: a backup is
  * always already running (a valid POST /api/system/backup is a 409, nothing is written), restarts need the supervisor
  * (a 409: the server process has none), and no release is newer than the installed version (an update is a 409).
  */
+const FOUNDER_SIGN_IN = new Set(['founderLogin', 'founderPersonalLogin']);
+
 export function mainIdentity(op: Operation): Who {
   if (CONSOLE_OPERATIONS.has(op.operationId)) return 'admin';
   if (op.path.startsWith('/api/platform/')) return 'adminUser';
+  // The founder's routes (the two sign-in forms take no token: a user sends them, as anyone may).
+  if (op.path.startsWith('/api/founder/') && !FOUNDER_SIGN_IN.has(op.operationId)) return 'founder';
   if (op.operationId === 'signOutEverywhere') return 'leaver';
   if (op.operationId === 'deleteMyAccount') return 'quitter';
   // The other user's stream: ending it leaves the fuzz user's stream open for every other live route.

@@ -9,9 +9,12 @@ import { GUARDS_METADATA, METHOD_METADATA, PATH_METADATA } from '@nestjs/common/
 import { ModulesContainer } from '@nestjs/core';
 import { AdminAuthGuard } from '../src/common/auth/guards.js';
 import { BACKUP_ARCHIVE, type BackupArchive } from '../src/modules/system-admin/domain/backup.js';
+import { EmergencyActionUseCase } from '../src/modules/founder/application/emergency-action.use-case.js';
+import { DomainError } from '../src/common/errors/domain-error.js';
 import { createTestApp, signUp } from './harness.js';
 import { baseUrl, MP4_HEAD, upload } from './media-fixtures.js';
 import { admin } from './money-fixtures.js';
+import { founderAuth } from './founder-fixtures.js';
 import type { FuzzWorld } from './fuzz-server.js';
 
 const env = JSON.parse(process.env.FUZZ_APP_ENV ?? '{}') as Record<string, string>;
@@ -24,6 +27,13 @@ const stripeEnv = process.env.FUZZ_STRIPE_ENV ? (JSON.parse(process.env.FUZZ_STR
 const bootStarted = Date.now();
 const t = await createTestApp(env);
 const stripeApp = stripeEnv ? await createTestApp(stripeEnv, t) : undefined;
+/**
+ * A valid emergency action would put the whole fuzz server into maintenance (every later operation a 503) or switch
+ * uploads off: the fuzzer reaches the route's validation as usual, and a request that passes it gets a 409 (documented).
+ */
+t.app.get(EmergencyActionUseCase, { strict: false }).execute = async () => {
+  throw new DomainError('conflict', 'FUZZ.EMERGENCY_SKIPPED', 'Emergency actions are not run by the fuzz server');
+};
 if (process.env.FUZZ_DEBUG) process.stderr.write(`fuzz server: apps ready in ${Date.now() - bootStarted} ms (${Math.round(performance.now())} ms since the process started)\n`);
 /**
  * The fuzzer reaches POST /api/system/backup (its query, the name checks) as the admin console, but never makes a
@@ -184,12 +194,15 @@ async function fullWorld(): Promise<void> {
   // The notification of the follow above, when its event has been handled by now (the fuzzer does not need it).
   const [notification] = await t.sql<{ id: string }>(`select id from notifications limit 1`).catch(() => [] as { id: string }[]);
 
+  // The founder, set up and signed in (30 minutes: longer than a fuzz run's requests take).
+  const founder = await founderAuth(t);
+
   log('everything');
   const world: FuzzWorld = {
     url,
     databaseUrl: t.databaseUrl,
     stripe,
-    tokens: { user: user.token, other: other.token, leaver: leaver.token, quitter: quitter.token, admin: adm.adminAuth[1].slice(7), adminUser: adm.auth[1].slice(7) },
+    tokens: { user: user.token, other: other.token, leaver: leaver.token, quitter: quitter.token, admin: adm.adminAuth[1].slice(7), adminUser: adm.auth[1].slice(7), founder: founder[1].slice(7) },
     names: { user: String(user.user.display_name), quitter: String(quitter.user.display_name) },
     ids: {
       userId: me.id,

@@ -10,7 +10,7 @@ import pg from 'pg';
  * dying with it. Requests go over a keep-alive connection pool, byte for byte as given (paths are not normalised).
  */
 
-export type Who = 'visitor' | 'user' | 'other' | 'leaver' | 'quitter' | 'admin' | 'adminUser';
+export type Who = 'visitor' | 'user' | 'other' | 'leaver' | 'quitter' | 'admin' | 'adminUser' | 'founder';
 
 /** What the server process made for the fuzzer: its address, tokens, and ids of things the fuzz user owns. */
 export interface FuzzWorld {

@@ -276,7 +276,7 @@ async function run(model: Model, c: Command): Promise<void> {
     }
     case 'withdraw': {
       const available = model.get(Accounts.platformAvailable);
-      const result = inContext(() => platform.withdraw(adminId, dollars(c.cents)));
+      const result = inContext(() => platform.withdraw({ kind: 'admin', id: adminId }, dollars(c.cents)));
       if (c.cents < 10_000) expect((await rejection(result))?.message).toBe('Minimum withdrawal amount is $100');
       else if (c.cents > available) expect((await rejection(result))?.message).toBe('Invalid withdrawal amount');
       else {

@@ -398,6 +398,44 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/app/branding": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** What the header and the favicon show: the instance's name and the current logo (null: the default text logo). */
+        get: operations["appBranding"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/app/icons/{version}/{file}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One icon of an icon set (PNG). A version's files never change: cached for a year (immutable), with an ETag.
+         *     `current` instead of a version redirects (302, not cached) to the current set's file, for the static links of
+         *     index.html.
+         */
+        get: operations["appIcon"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/channels/{channelId}/members": {
         parameters: {
             query?: never;
@@ -634,6 +672,240 @@ export interface paths {
         put?: never;
         /** Stores a message for the instance's admins. */
         post: operations["sendFeedback"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/founder/analytics": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The platform in figures: users and content, money, growth, and this server's health (null: not measured). */
+        get: operations["getFounderAnalytics"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/founder/bank-account": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The platform's bank account (the Owner earnings' one), masked; null when none is saved. */
+        get: operations["getFounderBankAccount"];
+        put?: never;
+        /** Saves (replaces) the platform's bank account; the numbers are encrypted at rest, only the last four digits are shown. */
+        post: operations["saveFounderBankAccount"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/founder/current-logo": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The logo in use (custom or the default text logo), when it was set, and its app icons. */
+        get: operations["currentLogo"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/founder/emergency-action": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * An emergency action, with its reason (form, urlencoded or JSON). MAINTENANCE_MODE and DISABLE_UPLOADS toggle
+         *     (each call switches it the other way); FORCE_BACKUP starts a backup in the background. Every process follows a
+         *     switch within a second; each action is in the founder's audit log with its reason.
+         */
+        post: operations["emergencyAction"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/founder/login": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Legacy Access: the founder's username and master key. */
+        post: operations["founderLogin"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/founder/personal-login": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Personal Access: the founder's email, phone and driver's licence number. */
+        post: operations["founderPersonalLogin"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/founder/platform-earnings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The platform's earnings in the ledger (as GET /api/platform/earnings) and whether a withdrawal is possible. */
+        get: operations["getFounderPlatformEarnings"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/founder/platform-health": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Real readings: the server (CPU, memory, the data directory's disk), the database (this process's pool, a probe's
+         *     round trip, its size), the CDN (none can be configured: not measured) and security (the documented checks and
+         *     their score, failed sign-ins in the last 24 h, addresses held back now).
+         */
+        get: operations["platformHealth"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/founder/reset-logo": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Back to the default text logo and the built-in icons. */
+        post: operations["resetLogo"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/founder/revenue-breakdown": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Revenue by source (all time) and per month (the last 12), from the ledger. */
+        get: operations["getRevenueBreakdown"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/founder/system-controls": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The controls map: maintenance, the feature switches, the backups. */
+        get: operations["systemControls"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/founder/upload-logo": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A new logo (multipart, field `logo_file`): PNG, JPEG, GIF or WebP judged by its bytes, at most 5 MB and 40
+         *     megapixels. The app icons are drawn from it (9 sizes, 2 maskable, the favicon and the apple-touch icon) before it
+         *     becomes the logo; the manifest and the header follow at once.
+         */
+        post: operations["uploadLogo"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/founder/withdraw": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Withdraws platform earnings to the bank account: at least $100, at most the available balance. */
+        post: operations["founderWithdraw"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1048,7 +1320,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** 200 when the server and its database answer; 503 with the same body when the database does not. */
+        /**
+         * 200 when the server and its database answer; 503 with the same body when the database does not. Open during
+         *     maintenance: `maintenance` says whether the rest of the API answers 503 `SYSTEM.MAINTENANCE` now.
+         */
         get: operations["getHealth"];
         put?: never;
         post?: never;
@@ -2937,6 +3212,36 @@ export interface components {
         AdminsResponseDto: {
             admins: components["schemas"]["AdminAccountDto"][];
         };
+        AppBrandingDto: {
+            /**
+             * @description A 180 px PNG on a solid colour (iOS home screens). Always sent by this server.
+             * @example /api/app/icons/d0123456789abcdef/apple-touch-icon.png
+             */
+            apple_touch_icon_url?: string;
+            /**
+             * @description A 32 px PNG.
+             * @example /api/app/icons/d0123456789abcdef/favicon-32.png
+             */
+            favicon_url: string;
+            has_custom_logo: boolean;
+            /**
+             * @description The current icon set's version (part of every icon URL).
+             * @example d0123456789abcdef
+             */
+            icon_version: string;
+            /** @description The uploaded logo for the header; null: the default mark and the name. */
+            logo_url: string | null;
+            /**
+             * @description The instance's name (INSTANCE_NAME).
+             * @example Scriven
+             */
+            name: string;
+            /**
+             * @description The app's colour (the manifest's theme_color). Always sent by this server.
+             * @example #4c6ef5
+             */
+            theme_color?: string;
+        };
         AppealDecisionRequestDto: {
             /** @enum {string} */
             decision: "uphold" | "overturn";
@@ -3077,6 +3382,16 @@ export interface components {
             cases: components["schemas"]["CaseDto"][];
             /** @description The next page's cursor; null on the last page. */
             next_cursor: string | null;
+        };
+        CdnMetricsDto: {
+            /** @description Bytes served by the CDN in the last 24 h; null: not measured. */
+            bandwidth_usage: number | null;
+            /** @description Percent of requests answered from the CDN's cache; null: not measured. */
+            cache_hit_rate: number | null;
+            /** @description Whether a CDN is configured. None can be today: false, and every figure null (not measured). */
+            configured: boolean;
+            /** @description Mean latency at the CDN's edges (ms); null: not measured. */
+            global_latency: number | null;
         };
         ChannelDto: {
             /** @enum {string} */
@@ -3232,6 +3547,14 @@ export interface components {
             thumbnail_url: string | null;
             title: string;
         };
+        ConnectionPoolDto: {
+            /** @description Open connections waiting for work. */
+            idle: number;
+            /** @description Connections of this server process's pool running a statement now. */
+            in_use: number;
+            /** @description The most connections the pool opens. */
+            size: number;
+        };
         ContentSnapshotDto: {
             channel_name: string | null;
             /** @description A media item's description; for a profile, its bio. */
@@ -3369,6 +3692,17 @@ export interface components {
             /** @description While the channel has an active guideline strike, payout requests are held until it ends; null otherwise. */
             payouts_on_hold_until: string | null;
         };
+        CurrentLogoDto: {
+            has_custom_logo: boolean;
+            /** @description The app icons: "any" at 72, 96, 128, 144, 152, 192, 384, 512 and 1024 px, maskable at 192 and 512 px. */
+            icons: components["schemas"]["LogoIconDto"][];
+            /** @description The uploaded logo (normalised to PNG, at most 1024 px); null with the default text logo. */
+            logo_path: string | null;
+            /** @example Default text logo in use */
+            message: string;
+            /** Format: date-time */
+            updated_at: string | null;
+        };
         DataExportDto: {
             accounts: {
                 [key: string]: unknown;
@@ -3380,6 +3714,19 @@ export interface components {
             user: {
                 [key: string]: unknown;
             };
+        };
+        DatabaseMetricsDto: {
+            connection_pool: components["schemas"]["ConnectionPoolDto"];
+            /**
+             * @description A probe statement's round trip (ms).
+             * @example 2
+             */
+            query_performance: number;
+            /**
+             * @description The database's size on disk (bytes).
+             * @example 12345678
+             */
+            storage_size: number;
         };
         DecisionRequestDto: {
             /** @description Why (shown to the creator); up to 500 characters (spaces around it are dropped). */
@@ -3400,6 +3747,26 @@ export interface components {
             minimum_payout: number;
             pending_balance: number;
             total_withdrawn: number;
+        };
+        EmergencyActionRequestDto: {
+            /** @enum {string} */
+            action: "MAINTENANCE_MODE" | "DISABLE_UPLOADS" | "FORCE_BACKUP";
+            /** @description Why (kept in the audit log): 1 to 500 characters, without the spaces around it. */
+            reason: string;
+        };
+        EmergencyActionResponseDto: {
+            /** @enum {string} */
+            action: "MAINTENANCE_MODE" | "DISABLE_UPLOADS" | "FORCE_BACKUP";
+            controls: components["schemas"]["SystemControlsDto"];
+            /** @example Emergency action executed: uploads are disabled */
+            message: string;
+            /**
+             * @description MAINTENANCE_MODE and DISABLE_UPLOADS: the switch is now on or off; FORCE_BACKUP: the backup started.
+             * @enum {string}
+             */
+            state: "on" | "off" | "started";
+            /** @enum {boolean} */
+            success: true;
         };
         ErrorResponseDto: {
             /** @description Stable machine-readable code, e.g. IDENTITY.INVALID_CREDENTIALS. */
@@ -3480,6 +3847,16 @@ export interface components {
             /** @description The human sentence for that field. */
             message: string;
         };
+        FinancialMetricsDto: {
+            /** @description Dollars of the revenue that are the creators'. */
+            creator_payouts: number;
+            /** @description Dollars the platform kept (its fees). */
+            net_profit: number;
+            /** @description Total revenue per user, dollars. */
+            revenue_per_user: number;
+            /** @description Dollars paid in, gross. */
+            total_revenue: number;
+        };
         FollowResponseDto: {
             followers_count: number;
             following: boolean;
@@ -3494,6 +3871,73 @@ export interface components {
             following: components["schemas"]["UserCardDto"][];
             next_cursor: string | null;
             total: number;
+        };
+        FounderAnalyticsResponseDto: {
+            financial_metrics: components["schemas"]["FinancialMetricsDto"];
+            generated_at: string;
+            growth_metrics: components["schemas"]["GrowthMetricsDto"];
+            platform_overview: components["schemas"]["PlatformOverviewDto"];
+            system_health: components["schemas"]["SystemHealthDto"];
+        };
+        FounderBankAccountDto: {
+            account_holder_name: string;
+            /** @description '****' and the last four digits. */
+            account_number_masked: string;
+            account_type: string;
+            bank_name: string;
+            currency: string;
+        };
+        FounderBankAccountRequestDto: {
+            account_holder_name: string;
+            /** @description 4 to 17 digits (spaces and dashes are dropped). */
+            account_number: string;
+            bank_name: string;
+            /** @description 9 digits (ABA; spaces and dashes are dropped). */
+            routing_number: string;
+        };
+        FounderBankAccountResponseDto: {
+            bank_account: components["schemas"]["FounderBankAccountDto"] | null;
+        };
+        FounderEarningsDto: {
+            available_balance: number;
+            lifetime_earnings: number;
+            minimum_payout: number;
+            pending_balance: number;
+            total_withdrawn: number;
+        };
+        FounderEarningsResponseDto: {
+            can_withdraw: boolean;
+            earnings: components["schemas"]["FounderEarningsDto"];
+        };
+        FounderLoginRequestDto: {
+            /** @description The master key, exactly as set up. */
+            password: string;
+            username: string;
+        };
+        FounderLoginResponseDto: {
+            access_token: string;
+            /** @description Seconds the token lasts (30 minutes). */
+            expires_in: number;
+            message: string;
+            /** @enum {string} */
+            token_type: "bearer";
+        };
+        FounderPersonalLoginRequestDto: {
+            /** @description The founder's email (any case). */
+            email: string;
+            /** @description The founder's driver's licence number (any case; spaces and dashes do not count). */
+            license_number: string;
+            /** @description The founder's phone number (any spacing or punctuation; its digits count). */
+            phone: string;
+        };
+        FounderWithdrawRequestDto: {
+            /** @description Dollars, at most two decimals; at least 100 and at most the available balance */
+            amount: number | string;
+        };
+        FounderWithdrawResponseDto: {
+            amount: number;
+            message: string;
+            success: boolean;
         };
         GameDto: {
             category: string;
@@ -3629,6 +4073,14 @@ export interface components {
             user_id: string;
             username: string;
         };
+        GrowthMetricsDto: {
+            /** @description Percent: (likes + comments) per view; null before any view. */
+            engagement_rate: number | null;
+            /** @description The last 12 months, oldest first. */
+            monthly_trend: components["schemas"]["MonthlyTrendDto"][];
+            /** @description Percent: new users this month against last month; null when last month had none. */
+            user_growth_rate: number | null;
+        };
         GuidelineStrikeSummaryDto: {
             /** @description When the strike ends (90 days after it was given), unless an appeal overturns it first. */
             expires_at: string;
@@ -3637,6 +4089,8 @@ export interface components {
         HealthResponseDto: {
             /** @enum {string} */
             database: "up" | "down";
+            /** @description Whether the instance is down for maintenance (every API call but the admins', the founder's and a few public ones answers 503 `SYSTEM.MAINTENANCE`). */
+            maintenance: boolean;
             /** @enum {string} */
             status: "ok" | "degraded";
             uptime_seconds: number;
@@ -3788,6 +4242,24 @@ export interface components {
             /** @enum {string} */
             token_type: "bearer";
         };
+        LogoChangedResponseDto: {
+            logo: components["schemas"]["CurrentLogoDto"];
+            /** @example Logo updated and app icons regenerated */
+            message: string;
+            /** @enum {boolean} */
+            success: true;
+        };
+        LogoIconDto: {
+            /** @enum {string} */
+            purpose: "any" | "maskable";
+            /** @example 192 */
+            size: number;
+            /**
+             * @description Versioned: a new logo gives new URLs; each is cached for ever.
+             * @example /api/app/icons/c0123456789abcdef/icon-192.png
+             */
+            url: string;
+        };
         MatchDto: {
             /** @description One side is a bye: the other player goes through without playing. */
             bye: boolean;
@@ -3862,6 +4334,16 @@ export interface components {
         };
         MessageResponseDto: {
             message: string;
+        };
+        MonthlyTrendDto: {
+            /** @description 'YYYY-MM' (UTC). */
+            month: string;
+            new_users: number;
+            new_videos: number;
+            /** @description Dollars paid in that month, gross. */
+            revenue: number;
+            /** @description Null: not measured (views are not kept per month). */
+            views: number | null;
         };
         MovieListDto: {
             movies: components["schemas"]["MovieResponseDto"][];
@@ -4119,6 +4601,23 @@ export interface components {
             /** @description Platform revenue this calendar month. */
             monthly_revenue: number;
         };
+        PlatformHealthDto: {
+            cdn_metrics: components["schemas"]["CdnMetricsDto"];
+            database_metrics: components["schemas"]["DatabaseMetricsDto"];
+            /** Format: date-time */
+            measured_at: string;
+            security_status: components["schemas"]["SecurityStatusDto"];
+            server_metrics: components["schemas"]["ServerMetricsDto"];
+        };
+        PlatformOverviewDto: {
+            total_live_streams: number;
+            total_movies: number;
+            /** @description Null: not measured (there is no music library yet). */
+            total_music: number | null;
+            total_reels: number;
+            total_users: number;
+            total_videos: number;
+        };
         PostCommentRequestDto: {
             /** @description 1-500 characters, not blank (spaces around it are dropped). */
             content: string;
@@ -4343,12 +4842,46 @@ export interface components {
             /** @description False when the server runs without `npm start`'s supervisor: restarts cannot be asked for. */
             supervised: boolean;
         };
+        RevenueBreakdownResponseDto: {
+            /** @description Dollars that are the creators'. */
+            creator_payouts: number;
+            /** @description The last 12 months, oldest first. */
+            monthly: components["schemas"]["RevenueMonthDto"][];
+            /** @description Dollars the platform kept. */
+            platform_revenue: number;
+            sources: components["schemas"]["RevenueSourceDto"][];
+            /** @description Dollars paid in, gross. */
+            total_revenue: number;
+        };
         RevenueLineDto: {
             creator_share: number;
             payment_date: string;
             platform_fee: number;
             /** @description premium_pool, membership, super_chat or ads. */
             revenue_type: string;
+        };
+        RevenueMonthDto: {
+            ads: number;
+            membership: number;
+            /** @description 'YYYY-MM' (UTC). */
+            month: string;
+            premium: number;
+            super_chat: number;
+            total: number;
+        };
+        RevenueSourceDto: {
+            /** @description Dollars, gross. */
+            amount: number;
+            label: string;
+            /** @description Percent of the total revenue (0 to 100). */
+            share: number;
+            /** @enum {string} */
+            source: "premium" | "ads" | "membership" | "super_chat";
+        };
+        SaveFounderBankAccountResponseDto: {
+            bank_account: components["schemas"]["FounderBankAccountDto"];
+            message: string;
+            success: boolean;
         };
         ScoreResultDto: {
             best_score: number;
@@ -4374,6 +4907,28 @@ export interface components {
             users: components["schemas"]["UserSearchItemDto"][];
             videos: components["schemas"]["VideoSearchItemDto"][];
         };
+        SecurityCheckDto: {
+            /** @example The last backup was made 3 hours ago */
+            detail: string;
+            /**
+             * @example recent_backup
+             * @enum {string}
+             */
+            name: "token_secret" | "at_rest_encryption" | "secrets_private" | "recent_backup" | "founder_set_up" | "https";
+            passed: boolean;
+        };
+        SecurityStatusDto: {
+            /** @description Client addresses held back now: over their request budget, or by the sign-in throttle. */
+            blocked_ips: number;
+            checks: components["schemas"]["SecurityCheckDto"][];
+            /** @description Failed sign-ins of the last 24 h: users' and admins' (the sign-in throttle's pairs) and the founder's refusals. */
+            failed_login_attempts: number;
+            /**
+             * @description The share of the checks passed (percent, rounded).
+             * @example 83
+             */
+            security_score: number;
+        };
         SendLiveCommentRequestDto: {
             /** @description Non-blank, at most 500 characters (spaces around it are dropped). */
             message: string;
@@ -4390,6 +4945,23 @@ export interface components {
             package_id: "small" | "medium" | "large" | "mega";
             /** @description The live stream's id. */
             stream_id: string;
+        };
+        ServerMetricsDto: {
+            /**
+             * @description Share of all the host's cores busy (percent, 0..100) over the last 5-second sample window (before the first window: the 1-minute load average per core).
+             * @example 12.5
+             */
+            cpu_usage: number;
+            /**
+             * @description Share of the data directory's file system in use (percent, 0..100).
+             * @example 40.3
+             */
+            disk_usage: number;
+            /**
+             * @description Share of the host's memory in use (percent, 0..100).
+             * @example 61.2
+             */
+            memory_usage: number;
         };
         ServiceRestartDto: {
             /** @description What failed (null when it did not). */
@@ -4573,6 +5145,37 @@ export interface components {
             active_account: components["schemas"]["AccountResponseDto"];
             message: string;
             success: boolean;
+        };
+        SystemControlsDto: {
+            /** @description Whether a backup is being made now (in any server process). */
+            backup_running: boolean;
+            daily_backup_enabled: boolean;
+            gaming_enabled: boolean;
+            /**
+             * @description 'never', or when the newest backup was made (ISO time).
+             * @example 2026-11-25T03:00:04.000Z
+             */
+            last_backup: string;
+            live_enabled: boolean;
+            /** @description Whether the API answers 503 SYSTEM.MAINTENANCE to everyone but the admins and the founder. */
+            maintenance_mode: boolean;
+            reels_enabled: boolean;
+            registration_enabled: boolean;
+            super_chat_enabled: boolean;
+            /** @description The `uploads` feature flag is off (uploads answer 503 SYSTEM.FEATURE_DISABLED). */
+            uploads_disabled: boolean;
+        };
+        SystemHealthDto: {
+            /** @description Null: not measured (no CDN is configured). */
+            cdn_performance: string | null;
+            /** @enum {string} */
+            database_status: "healthy" | "unreachable";
+            /** @enum {string} */
+            server_status: "healthy" | "degraded";
+            /** @description Percent of the data disk in use; null when it cannot be read. */
+            storage_usage: number | null;
+            /** @description Seconds this server process has run. */
+            uptime: number;
         };
         SystemStatusDto: {
             /** @description Users with an authenticated request in the last 15 minutes. */
@@ -4801,6 +5404,13 @@ export interface components {
             name: string;
             /** @enum {string} */
             status: "ok" | "failed" | "skipped";
+        };
+        UploadLogoFormDto: {
+            /**
+             * Format: binary
+             * @description PNG, JPEG, GIF or WebP (judged by its bytes, whatever its name says), at most 5242880 bytes (5 MB).
+             */
+            logo_file: string;
         };
         UploadPhotoResponseDto: {
             photo_url: string;
@@ -6357,6 +6967,71 @@ export interface operations {
             };
         };
     };
+    appBranding: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AppBrandingDto"];
+                };
+            };
+        };
+    };
+    appIcon: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description An icon set version, or current */
+                version: string;
+                file: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The PNG */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "image/png": string;
+                };
+            };
+            /** @description current: to the current version of the file */
+            302: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not modified (If-None-Match) */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "image/png": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
     listChannelMembers: {
         parameters: {
             query?: {
@@ -7094,6 +7769,675 @@ export interface operations {
                 };
             };
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
+    getFounderAnalytics: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FounderAnalyticsResponseDto"];
+                };
+            };
+            /** @description No founder token, or a bad, expired or revoked one */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description A valid token of another audience (a user's or an admin's): 'Founder access required: sign in at the founder access screen' */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
+    getFounderBankAccount: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FounderBankAccountResponseDto"];
+                };
+            };
+            /** @description No founder token, or a bad, expired or revoked one */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description A valid token of another audience (a user's or an admin's): 'Founder access required: sign in at the founder access screen' */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
+    saveFounderBankAccount: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["FounderBankAccountRequestDto"];
+                "application/x-www-form-urlencoded": components["schemas"]["FounderBankAccountRequestDto"];
+                "multipart/form-data": components["schemas"]["FounderBankAccountRequestDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SaveFounderBankAccountResponseDto"];
+                };
+            };
+            /** @description A field missing or malformed (each field named in `errors`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description No founder token, or a bad, expired or revoked one */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description A valid token of another audience (a user's or an admin's): 'Founder access required: sign in at the founder access screen' */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
+    currentLogo: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CurrentLogoDto"];
+                };
+            };
+            /** @description No founder token, or a bad, expired or revoked one */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description A valid token of another audience (a user's or an admin's): 'Founder access required: sign in at the founder access screen' */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
+    emergencyAction: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["EmergencyActionRequestDto"];
+                "application/x-www-form-urlencoded": components["schemas"]["EmergencyActionRequestDto"];
+                "multipart/form-data": components["schemas"]["EmergencyActionRequestDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EmergencyActionResponseDto"];
+                };
+            };
+            /** @description An unknown action, or no reason (or one over 500 characters) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description No founder token, or a bad, expired or revoked one */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description A valid token of another audience (a user's or an admin's): 'Founder access required: sign in at the founder access screen' */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description FORCE_BACKUP while a backup is being made: 'A backup is already running' (SYSTEM.BACKUP_RUNNING) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description More than 30 actions in a minute */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
+    founderLogin: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["FounderLoginRequestDto"];
+                "application/x-www-form-urlencoded": components["schemas"]["FounderLoginRequestDto"];
+                "multipart/form-data": components["schemas"]["FounderLoginRequestDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FounderLoginResponseDto"];
+                };
+            };
+            /** @description A field missing or too long */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description 'Access Denied: Invalid founder credentials' (FOUNDER.ACCESS_DENIED), whatever was wrong */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description 'Founder sign-in is locked for 15 minutes after repeated failures' (FOUNDER.LOCKED) after five failures in 15 minutes, right credentials included; or more than 30 attempts a minute from one address (RATE_LIMITED). Retry-After says when */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
+    founderPersonalLogin: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["FounderPersonalLoginRequestDto"];
+                "application/x-www-form-urlencoded": components["schemas"]["FounderPersonalLoginRequestDto"];
+                "multipart/form-data": components["schemas"]["FounderPersonalLoginRequestDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FounderLoginResponseDto"];
+                };
+            };
+            /** @description A field missing or too long */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description 'Access Denied: Invalid personal credentials' (FOUNDER.ACCESS_DENIED), whatever was wrong */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description 'Founder sign-in is locked for 15 minutes after repeated failures' (FOUNDER.LOCKED) after five failures in 15 minutes, right credentials included; or more than 30 attempts a minute from one address (RATE_LIMITED). Retry-After says when */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
+    getFounderPlatformEarnings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FounderEarningsResponseDto"];
+                };
+            };
+            /** @description No founder token, or a bad, expired or revoked one */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description A valid token of another audience (a user's or an admin's): 'Founder access required: sign in at the founder access screen' */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
+    platformHealth: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PlatformHealthDto"];
+                };
+            };
+            /** @description No founder token, or a bad, expired or revoked one */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description A valid token of another audience (a user's or an admin's): 'Founder access required: sign in at the founder access screen' */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description More than 60 readings in a minute */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description The database or the data directory’s disk cannot be read (FOUNDER.HEALTH_UNAVAILABLE) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
+    resetLogo: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LogoChangedResponseDto"];
+                };
+            };
+            /** @description No founder token, or a bad, expired or revoked one */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description A valid token of another audience (a user's or an admin's): 'Founder access required: sign in at the founder access screen' */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
+    getRevenueBreakdown: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RevenueBreakdownResponseDto"];
+                };
+            };
+            /** @description No founder token, or a bad, expired or revoked one */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description A valid token of another audience (a user's or an admin's): 'Founder access required: sign in at the founder access screen' */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
+    systemControls: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SystemControlsDto"];
+                };
+            };
+            /** @description No founder token, or a bad, expired or revoked one */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description A valid token of another audience (a user's or an admin's): 'Founder access required: sign in at the founder access screen' */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
+    uploadLogo: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": components["schemas"]["UploadLogoFormDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LogoChangedResponseDto"];
+                };
+            };
+            /** @description 'Please select an image file', or a damaged image, or one over 40 megapixels */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description No founder token, or a bad, expired or revoked one */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description A valid token of another audience (a user's or an admin's): 'Founder access required: sign in at the founder access screen' */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description 'Image must be smaller than 5MB' */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description More than 10 logos in a minute */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
+    founderWithdraw: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["FounderWithdrawRequestDto"];
+                "application/x-www-form-urlencoded": components["schemas"]["FounderWithdrawRequestDto"];
+                "multipart/form-data": components["schemas"]["FounderWithdrawRequestDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FounderWithdrawResponseDto"];
+                };
+            };
+            /** @description 'Minimum withdrawal amount is $100' (MONEY.BELOW_MINIMUM); 'Invalid withdrawal amount' (MONEY.INVALID_WITHDRAWAL): not above 0, not dollars, or above the available balance */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description No founder token, or a bad, expired or revoked one */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description A valid token of another audience (a user's or an admin's): 'Founder access required: sign in at the founder access screen' */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description 'Add a bank account before withdrawing' (MONEY.NO_BANK_ACCOUNT) */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };

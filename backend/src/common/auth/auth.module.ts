@@ -1,10 +1,14 @@
 import { Global, Module, type DynamicModule, type Type } from '@nestjs/common';
 import { JwtModule } from '@nestjs/jwt';
 import { PassportModule } from '@nestjs/passport';
+import { AudienceLoaders } from './audience-loaders.js';
 import { AdminJwtStrategy, FounderJwtStrategy, UserJwtStrategy } from './jwt.strategies.js';
 import { TokenService } from './token.service.js';
 
-/** Token issuing and the per-audience strategies; the PrincipalLoader comes from the module given (identity). */
+/**
+ * Token issuing and the per-audience strategies; the PrincipalLoader comes from the module given (identity), which
+ * hands the audiences other contexts own (founder) to the loaders they register in AudienceLoaders.
+ */
 @Global()
 @Module({})
 export class AuthModule {
@@ -12,8 +16,8 @@ export class AuthModule {
     return {
       module: AuthModule,
       imports: [PassportModule, JwtModule.register({}), principalModule],
-      providers: [TokenService, UserJwtStrategy, AdminJwtStrategy, FounderJwtStrategy],
-      exports: [TokenService],
+      providers: [TokenService, AudienceLoaders, UserJwtStrategy, AdminJwtStrategy, FounderJwtStrategy],
+      exports: [TokenService, AudienceLoaders],
     };
   }
 }

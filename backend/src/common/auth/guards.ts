@@ -19,8 +19,8 @@ const bearerOf = ExtractJwt.fromAuthHeaderAsBearerToken();
 /**
  * The admin console's routes (use `AdminConsole()` from admin-console.ts, which also declares the answers). An admin
  * token that is valid and not revoked passes. No token, a bad, expired or revoked one: 401 (the same answer, whatever
- * the reason). A valid token of another audience (a user's, an is_admin user's included, or a founder's) proves a
- * caller who is not signed in to the console: 403 `AUTH.ADMIN_REQUIRED`.
+ * the reason). A valid token of another audience (a user's, an is_admin user's included, or a founder's, checked against
+ * the founder's token version) proves a caller who is not signed in to the console: 403 `AUTH.ADMIN_REQUIRED`.
  */
 @Injectable()
 export class AdminAuthGuard extends AuthGuard('admin-jwt') {
@@ -43,15 +43,38 @@ export class AdminAuthGuard extends AuthGuard('admin-jwt') {
   /** Whether the token is one the server would accept on the routes of another audience. Only ever asked after the admin strategy refused it. */
   private async ofAnotherAudience(token: string): Promise<boolean> {
     if (await this.tokens.authenticate(token, 'user')) return true;
-    // Founder tokens: no context loads them yet (identity's principal loader leaves them to the founder context, to
-    // come), so there is no token version to compare; a founder token the server signed, unexpired, with every claim,
-    // is taken as one. Once the founder context loads them, use authenticate(token, 'founder') here.
-    return this.tokens.verify(token, 'founder') !== null;
+    return (await this.tokens.authenticate(token, 'founder')) !== null;
   }
 }
 
+export const FOUNDER_ACCESS_REQUIRED = 'Founder access required: sign in at the founder access screen';
+
+/** The founder's 403: the caller proved who they are, with a token that is not the founder's. */
+export const founderAccessRequired = () => new DomainError('forbidden', 'AUTH.FOUNDER_REQUIRED', FOUNDER_ACCESS_REQUIRED);
+
+/**
+ * The founder's routes (use `FounderOnly()` from founder-only.ts, which also declares the answers). A founder token that
+ * is valid and not revoked (the founder's current token version) passes. No token, a bad, expired or revoked one: 401.
+ * A valid token of another audience (a user's, an admin's) proves a caller who is not the founder: 403
+ * `AUTH.FOUNDER_REQUIRED`.
+ */
 @Injectable()
-export class FounderAuthGuard extends AuthGuard('founder-jwt') {}
+export class FounderAuthGuard extends AuthGuard('founder-jwt') {
+  constructor(private readonly tokens: TokenService) {
+    super();
+  }
+
+  override async canActivate(context: ExecutionContext): Promise<boolean> {
+    try {
+      return (await super.canActivate(context)) as boolean;
+    } catch (err) {
+      if (!(err instanceof UnauthorizedException)) throw err;
+      const token = bearerOf(context.switchToHttp().getRequest<Request>());
+      if (token && ((await this.tokens.authenticate(token, 'user')) || (await this.tokens.authenticate(token, 'admin')))) throw founderAccessRequired();
+      throw err;
+    }
+  }
+}
 
 /** The authenticated principal that the guard put on the request. */
 export const CurrentPrincipal = createParamDecorator((_: unknown, ctx: ExecutionContext): Principal => {

@@ -55,6 +55,8 @@ export interface AppConfig {
    * process that runs the job handlers (the media/jobs worker under `npm start`, or the single process).
    */
   live: { rtmpPort: number };
+  /** INSTANCE_NAME (1-40 characters, default Scriven): the name the installed app and its manifest carry. */
+  instanceName: string;
 }
 
 export class ConfigError extends Error {
@@ -99,6 +101,17 @@ function url(env: Env, name: string, protocols: string[], problems: string[]): s
     problems.push(`${name} is not a valid URL.`);
     return undefined;
   }
+}
+
+/** INSTANCE_NAME: the name of the installed app (at most 40 characters, no control characters or markup). */
+function instanceName(env: Env, problems: string[]): string {
+  const raw = env.INSTANCE_NAME?.trim();
+  if (!raw) return 'Scriven';
+  if (raw.length > 40 || /[\u0000-\u001f\u007f<>]/.test(raw)) {
+    problems.push(`INSTANCE_NAME must be at most 40 characters, without control characters or < >, but it is "${raw.slice(0, 60)}".`);
+    return 'Scriven';
+  }
+  return raw;
 }
 
 /** The JWT signing secret: JWT_SECRET when given, else one generated once and kept in the data directory. */
@@ -217,6 +230,7 @@ export function loadConfig(env: Env = process.env, opts: { cwd?: string; version
     demoDataScale: int(env, 'DEMO_DATA_SCALE', 100, 0, 100, problems),
     trendingRefreshSeconds: int(env, 'TRENDING_REFRESH_SECONDS', 60, 0, 3600, problems),
     live: { rtmpPort: int(env, 'LIVE_RTMP_PORT', 1935, 0, 65535, problems) },
+    instanceName: instanceName(env, problems),
     publicUrlConfigured: !!env.PUBLIC_URL?.trim(),
   };
   if (config.payments.stripeSecretKey && !config.publicUrlConfigured) {

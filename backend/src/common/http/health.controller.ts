@@ -5,6 +5,7 @@ import { MikroORM } from '@mikro-orm/postgresql';
 import type { Response } from 'express';
 import { APP_CONFIG, type AppConfig } from '../config/config.js';
 import { HealthResponseDto } from './health.dto.js';
+import { MaintenanceMode } from '../maintenance/maintenance-mode.js';
 
 
 @ApiTags('system')
@@ -14,9 +15,13 @@ export class HealthController {
   constructor(
     private readonly orm: MikroORM,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly maintenance: MaintenanceMode,
   ) {}
 
-  /** 200 when the server and its database answer; 503 with the same body when the database does not. */
+  /**
+   * 200 when the server and its database answer; 503 with the same body when the database does not. Open during
+   * maintenance: `maintenance` says whether the rest of the API answers 503 `SYSTEM.MAINTENANCE` now.
+   */
   @Get('health')
   @SkipRateLimit()
   @ApiResponse({ status: 503, type: HealthResponseDto, description: 'Database unreachable' })
@@ -33,6 +38,7 @@ export class HealthController {
       database,
       version: this.config.version,
       uptime_seconds: Math.floor((Date.now() - this.started) / 1000),
+      maintenance: this.maintenance.isOn,
     };
   }
 }

@@ -47,6 +47,11 @@ export class RateLimitGuard implements CanActivate, OnApplicationShutdown {
     await this.sync.close();
   }
 
+  /** The client addresses over their request budget (general or media) now, as this process knows the counts. */
+  throttledAddresses(): string[] {
+    return [...new Set([...this.limiter.overLimit(), ...this.media.overLimit()])];
+  }
+
   /** Each handler's budget, read from its metadata once. */
   private readonly budgets = new WeakMap<object, SharedLimiter | null>();
 

@@ -101,6 +101,13 @@ export class SharedLimiter {
     if ((this.known.get(key) ?? 0) + n > this.max) throw new DomainError('rate_limited', 'RATE_LIMITED', this.message, undefined, Math.ceil(((window + 1) * this.windowMs - now) / 1000));
   }
 
+  /** The keys over the limit in the current window (every process's hits as of the last sync, and this one's since). */
+  overLimit(now = Date.now()): string[] {
+    if (Math.floor(now / this.windowMs) !== this.window) return [];
+    const keys = new Set([...this.known.keys(), ...this.pending.keys()]);
+    return [...keys].filter((k) => (this.known.get(k) ?? 0) + (this.pending.get(k) ?? 0) > this.max);
+  }
+
   /** The hits to send (taken out of `pending`). */
   take(): { key: string; window: number; hits: number }[] {
     if (!this.pending.size) return [];

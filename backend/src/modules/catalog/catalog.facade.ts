@@ -15,7 +15,7 @@ import { PublishMediaUseCase, type ReceivedMedia } from './application/publish-m
 import { PublishLocalFileUseCase } from './application/publish-local-file.use-case.js';
 import type { MediaKind, MediaStatus } from './domain/media.js';
 import type { Request } from 'express';
-import { CREATOR_STATS, type CreatorStats, type CreatorStatsReader } from './domain/creator-stats.port.js';
+import { CREATOR_STATS, type CreatorStats, type CreatorStatsReader, type PlatformContent } from './domain/creator-stats.port.js';
 import type { VideoMeta } from './domain/media-rules.js';
 import { ModerationRemovalUseCases } from './application/moderation-removal.use-cases.js';
 import { ReportTargetsQuery, type CommentReportTarget, type MediaPlayback, type MediaReportTarget } from './application/report-targets.query.js';
@@ -34,7 +34,7 @@ import type { CreateTournamentInput } from './domain/tournament.js';
 
 /** The video shape other contexts answer with (the chunked upload's completion; its OpenAPI class is CatalogModule's VideoResponseDto). */
 export type { VideoView } from './application/media-views.port.js';
-export type { CreatorStats } from './domain/creator-stats.port.js';
+export type { CreatorStats, PlatformContent } from './domain/creator-stats.port.js';
 export type { CommentReportTarget, MediaPlayback, MediaReportTarget } from './application/report-targets.query.js';
 export type { TournamentCard, TournamentChampion, TournamentDocument } from './application/tournament-directory.query.js';
 export type { TournamentDetailView } from './application/tournament-views.js';
@@ -237,6 +237,11 @@ export class CatalogFacade {
   /** A creator's catalogue figures; watch time counts from `watchSince`. */
   stats(userId: string, watchSince: Date): Promise<CreatorStats> {
     return this.creatorStats.stats(userId, watchSince);
+  }
+
+  /** The platform's catalogue in figures (the founder's analytics): items per kind, views, likes, comments, uploads per month. */
+  platformContent(since: Date): Promise<PlatformContent> {
+    return this.creatorStats.platformContent(since);
   }
 
   premiumWatchByCreator(periods: { userId: string; startsAt: Date; endsAt: Date }[], from: Date, to: Date): Promise<Map<string, number>> {

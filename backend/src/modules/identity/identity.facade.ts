@@ -2,6 +2,7 @@ import { Inject, Injectable, type OnModuleInit } from '@nestjs/common';
 import { DurableEvents } from '../../common/events/durable-events.js';
 import { USER_REPOSITORY, type UserRepository } from './domain/ports.js';
 import { USER_RECORDS, type UserRecords } from './domain/user-records.port.js';
+import { SIGN_IN_READINGS, type SignInReadings } from './domain/sign-in-readings.js';
 import { AdminAccountsUseCases, UserActivity, type AdminView, type GrantResult, type RevokeResult } from './application/admin-accounts.use-cases.js';
 import { CreateAdminUseCase } from './application/create-admin.use-case.js';
 import { CreateSampleCreatorUseCase } from './application/create-sample-creator.use-case.js';
@@ -27,7 +28,17 @@ export class IdentityFacade implements OnModuleInit {
     private readonly deleteMe: DeleteMeUseCase,
     private readonly adminAccounts: AdminAccountsUseCases,
     private readonly activity: UserActivity,
+    @Inject(SIGN_IN_READINGS) private readonly signIns: SignInReadings,
   ) {}
+
+  /**
+   * The sign-in throttle's view for the founder's security figures: failed sign-ins (users' and admins') of pairs that
+   * failed in the last 24 h, and the addresses it holds back now (at most `limit`).
+   */
+  async signInSecurity(now: Date, limit: number): Promise<{ recentFailures: number; throttledAddresses: string[] }> {
+    const [recentFailures, throttledAddresses] = await Promise.all([this.signIns.recentFailures(now), this.signIns.throttledAddresses(now, limit)]);
+    return { recentFailures, throttledAddresses };
+  }
 
   onModuleInit(): void {
     // A committed change to a user's flags (premium bought or over, creator program) reaches every process's cache.
@@ -161,6 +172,11 @@ export class IdentityFacade implements OnModuleInit {
   /** Takes admin away, never from the last admin; their tokens stop working. Inside the caller's transaction; the actor is re-checked as for grantAdmin. */
   revokeAdmin(actorUserId: string, userId: string): Promise<RevokeResult> {
     return this.adminAccounts.revoke(actorUserId, userId);
+  }
+
+  /** How many users there are, and how many registered per calendar month (UTC, 'YYYY-MM') since then (the founder's growth figures). */
+  signUps(since: Date): Promise<{ total: number; byMonth: { month: string; count: number }[] }> {
+    return this.records.signUps(since);
   }
 
   /** How many users made an authenticated request since then. */

@@ -23,6 +23,8 @@ import { Argon2Hasher } from './infrastructure/argon2-hasher.js';
 import { MikroConsentRepository, MikroUserRepository } from './infrastructure/mikro-identity.repositories.js';
 import { IdentityUnitOfWork } from './infrastructure/mikro-unit-of-work.js';
 import { PgLoginThrottle } from './infrastructure/pg-login-throttle.js';
+import { PgSignInReadings } from './infrastructure/pg-sign-in-readings.js';
+import { SIGN_IN_READINGS } from './domain/sign-in-readings.js';
 import { SystemClock } from './infrastructure/system-clock.js';
 import { PgUserRecords } from './infrastructure/pg-user-records.js';
 import { USER_RECORDS } from './domain/user-records.port.js';
@@ -37,6 +39,7 @@ import { IdentityFacade } from './identity.facade.js';
     { provide: PASSWORD_HASHER, useClass: Argon2Hasher },
     { provide: CLOCK, useClass: SystemClock },
     { provide: LOGIN_THROTTLE, useClass: PgLoginThrottle },
+    { provide: SIGN_IN_READINGS, useClass: PgSignInReadings },
     { provide: UNIT_OF_WORK, useClass: IdentityUnitOfWork },
     { provide: USER_RECORDS, useClass: PgUserRecords },
     PrincipalCache,

@@ -5,6 +5,7 @@ import { AnnounceSuperChatUseCase, PrepareSuperChatUseCase, RecordSuperChatUseCa
 import type { SuperChatRevenueReader } from './domain/ports.js';
 import { LiveContentUseCases, type LiveChatReportTarget, type LiveSearchHit, type LiveStreamReportTarget } from './application/live-content.use-cases.js';
 import { LiveDemoSupport } from './application/live-demo-support.js';
+import { LiveStreamQueries } from './application/live-stream.queries.js';
 
 export type { LiveChatReportTarget, LiveSearchHit, LiveStreamReportTarget } from './application/live-content.use-cases.js';
 
@@ -25,7 +26,13 @@ export class LiveFacade {
     private readonly revenue: SuperChatRevenue,
     private readonly content: LiveContentUseCases,
     private readonly demo: LiveDemoSupport,
+    private readonly queries: LiveStreamQueries,
   ) {}
+
+  /** How many live streams there have been, any status (the founder's analytics). */
+  streamCount(): Promise<number> {
+    return this.queries.count();
+  }
 
   /** The stream's first media arrived: `created` becomes `live` (false when it was live already, or ended). */
   markLive(streamId: string): Promise<boolean> {

@@ -34,6 +34,7 @@ import { StartSuperChatCheckoutUseCase } from './application/start-super-chat-ch
 import { FulfilSuperChatUseCase } from './application/fulfil-super-chat.use-case.js';
 import { SuperChatRevenueQuery } from './application/super-chat-revenue.query.js';
 import { WithdrawPlatformEarningsUseCase } from './application/withdraw-platform-earnings.use-case.js';
+import { PlatformRevenueHistoryQuery } from './application/platform-revenue-history.query.js';
 import { LEDGER } from './domain/ledger.js';
 import { AD_ACCRUALS, GUIDELINE_STANDING, MEMBERSHIPS, MONEY_UNIT_OF_WORK, PARTNER_APPLICATIONS, PAYOUTS, PLATFORM_TREASURY, PREMIUM_PERIODS, SEED_MARKS } from './domain/ports.js';
 import { ModerationGuidelineStanding } from './infrastructure/moderation-guideline-standing.js';
@@ -102,6 +103,7 @@ import { MonetizationFacade } from './monetization.facade.js';
     GetPlatformEarningsQuery,
     SavePlatformBankAccountUseCase,
     WithdrawPlatformEarningsUseCase,
+    PlatformRevenueHistoryQuery,
     // Periodic work
     MatureDueUseCase,
     DistributePremiumPoolUseCase,

@@ -15,8 +15,21 @@ export interface CreatorStatsReader {
   premiumWatchByCreator(periods: { userId: string; startsAt: Date; endsAt: Date }[], from: Date, to: Date): Promise<Map<string, number>>;
   /** Monetized, ready items of the given creators with their counted views, a page at a time in id order. */
   monetizedViews(creatorIds: string[], afterId: string | null, limit: number): Promise<{ mediaId: string; userId: string; views: number }[]>;
+  /**
+   * The platform's catalogue (items moderation removed left out): items per kind, their counted views, likes and
+   * comments, and the uploads per calendar month (UTC, 'YYYY-MM') and kind since `since`.
+   */
+  platformContent(since: Date): Promise<PlatformContent>;
   /** Records the creator's share of ad revenue on the item (the video's ad_revenue). */
   addAdRevenue(mediaId: string, cents: number): Promise<void>;
+}
+
+export interface PlatformContent {
+  items: Record<'video' | 'reel' | 'movie', number>;
+  views: number;
+  likes: number;
+  comments: number;
+  uploadsByMonth: { month: string; kind: 'video' | 'reel' | 'movie'; count: number }[];
 }
 
 export const CREATOR_STATS = Symbol('CreatorStatsReader');

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/postgresql';
-import type { CreatorStats, CreatorStatsReader } from '../domain/creator-stats.port.js';
+import type { CreatorStats, CreatorStatsReader, PlatformContent } from '../domain/creator-stats.port.js';
 
 export type { CreatorStats } from '../domain/creator-stats.port.js';
 
@@ -29,6 +29,26 @@ export class PgCreatorStats implements CreatorStatsReader {
       avgViewSeconds: views > 0 ? Math.round(Number(m?.watch ?? 0) / views) : 0,
       monetizedVideos: Number(m?.monetized ?? 0),
     };
+  }
+
+  async platformContent(since: Date): Promise<PlatformContent> {
+    const totals = await this.em.execute<{ kind: 'video' | 'reel' | 'movie'; n: string; views: string | null; likes: string | null; comments: string | null }[]>(
+      `select kind, count(*) as n, sum(views) as views, sum(likes) as likes, sum(comments) as comments from media where status <> 'removed' group by kind`,
+    );
+    const months = await this.em.execute<{ month: string; kind: 'video' | 'reel' | 'movie'; n: string }[]>(
+      `select to_char(created_at at time zone 'UTC', 'YYYY-MM') as month, kind, count(*) as n from media
+        where status <> 'removed' and created_at >= ? group by 1, 2 order by 1, 2`,
+      [since],
+    );
+    const out: PlatformContent = { items: { video: 0, reel: 0, movie: 0 }, views: 0, likes: 0, comments: 0, uploadsByMonth: [] };
+    for (const r of totals) {
+      if (r.kind in out.items) out.items[r.kind] = Number(r.n);
+      out.views += Number(r.views ?? 0);
+      out.likes += Number(r.likes ?? 0);
+      out.comments += Number(r.comments ?? 0);
+    }
+    out.uploadsByMonth = months.map((r) => ({ month: r.month, kind: r.kind, count: Number(r.n) }));
+    return out;
   }
 
   /**

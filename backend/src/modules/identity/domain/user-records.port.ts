@@ -23,6 +23,8 @@ export interface UserRecords {
   touchLastSeen(userId: string): Promise<void>;
   /** How many users made an authenticated request since `since`. */
   countSeenSince(since: Date): Promise<number>;
+  /** How many users there are, and how many registered in each calendar month (UTC, 'YYYY-MM') since `since`. */
+  signUps(since: Date): Promise<{ total: number; byMonth: { month: string; count: number }[] }>;
   /** Every administrator (is_admin), by display name. */
   admins(): Promise<AdminRecord[]>;
   /**

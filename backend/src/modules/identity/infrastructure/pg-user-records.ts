@@ -58,6 +58,15 @@ export class PgUserRecords implements UserRecords {
     );
   }
 
+  async signUps(since: Date): Promise<{ total: number; byMonth: { month: string; count: number }[] }> {
+    const [t] = await this.em.execute<{ n: string }[]>('select count(*) as n from users');
+    const rows = await this.em.execute<{ month: string; n: string }[]>(
+      `select to_char(created_at at time zone 'UTC', 'YYYY-MM') as month, count(*) as n from users where created_at >= ? group by 1 order by 1`,
+      [since],
+    );
+    return { total: Number(t?.n ?? 0), byMonth: rows.map((r) => ({ month: r.month, count: Number(r.n) })) };
+  }
+
   async countSeenSince(since: Date): Promise<number> {
     const rows = await this.em.execute<{ n: string }[]>('select count(*) as n from users where last_seen_at >= ?', [since]);
     return Number(rows[0]?.n ?? 0);

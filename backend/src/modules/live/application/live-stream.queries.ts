@@ -24,6 +24,11 @@ export class LiveStreamQueries {
     return this.views.one(await findStream(this.streams, streamId), viewerUserId);
   }
 
+  /** How many live streams there have been (the founder's analytics). */
+  count(): Promise<number> {
+    return this.streams.count();
+  }
+
   /** The newest 50 messages not deleted, newest first. */
   async recentMessages(streamId: string): Promise<ChatMessage[]> {
     const stream = await findStream(this.streams, streamId);

@@ -20,6 +20,8 @@ export interface LiveStreamRepository {
   toggleLike(streamId: string, userId: string, now: Date): Promise<{ liked: boolean; likes: number }>;
   /** Which of the streams the user likes. */
   likedBy(userId: string, streamIds: string[]): Promise<Set<string>>;
+  /** How many streams there have been (any status). */
+  count(): Promise<number>;
 }
 
 export interface LiveChatRepository {

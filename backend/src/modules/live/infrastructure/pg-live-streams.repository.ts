@@ -103,6 +103,11 @@ export class PgLiveStreamRepository implements LiveStreamRepository {
     return { liked: true, likes: Number(row.likes) };
   }
 
+  async count(): Promise<number> {
+    const rows = await this.em.execute<{ n: string }[]>('select count(*) as n from live_streams');
+    return Number(rows[0]?.n ?? 0);
+  }
+
   async likedBy(userId: string, streamIds: string[]): Promise<Set<string>> {
     if (!streamIds.length) return new Set();
     const rows = await this.em.execute<{ stream_id: string }[]>('select stream_id from live_likes where user_id = ? and stream_id = any(?::uuid[])', [userId, `{${streamIds.join(',')}}`]);

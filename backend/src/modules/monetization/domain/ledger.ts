@@ -66,6 +66,14 @@ export interface AccountBalance {
 }
 
 /** A revenue transaction about a user, as their statement shows it. */
+export interface MonthlyRevenue {
+  month: string;
+  source: RevenueSource;
+  grossCents: number;
+  platformCents: number;
+  creatorCents: number;
+}
+
 export interface RevenueLine {
   kind: string;
   createdAt: Date;
@@ -139,6 +147,12 @@ export interface Ledger {
   revenueSince(userId: string, since: Date, limit?: number): Promise<RevenueLine[]>;
   /** Gross money paid in (cents taken from external:payments) per reference, by transactions of one kind; unknown references are left out. */
   grossByReference(kind: TransactionKind, references: string[]): Promise<Map<string, number>>;
+  /**
+   * Revenue per calendar month (UTC, 'YYYY-MM') and source since a moment: gross paid in (from external:*), the
+   * platform's share (into platform:pending:*) and the creators' (into user pending accounts; premium's through the
+   * pool's distributions). Months and sources without revenue are absent.
+   */
+  revenueByMonth(since: Date): Promise<MonthlyRevenue[]>;
   /** Whether any transaction's idempotency key starts with this prefix (a run already posted). */
   postedWithKeyPrefix(prefix: string): Promise<boolean>;
   /** Matures up to `limit` due transactions in its own transaction; returns how many it claimed. */

@@ -53,12 +53,18 @@ export interface SealedBankAccount {
   accountLast4: string;
 }
 
+/** Who may move the platform's money: an administrator (by user id) or the founder (by the founder's id). */
+export interface PlatformActor {
+  kind: 'admin' | 'founder';
+  id: string;
+}
+
 /** A withdrawal of the platform's available earnings to its bank account: at least $100, at most what is available. */
 export class PlatformWithdrawal {
   private constructor(
     readonly id: string,
     readonly amountCents: number,
-    readonly requestedBy: string,
+    readonly requestedBy: PlatformActor,
     readonly accountLast4: string,
   ) {}
 
@@ -70,7 +76,7 @@ export class PlatformWithdrawal {
     return amount.cents;
   }
 
-  static request(requestedBy: string, amountCents: number, bank: BankAccountView): PlatformWithdrawal {
+  static request(requestedBy: PlatformActor, amountCents: number, bank: BankAccountView): PlatformWithdrawal {
     return new PlatformWithdrawal(randomUUID(), amountCents, requestedBy, bank.accountLast4);
   }
 

@@ -75,7 +75,7 @@ export class OwnerController {
   @ApiResponse({ status: 409, type: ErrorResponseDto })
   async withdrawPlatformEarnings(@CurrentPrincipal() p: Principal, @Body() body: WithdrawRequestDto): Promise<WithdrawResponseDto> {
     await this.owner.require(p.userId);
-    const w = await this.withdraw.execute(p.userId, body.amount);
+    const w = await this.withdraw.execute({ kind: 'admin', id: p.userId }, body.amount);
     return { success: true, message: 'Withdrawal request submitted successfully!', amount: toDollars(w.amountCents) };
   }
 }

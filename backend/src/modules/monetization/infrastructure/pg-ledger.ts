@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/postgresql';
 import { randomUUID } from 'node:crypto';
-import { Accounts, accountOwner, checkPosting, InsufficientFunds, maturationEntries, mayGoNegative, type AccountBalance, type Ledger, type Posting, type RevenueLine, type TransactionKind } from '../domain/ledger.js';
+import { Accounts, accountOwner, checkPosting, InsufficientFunds, maturationEntries, mayGoNegative, type AccountBalance, type Ledger, type MonthlyRevenue, type Posting, type RevenueLine, type RevenueSource, type TransactionKind } from '../domain/ledger.js';
 
 /**
  * The ledger in PostgreSQL. `post` runs inside the caller's transaction: the transaction row (unique by its
@@ -106,6 +106,22 @@ export class PgLedger implements Ledger {
       [Accounts.userPending(userId), userId, since, limit],
     );
     return rows.map((r) => ({ kind: r.kind, createdAt: new Date(r.created_at), creatorCents: Number(r.creator ?? 0), platformCents: Number(r.platform ?? 0) }));
+  }
+
+  async revenueByMonth(since: Date): Promise<MonthlyRevenue[]> {
+    const rows = await this.em.execute<{ month: string; source: RevenueSource; gross: string | null; platform: string | null; creator: string | null }[]>(
+      `select to_char(t.created_at at time zone 'UTC', 'YYYY-MM') as month,
+              case when t.kind = 'premium_pool' then 'premium' else t.kind end as source,
+              -sum(e.amount_cents) filter (where e.account_id like 'external:%') as gross,
+              sum(e.amount_cents) filter (where e.account_id like 'platform:pending:%') as platform,
+              sum(e.amount_cents) filter (where e.account_id like 'user:%:pending') as creator
+         from ledger_transactions t join ledger_entries e on e.transaction_id = t.id
+        where t.kind in ('premium', 'premium_pool', 'membership', 'super_chat', 'ads') and t.created_at >= ?
+        group by 1, 2
+        order by 1, 2`,
+      [since],
+    );
+    return rows.map((r) => ({ month: r.month, source: r.source, grossCents: Number(r.gross ?? 0), platformCents: Number(r.platform ?? 0), creatorCents: Number(r.creator ?? 0) }));
   }
 
   /** Gross paid in per reference (what left external:payments), by transactions of one kind: one grouped read. */

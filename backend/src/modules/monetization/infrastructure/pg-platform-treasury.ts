@@ -26,6 +26,7 @@ export class PgPlatformTreasury implements PlatformTreasury {
   }
 
   async addWithdrawal(w: PlatformWithdrawal): Promise<void> {
-    await this.em.execute('insert into platform_withdrawals (id, amount_cents, requested_by, account_last_4) values (?, ?, ?, ?)', [w.id, w.amountCents, w.requestedBy, w.accountLast4]);
+    await this.em.execute('insert into platform_withdrawals (id, amount_cents, requested_by, requested_by_kind, account_last_4) values (?, ?, ?, ?, ?)',
+      [w.id, w.amountCents, w.requestedBy.id, w.requestedBy.kind, w.accountLast4],);
   }
 }

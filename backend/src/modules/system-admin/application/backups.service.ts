@@ -79,7 +79,7 @@ export class BackupsService implements OnModuleInit {
   }
 
   /** Makes a backup; `requested` is an explicit name (an existing one is refused), else the kind's default name of the day. */
-  async create(actor: Actor | null, requested: string | undefined, kind: BackupKind = 'manual', now = new Date()): Promise<Backup> {
+  async create(actor: Actor | null, requested: string | undefined, kind: BackupKind = 'manual', now = new Date(), onStarted?: (name: string) => void): Promise<Backup> {
     if (requested !== undefined) {
       assertBackupName(requested);
       if (await this.taken(requested)) throw backupErrors.exists(requested);
@@ -91,6 +91,7 @@ export class BackupsService implements OnModuleInit {
         const names = new Set((await this.records.list()).map((b) => b.name));
         name = firstFreeName(base, (n) => names.has(n) || this.archive.exists(n));
       } else if (await this.taken(name)) throw backupErrors.exists(name);
+      onStarted?.(name);
       const started = Date.now();
       const { path, sizeBytes, manifest } = await this.archive.create(name, kind, this.config.version);
       const backup: Backup = { name, path, sizeBytes, createdAt: new Date(manifest.created_at), createdBy: actor?.userId ?? null, kind, verifyStatus: 'pending', verifyError: null, verifiedAt: null };
@@ -108,6 +109,33 @@ export class BackupsService implements OnModuleInit {
     await this.jobs.send(VERIFY_BACKUP_JOB, { name: made.name }, { singletonKey: `verify:${made.name}` }).catch((e: Error) => this.logger.warn(`queueing the verification of ${made.name} failed: ${e.message}`));
     await this.applyRetention(made.name).catch((e: Error) => this.logger.warn(`retention after ${made.name} failed: ${e.message}`));
     return made;
+  }
+
+  /**
+   * Starts a manual backup and answers as soon as it is the one being made (its name), leaving it to finish in the
+   * background (its outcome is logged; it appears in the list when written). 409 'A backup is already running' when
+   * another is being made, in any process. `by` names who asked, for the log.
+   */
+  start(by: string): Promise<{ name: string; finished: Promise<Backup | null> }> {
+    return new Promise((resolve, reject) => {
+      let begun = false;
+      const finished: Promise<Backup | null> = this.isolated(() =>
+        this.create(null, undefined, 'manual', new Date(), (name) => {
+          begun = true;
+          this.logger.log(`backup ${name} started by ${by}`);
+          resolve({ name, finished });
+        }),
+      ).catch((e: Error) => {
+        if (!begun) reject(e);
+        else this.logger.warn(`the backup started by ${by} failed: ${e.message}`);
+        return null;
+      });
+    });
+  }
+
+  /** Whether a backup is being made now (in any process). */
+  running(): Promise<boolean> {
+    return this.archive.running();
   }
 
   /**

@@ -12,6 +12,7 @@ import {
   type FeatureFlagRepository,
   type FeatureFlagView,
 } from '../domain/feature-flag.js';
+import { NOT_AN_ADMIN_ID } from '../domain/admin-audit.js';
 import { AdminAuditLog } from './admin-audit-log.js';
 import { UserDirectoryRef } from './user-directory.js';
 
@@ -49,8 +50,26 @@ export class SetFeatureFlagUseCase {
   ) {}
 
   async execute(adminUserId: string, rawName: unknown, change: FeatureFlagChange): Promise<{ flag: FeatureFlagView; created: boolean }> {
+    return this.executeAs(await this.directory.actor(adminUserId), rawName, change);
+  }
+
+  /**
+   * The same change made by someone who is not an admin of the console (the founder's emergency actions): the flag
+   * names no admin as its last writer, and the console's audit log shows the actor's name (under the nil id), with
+   * `detail` added to the entry (the founder's reason).
+   */
+  async executeAsOther(actor: { name: string; detail?: Record<string, unknown> }, rawName: unknown, change: FeatureFlagChange): Promise<{ flag: FeatureFlagView; created: boolean }> {
+    return this.executeAs({ userId: null, username: actor.name, detail: actor.detail }, rawName, change);
+  }
+
+  private async executeAs(
+    actor: { userId: string | null; username: string | null; detail?: Record<string, unknown> },
+    rawName: unknown,
+    change: FeatureFlagChange,
+  ): Promise<{ flag: FeatureFlagView; created: boolean }> {
     const name = parseFlagName(rawName);
-    const { username: adminUsername } = await this.directory.actor(adminUserId);
+    const adminUserId = actor.userId;
+    const adminUsername = actor.username;
     const { flag, created, changed } = await this.em.transactional(async () => {
       await this.flags.lock(name);
       const before = await this.flags.find(name);
@@ -63,9 +82,9 @@ export class SetFeatureFlagUseCase {
       if (!action) return { flag: before!, created: false, changed: false };
       if (before) await this.flags.update(after);
       else await this.flags.insert(after);
-      const detail: Record<string, unknown> = { enabled: after.enabled };
+      const detail: Record<string, unknown> = { enabled: after.enabled, ...actor.detail };
       if (before && before.description !== after.description) detail.description = after.description;
-      await this.audit.record({ adminUserId, adminUsername, action, target: name, detail });
+      await this.audit.record({ adminUserId: adminUserId ?? NOT_AN_ADMIN_ID, adminUsername, action, target: name, detail });
       return { flag: after, created: !before, changed: true };
     });
     if (changed) await this.features.changed(flag.name, flag.enabled);

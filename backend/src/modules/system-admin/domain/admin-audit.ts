@@ -19,3 +19,6 @@ export interface AdminAuditInput {
   target?: string | null;
   detail?: Record<string, unknown> | null;
 }
+
+/** The audit entries of actions taken outside the console (the founder's emergency actions) name this id and the actor's name. */
+export const NOT_AN_ADMIN_ID = '00000000-0000-0000-0000-000000000000';

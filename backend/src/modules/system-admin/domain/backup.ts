@@ -140,6 +140,8 @@ export interface BackupArchive {
   holdAlone<T>(name: string, fn: () => Promise<T>): Promise<T | null>;
   /** Runs fn for each of `names` that nobody holds now, holding it alone meanwhile (one connection); the names done. */
   eachUnheld(names: string[], fn: (name: string) => Promise<void>): Promise<string[]>;
+  /** Whether a backup is being made now (the lock `exclusive` takes is held, in any process). */
+  running(): Promise<boolean>;
   /** Runs fn as the one backup being made (in every process); null when another is running. */
   exclusive<T>(fn: () => Promise<T>): Promise<T | null>;
 }

@@ -636,4 +636,20 @@ export class FileBackupArchive implements BackupArchive, OnApplicationBootstrap 
   exclusive<T>(fn: () => Promise<T>): Promise<T | null> {
     return withLock(this.url, LOCK_CREATE, 'backup', 'exclusive', fn);
   }
+
+  /** Whether anyone holds the create lock (an advisory lock on two keys: classid, objid as unsigned, objsubid 2). */
+  async running(): Promise<boolean> {
+    const client = await connect(this.url);
+    try {
+      const { rows } = await client.query<{ running: boolean }>(
+        `select exists (select 1 from pg_locks where locktype = 'advisory' and granted and objsubid = 2
+           and database = (select oid from pg_database where datname = current_database())
+           and classid = $1::int8::oid and objid = (hashtext($2)::int8 & 4294967295)::oid) as running`,
+        [LOCK_CREATE, 'backup'],
+      );
+      return rows[0].running;
+    } finally {
+      await client.end().catch(() => undefined);
+    }
+  }
 }
