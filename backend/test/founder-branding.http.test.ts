@@ -6,6 +6,7 @@ import { crc32 } from 'node:zlib';
 import sharp from 'sharp';
 import { AudienceLoaders } from '../src/common/auth/audience-loaders.js';
 import { TokenService } from '../src/common/auth/token.service.js';
+import { ICON_STORE, type IconStore } from '../src/modules/founder/domain/branding.js';
 import { createTestApp, signUp, type TestApp } from './harness.js';
 import { admin } from './money-fixtures.js';
 
@@ -215,6 +216,69 @@ describe('founder branding: logo, icons and manifest', () => {
     const bad = await upload(Buffer.from('not an image at all, really not'), 'x.png');
     expect(bad.status).toBe(400);
     expect(await t.sql("select 1 from founder_audit_log where action like 'logo.%'")).toHaveLength(3);
+  });
+});
+
+describe('founder branding: two logo changes at the same time', () => {
+  let t: TestApp;
+  let founder: Auth;
+  const founderId = randomUUID();
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    t.app.get(AudienceLoaders).register('founder', {
+      load: async (c) => (c.aud === 'founder' && c.sub === founderId && c.ver === 1 ? { userId: founderId, audience: 'founder' } : null),
+    });
+    founder = ['Authorization', `Bearer ${t.app.get(TokenService).issue({ sub: founderId, aud: 'founder', ver: 1 }).token}`];
+  });
+  afterAll(() => t?.close());
+
+  const upload = (bytes: Buffer) => t.http().post('/api/founder/upload-logo').set(...founder).attach('logo_file', bytes, { filename: 'logo.png', contentType: 'image/png' });
+
+  /** Whether a change on this database waits for another's branding lock (a Postgres advisory lock not granted yet). */
+  const someoneWaits = async () =>
+    (await t.sql(`select 1 from pg_locks where locktype = 'advisory' and not granted and database = (select oid from pg_database where datname = current_database())`)).length > 0;
+
+  it('never removes the icon set of a logo another change is switching to: the current logo’s icons all exist', async () => {
+    const store = t.app.get<symbol, IconStore>(ICON_STORE, { strict: false });
+    const put = store.put.bind(store);
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    let parked!: () => void;
+    const isParked = new Promise<void>((resolve) => (parked = resolve));
+    let first = true;
+    // The first upload stops right after writing its icon set, before it becomes the logo.
+    store.put = async (version, files) => {
+      await put(version, files);
+      if (!first) return;
+      first = false;
+      parked();
+      await gate;
+    };
+    let watching = true;
+    try {
+      const slow = upload(await pngLogo(200, '#1971c2')).then((r) => r);
+      await isParked;
+      const fast = upload(await pngLogo(220, '#c2255c')).then((r) => r);
+      // The second change either runs to its end meanwhile, or waits for the first.
+      const waits = (async () => {
+        while (watching && !(await someoneWaits())) await new Promise((resolve) => setImmediate(resolve));
+      })();
+      await Promise.race([fast, waits]);
+      release();
+      const results = await Promise.all([slow, fast]);
+      expect(results.map((r) => r.status)).toEqual([200, 200]);
+    } finally {
+      watching = false;
+      release();
+      store.put = put;
+    }
+    const current = (await t.http().get('/api/founder/current-logo').set(...founder)).body;
+    expect(current.has_custom_logo).toBe(true);
+    for (const url of [current.logo_path, ...current.icons.map((i: { url: string }) => i.url)]) {
+      const r = await t.http().get(url);
+      expect({ url, status: r.status }).toEqual({ url, status: 200 });
+    }
   });
 });
 

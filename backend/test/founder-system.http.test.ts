@@ -278,6 +278,14 @@ describe('MAINTENANCE_MODE', () => {
     expect(rows[rows.length - 1].address).toEqual(expect.any(String));
   });
 
+  it('cannot be dodged by spelling the path in another case (routes match whatever the case)', async () => {
+    await act('MAINTENANCE_MODE', 'Case').expect(200);
+    for (const path of ['/API/videos', '/Api/me', '/aPi/videos']) expectMaintenance(await t.http().get(path).set(...user.auth));
+    // The admins' own paths stay open whatever their spelling.
+    expect((await t.http().post('/API/ADMIN/login').send({ username: 'system_admin', password: 'a-long-admin-password' })).status).toBe(200);
+    expect((await t.http().get('/API/HEALTH')).status).toBe(200);
+  });
+
   it('a second server process on the same database follows it within 1 s, and it stays on across a restart', async () => {
     const second = await createTestApp({ RATE_LIMIT_PER_MINUTE: '100000' }, t);
     try {

@@ -16,9 +16,13 @@ const GUARDS_METADATA = '__guards__';
 export const MAINTENANCE_OPEN_PREFIXES = ['/api/admin/', '/api/founder/', '/api/app/'] as const;
 export const MAINTENANCE_OPEN_PATHS = ['/api/admin', '/api/founder', '/api/app', '/api/health', '/api/features'] as const;
 
-/** Whether a request path stays open during maintenance by its path alone. */
+/**
+ * Whether a request path stays open during maintenance by its path alone. Routes match whatever the case (Express's
+ * default), so the path is compared lower-cased: `/API/videos` is `/api/videos`, not a path outside the API.
+ */
 export function openDuringMaintenance(path: string): boolean {
-  const p = path.length > 1 && path.endsWith('/') ? path.slice(0, -1) : path;
+  const lower = path.toLowerCase();
+  const p = lower.length > 1 && lower.endsWith('/') ? lower.slice(0, -1) : lower;
   if (!p.startsWith('/api/') && p !== '/api') return true;
   return (MAINTENANCE_OPEN_PATHS as readonly string[]).includes(p) || MAINTENANCE_OPEN_PREFIXES.some((prefix) => p.startsWith(prefix));
 }

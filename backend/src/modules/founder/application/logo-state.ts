@@ -93,8 +93,13 @@ export class LogoStateService {
     return this.store.locate(version, file);
   }
 
-  /** Removes every icon set but the current one and the default one. */
-  async prune(current: string): Promise<void> {
-    await this.store.prune([current, this.defaultVersion]);
+  /**
+   * Removes every icon set but the current one and the default one; under the branding lock, reading the current one
+   * there, so a set another change has written but not switched to yet (or has just switched to) is never removed.
+   */
+  async prune(): Promise<void> {
+    await this.repository.withCurrent(async (current) => {
+      await this.store.prune([...(current ? [current.version] : []), this.defaultVersion]);
+    });
   }
 }

@@ -17,12 +17,12 @@ export class ResetLogoUseCase {
   ) {}
 
   async execute(address: string | null): Promise<CurrentLogoView> {
-    const version = await this.state.ensureDefault();
+    await this.state.ensureDefault();
     const before = await this.repository.current();
     await this.repository.switchTo(null, async () => {
       await this.audit.record({ action: 'logo.reset', target: before?.version ?? null, detail: { had_custom_logo: before !== null }, address });
     });
-    await this.state.prune(version).catch((e: Error) => this.logger.warn(`old icon sets not removed: ${e.message}`));
+    await this.state.prune().catch((e: Error) => this.logger.warn(`old icon sets not removed: ${e.message}`));
     return this.current.execute();
   }
 }

@@ -8,9 +8,10 @@ import { LogoStateService } from './logo-state.js';
 import { discardLogo, receiveLogo, type ReceivedLogo } from './logo-intake.js';
 
 /**
- * A new logo (seed 001 §2, product.md §11): its icon set is drawn and written under a new version first, then the
- * version is switched in one transaction with the audit entry. A failure or a crash before the switch leaves the old
- * logo and its icons in use; after the switch the old sets are removed.
+ * A new logo (seed 001 §2, product.md §11): its icon set is drawn, then written under a new version and switched to in
+ * one transaction with the audit entry, under the branding lock (so no concurrent change's prune removes the set
+ * before it is current). A failure or a crash before the switch commits leaves the old logo and its icons in use;
+ * after the switch the old sets are removed.
  */
 @Injectable()
 export class UploadLogoUseCase {
@@ -38,12 +39,13 @@ export class UploadLogoUseCase {
   async apply(logo: ReceivedLogo, address: string | null): Promise<CurrentLogoView> {
     const rendered = await this.renderer.renderLogo(logo.path);
     const version = `c${this.renderer.logoFingerprint(logo.sha256)}`;
-    await this.store.put(version, rendered.files);
     const updatedAt = new Date();
     await this.repository.switchTo({ version, background: rendered.background, width: rendered.width, height: rendered.height, bytes: logo.bytes, updatedAt }, async () => {
+      // Written under the switch's lock: no prune (of another change, in any process) removes it before it is current.
+      await this.store.put(version, rendered.files);
       await this.audit.record({ action: 'logo.uploaded', target: version, detail: { bytes: logo.bytes, width: rendered.width, height: rendered.height }, address });
     });
-    await this.state.prune(version).catch((e: Error) => this.logger.warn(`old icon sets not removed: ${e.message}`));
+    await this.state.prune().catch((e: Error) => this.logger.warn(`old icon sets not removed: ${e.message}`));
     return this.current.execute();
   }
 }

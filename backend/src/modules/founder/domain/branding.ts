@@ -56,8 +56,13 @@ export const IconNotFound = () => new DomainError('not_found', 'BRANDING.ICON_NO
 /** The ports of the branding part (implemented in infrastructure/). */
 export interface BrandingRepository {
   current(): Promise<CustomLogo | null>;
-  /** Makes `logo` the current one (null: the default), in one transaction with `alsoInTransaction`. */
+  /**
+   * Makes `logo` the current one (null: the default), in one transaction with `alsoInTransaction` (which writes the
+   * new icon set), under the branding lock every process takes: no prune runs between a set's writing and its switch.
+   */
   switchTo(logo: CustomLogo | null, alsoInTransaction: () => Promise<void>): Promise<void>;
+  /** Runs `work` with the current logo, under the same lock: the current logo cannot change meanwhile. */
+  withCurrent(work: (current: CustomLogo | null) => Promise<void>): Promise<void>;
 }
 
 export interface RenderedIcons {

@@ -11,6 +11,11 @@ interface Row {
   updated_at: Date;
 }
 
+const toLogo = (row: Row): CustomLogo => ({ version: row.version, background: row.background, width: row.width, height: row.height, bytes: row.bytes, updatedAt: new Date(row.updated_at) });
+
+/** Serializes the changes of the logo and the pruning of icon sets, in every process (until the transaction ends). */
+const LOCK = `select pg_advisory_xact_lock(hashtext('founder:branding'))`;
+
 /** The `branding` table (SQL-owned, one row at most, id 1): no row is the default text logo. */
 @Injectable()
 export class SqlLogoRepository implements BrandingRepository {
@@ -18,11 +23,12 @@ export class SqlLogoRepository implements BrandingRepository {
 
   async current(): Promise<CustomLogo | null> {
     const [row] = await this.em.getConnection().execute<Row[]>('select version, background, width, height, bytes, updated_at from branding where id = 1');
-    return row ? { version: row.version, background: row.background, width: row.width, height: row.height, bytes: row.bytes, updatedAt: new Date(row.updated_at) } : null;
+    return row ? toLogo(row) : null;
   }
 
   async switchTo(logo: CustomLogo | null, alsoInTransaction: () => Promise<void>): Promise<void> {
     await this.em.transactional(async (em) => {
+      await em.execute(LOCK);
       if (logo) {
         await em.execute(
           `insert into branding (id, version, background, width, height, bytes, updated_at) values (1, ?, ?, ?, ?, ?, ?)
@@ -34,6 +40,14 @@ export class SqlLogoRepository implements BrandingRepository {
         await em.execute('delete from branding where id = 1');
       }
       await alsoInTransaction();
+    });
+  }
+
+  async withCurrent(work: (current: CustomLogo | null) => Promise<void>): Promise<void> {
+    await this.em.transactional(async (em) => {
+      await em.execute(LOCK);
+      const [row] = await em.execute<Row[]>('select version, background, width, height, bytes, updated_at from branding where id = 1');
+      await work(row ? toLogo(row) : null);
     });
   }
 }
