@@ -27,8 +27,8 @@ export class Migration20261125010000_founder_account extends Migration {
     );`);
     this.addSql(`create table "founder_sign_in_guard" (
       "id" int not null default 1 primary key,
-      "failures" int not null default 0,
-      "window_start" timestamptz not null,
+      "attempts" timestamptz[] not null default '{}',
+      "checked_at" timestamptz not null,
       "locked_until" timestamptz null,
       "refused" boolean not null default false,
       constraint "founder_sign_in_guard_one" check ("id" = 1)

@@ -404,6 +404,20 @@ describe('the lockout', () => {
     expect(r.body.message).toBe('Founder access granted');
   });
 
+  it('the window slides: five failures within any 15 minutes lock, wherever an earlier window would have ended', async () => {
+    laterBy(16);
+    expect((await legacy({ ...legacyOf(FOUNDER), password: 'not the master key' })).status).toBe(401);
+    laterBy(14.8);
+    for (let i = 0; i < 3; i += 1) expect((await legacy({ ...legacyOf(FOUNDER), password: 'not the master key' })).status).toBe(401);
+    laterBy(0.5);
+    // The first failure is now more than 15 minutes old; the last three are not: this is the fourth in the window.
+    expect((await legacy({ ...legacyOf(FOUNDER), password: 'not the master key' })).status).toBe(401);
+    expect((await legacy({ ...legacyOf(FOUNDER), password: 'not the master key' })).status).toBe(401);
+    expect((await legacy(legacyOf(FOUNDER))).status).toBe(429);
+    laterBy(15.1);
+    expect((await legacy(legacyOf(FOUNDER))).status).toBe(200);
+  });
+
   it('failures spread over more than 15 minutes do not lock', async () => {
     laterBy(16);
     for (let i = 0; i < 4; i += 1) expect((await legacy({ ...legacyOf(FOUNDER), password: 'not the master key' })).status).toBe(401);
