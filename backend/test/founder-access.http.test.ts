@@ -225,6 +225,12 @@ describe('the founder token', () => {
     }
   });
 
+  it('lists no top earners before anyone earned', async () => {
+    const r = await t.http().get('/api/founder/revenue-breakdown').set(...founder);
+    expect(r.status).toBe(200);
+    expect(r.body).toMatchObject({ total_revenue: 0, top_earners: [] });
+  });
+
   it('is refused by the routes of other audiences: the admin console’s 403, a user’s 401', async () => {
     const consoleRoute = await t.http().get('/api/admin/verify').set(...founder);
     expect(consoleRoute.status).toBe(403);
@@ -251,12 +257,14 @@ describe('the founder token', () => {
 describe('analytics, revenue, bank account, earnings and withdrawals', () => {
   let founder: Auth;
   let creatorId: string;
+  let creatorName: string;
   beforeAll(async () => {
     laterBy(16);
     founder = await founderSignIn(t);
     // Money: a fan pays a $499.99 membership (70% to the creator, 30% to the platform), matured.
     const funded = await fundedCreator(t, origin, 499.99);
     creatorId = funded.creator.id;
+    creatorName = funded.creator.name;
     // Content: a video and a reel with views, likes and comments, a removed video (not counted), a movie, a live stream.
     const channel = (await t.http().get('/api/me').set(...funded.creator.auth)).body.active_account_id as string;
     const item = async (kind: string, status: string, views: number, likes: number, comments: number) => {
@@ -319,6 +327,8 @@ describe('analytics, revenue, bank account, earnings and withdrawals', () => {
     ]);
     expect(r.body.monthly).toHaveLength(12);
     expect(r.body.monthly[11]).toEqual({ month: clock.now().toISOString().slice(0, 7), premium: 0, ads: 0, membership: 499.99, super_chat: 0, total: 499.99 });
+    // The creator earned 70%; the fan who paid earned nothing and is absent.
+    expect(r.body.top_earners).toEqual([{ user_id: creatorId, username: creatorName, tier: 'creator', earnings: 349.99 }]);
   });
 
   it('earnings are the platform account of the Owner earnings; a withdrawal needs a bank account first (409)', async () => {
@@ -377,6 +387,45 @@ describe('analytics, revenue, bank account, earnings and withdrawals', () => {
     const [audit] = await auditRows('platform.withdrawal_requested');
     expect(audit.detail).toEqual({ amount: 100, account_last4: '6789' });
   });
+});
+
+describe('top earners', () => {
+  it('the creators who earned most from real payments, highest first, ties by user id, partners marked; deleted users skipped', async () => {
+    laterBy(16);
+    const founder = await founderSignIn(t);
+    const before = (await t.http().get('/api/founder/revenue-breakdown').set(...founder)).body.top_earners as { user_id: string; earnings: number }[];
+    // Two creators earn $69.99 each (a $99.99 membership), one $139.99 (a $199.99 one); then one of the two becomes a partner.
+    const tieA = await fundedCreator(t, origin, 99.99);
+    const tieB = await fundedCreator(t, origin, 99.99);
+    const big = await fundedCreator(t, origin, 199.99);
+    await t.sql('update social_users set followers_count = 1500 where user_id = $1', [tieB.creator.id]);
+    const mediaId = randomUUID();
+    const channel = (await t.http().get('/api/me').set(...tieB.creator.auth)).body.active_account_id as string;
+    await t.sql(
+      `insert into media (id, kind, account_id, user_id, title, status, original_key, original_size, content_type, hls_renditions, tags, genres, "cast", created_at, updated_at)
+       values ($1, 'video', $2, $3, 'Long watch', 'ready', $4, 1000, 'video/mp4', '[]', '[]', '[]', '[]', now(), now())`,
+      [mediaId, channel, tieB.creator.id, `originals/${mediaId}`],
+    );
+    await t.sql(`insert into media_watch_time (media_id, user_id, day, seconds, last_beat_at) values ($1, $2, current_date - 10, $3, now())`, [mediaId, randomUUID(), 4001 * 3600]);
+    expect((await t.http().post('/api/creator/partner-program/apply').set(...tieB.creator.auth).send({ original_content: true })).status).toBe(200);
+    const apps = await t.http().get('/api/admin/partner-applications').set(...staff.adminAuth);
+    const app = (apps.body.applications as { id: string; user_id: string }[]).find((a) => a.user_id === tieB.creator.id)!;
+    expect((await t.http().post(`/api/admin/partner-applications/${app.id}/approve`).set(...staff.adminAuth).send({ reason: 'Welcome' })).status).toBe(200);
+
+    const r = await t.http().get('/api/founder/revenue-breakdown').set(...founder);
+    expect(r.status).toBe(200);
+    const ties = [tieA, tieB].sort((a, b) => (a.creator.id < b.creator.id ? -1 : 1));
+    const line = (c: { id: string; name: string }, earnings: number) => ({ user_id: c.id, username: c.name, tier: c.id === tieB.creator.id ? 'partner' : 'creator', earnings });
+    expect(r.body.top_earners).toEqual([before[0], line(big.creator, 139.99), ...ties.map((c) => line(c.creator, 69.99))]);
+    // The fans paid and earned nothing: absent.
+    const listed = (r.body.top_earners as { user_id: string }[]).map((e) => e.user_id);
+    for (const fan of [tieA.fan, tieB.fan, big.fan]) expect(listed).not.toContain(fan.id);
+
+    // A user who deleted their account is skipped (their money stays in the ledger).
+    expect((await t.http().delete('/api/me').set(...big.creator.auth).send({ confirmation: big.creator.name })).status).toBe(200);
+    const after = await t.http().get('/api/founder/revenue-breakdown').set(...founder);
+    expect((after.body.top_earners as { user_id: string }[]).map((e) => e.user_id)).toEqual([before[0].user_id, ...ties.map((c) => c.creator.id)]);
+  }, 120_000);
 });
 
 describe('the lockout', () => {

@@ -4,6 +4,8 @@ import '@mantine/core/styles.css';
 import '@mantine/notifications/styles.css';
 import '@mantine/dropzone/styles.css';
 import { App } from './app/App';
+import { installStore } from './features/install/InstallStore';
+import { registerServiceWorker } from './features/install/serviceWorker';
 
 /** QA mode (`npm run dev:mock`): every API call is answered in the browser by the MSW handlers. */
 async function startMockServer(): Promise<void> {
@@ -29,6 +31,10 @@ function previewPainted(): Promise<void> {
   const painted = loaded.then(() => new Promise<void>((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0))));
   return Promise.race([painted, new Promise<void>((resolve) => setTimeout(resolve, 1000))]);
 }
+
+// The browser may offer to install the app before it has rendered: listen from the start.
+installStore.attach(window);
+registerServiceWorker();
 
 void Promise.all([startMockServer(), previewPainted()]).then(() => {
   const container = document.getElementById('root');

@@ -847,7 +847,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Revenue by source (all time) and per month (the last 12), from the ledger. */
+        /** Revenue by source (all time) and per month (the last 12), from the ledger, and the 10 top-earning creators. */
         get: operations["getRevenueBreakdown"];
         put?: never;
         post?: never;
@@ -4850,6 +4850,8 @@ export interface components {
             /** @description Dollars the platform kept. */
             platform_revenue: number;
             sources: components["schemas"]["RevenueSourceDto"][];
+            /** @description The 10 creators with the highest lifetime earnings, highest first (ties by user id); empty before anyone earned. */
+            top_earners: components["schemas"]["TopEarnerDto"][];
             /** @description Dollars paid in, gross. */
             total_revenue: number;
         };
@@ -5202,6 +5204,18 @@ export interface components {
              * @description The user to time out (a comment's `user_id`).
              */
             user_id: string;
+        };
+        TopEarnerDto: {
+            /** @description Dollars earned, lifetime (everything credited to the creator). */
+            earnings: number;
+            /**
+             * @description partner: the creator's partner program status is approved.
+             * @enum {string}
+             */
+            tier: "partner" | "creator";
+            /** Format: uuid */
+            user_id: string;
+            username: string;
         };
         TopStreamerDto: {
             /** @description The streamer's user id. */

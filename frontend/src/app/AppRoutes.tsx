@@ -8,6 +8,8 @@ import { FounderLockedPage } from '../features/founder/pages/FounderLockedPage';
 import { FounderControlPage } from '../features/founder/pages/FounderControlPage';
 import { ParentalConsentPage } from '../features/auth/pages/ParentalConsentPage';
 import { NotFoundPage } from '../features/static-pages/pages/NotFoundPage';
+import { StaticPageFallback } from '../features/static-pages/pages/StaticPageFallback';
+import { STATIC_PAGE_PATHS } from '../features/static-pages/staticPageFiles';
 import { TermsPage } from '../features/static-pages/pages/TermsPage';
 import { PrivacyPage } from '../features/static-pages/pages/PrivacyPage';
 import { GuidelinesPage } from '../features/static-pages/pages/GuidelinesPage';
@@ -66,6 +68,10 @@ export function AppRoutes() {
           <Route path={PATHS.privacy} element={<PrivacyPage />} />
           <Route path={PATHS.guidelines} element={<GuidelinesPage />} />
         </Route>
+        {/* The static pages (public/*.html) when the app was served in their place: their file replaces the document. */}
+        {STATIC_PAGE_PATHS.map((path) => (
+          <Route key={path} path={path} element={<StaticPageFallback path={path} />} />
+        ))}
         <Route path="*" element={<NotFoundPage />} />
       </Routes>
       {/* One Report Content dialog for every page's Report controls (shown to a signed-in user only). */}

@@ -27,6 +27,8 @@ import { studioHandlers } from '../features/live/studio/mocks';
 import { gamingHandlers } from '../features/gaming/mocks';
 import { tournamentsHandlers } from '../features/gaming/tournaments/mocks';
 import { communityHandlers } from '../features/gaming/community/mocks';
+import { brandingHandlers } from '../features/branding/mocks';
+import { founderHandlers } from '../features/founder/mocks';
 
 /** Every feature's handlers: the whole API as the mock server answers it. */
 export const handlers = [
@@ -59,4 +61,6 @@ export const handlers = [
   ...gamingHandlers,
   ...tournamentsHandlers,
   ...communityHandlers,
+  ...brandingHandlers,
+  ...founderHandlers,
 ];

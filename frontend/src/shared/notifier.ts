@@ -24,6 +24,9 @@ export interface Notifier {
 /** The calls of Mantine's notifications that a notifier makes. */
 type ToastHost = Pick<typeof notifications, 'show' | 'hide'>;
 
+/** The toast's close button has no text: this is its accessible name. */
+const CLOSE_BUTTON = { 'aria-label': 'Close notification' };
+
 /**
  * A notifier over Mantine's notifications. Each toast gets an id of its own (so a replacement starts its own
  * auto-close time); the one showing for each action is remembered, and hidden when the next one about it comes.
@@ -42,7 +45,7 @@ export function createNotifier(host: ToastHost = notifications): Notifier {
   const show = (message: string, color: string, options?: ToastOptions) => {
     const action = options?.action;
     if (action === undefined) {
-      host.show({ message, color });
+      host.show({ message, color, closeButtonProps: CLOSE_BUTTON });
       return;
     }
     clear(action);
@@ -53,6 +56,7 @@ export function createNotifier(host: ToastHost = notifications): Notifier {
       id,
       message,
       color,
+      closeButtonProps: CLOSE_BUTTON,
       onClose: () => {
         if (shown.get(action) === id) shown.delete(action);
       },

@@ -31,6 +31,7 @@ import { TournamentsStore } from '../features/gaming/tournaments/TournamentsStor
 import { CommunityStore } from '../features/gaming/community/CommunityStore';
 import { SportsStore } from '../features/sports/SportsStore';
 import { AdsStore } from '../features/ads/AdsStore';
+import { BrandingStore } from '../features/branding/BrandingStore';
 import { UiStore } from './UiStore';
 
 export interface RootStoreOptions {
@@ -78,6 +79,8 @@ export class RootStore {
   /** Sports (seed 002 §2.12): sample data only, nothing from the server. */
   readonly sports: SportsStore;
   readonly ads: AdsStore;
+  /** The instance's name and logo (the header, the favicon). */
+  readonly branding: BrandingStore;
 
   constructor({ api, notify, socketFactory }: RootStoreOptions = {}) {
     this.api = api ?? createApiClient({ getUserToken: () => this.auth.token });
@@ -113,6 +116,7 @@ export class RootStore {
     this.community = new CommunityStore(this);
     this.sports = new SportsStore();
     this.ads = new AdsStore(this);
+    this.branding = new BrandingStore(this);
   }
 
   /** Stops timers (tests, hot reload). */

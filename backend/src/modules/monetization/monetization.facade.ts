@@ -5,14 +5,16 @@ import { MatureDueUseCase } from './application/mature-due.use-case.js';
 import { SeedSampleChannelsUseCase } from './application/seed-sample-channels.use-case.js';
 import { GetPlatformEarningsQuery, type PlatformEarnings } from './application/get-platform-earnings.query.js';
 import { PlatformRevenueHistoryQuery } from './application/platform-revenue-history.query.js';
+import { ApprovedPartnersQuery } from './application/approved-partners.query.js';
+import { TopEarnersQuery } from './application/top-earners.query.js';
 import { SavePlatformBankAccountUseCase } from './application/save-platform-bank-account.use-case.js';
 import { WithdrawPlatformEarningsUseCase } from './application/withdraw-platform-earnings.use-case.js';
-import type { MonthlyRevenue } from './domain/ledger.js';
+import type { MonthlyRevenue, TopEarner } from './domain/ledger.js';
 import type { BankAccountView, PlatformActor } from './domain/platform.js';
 import { OWNER_MIN_WITHDRAWAL_CENTS } from './domain/rules.js';
 
 export type { PlatformEarnings } from './application/get-platform-earnings.query.js';
-export type { MonthlyRevenue, RevenueSource } from './domain/ledger.js';
+export type { MonthlyRevenue, RevenueSource, TopEarner } from './domain/ledger.js';
 export type { BankAccountView, PlatformActor } from './domain/platform.js';
 
 /**
@@ -30,6 +32,8 @@ export class MonetizationFacade {
     private readonly revenueHistory: PlatformRevenueHistoryQuery,
     private readonly saveBank: SavePlatformBankAccountUseCase,
     private readonly withdraw: WithdrawPlatformEarningsUseCase,
+    private readonly topEarnersQuery: TopEarnersQuery,
+    private readonly approvedPartnersQuery: ApprovedPartnersQuery,
   ) {}
 
   /** The platform's earnings (what it keeps of every payment), by source, and its bank account (last four digits). */
@@ -43,6 +47,19 @@ export class MonetizationFacade {
   /** Revenue per month and source since a moment: gross, the platform's share and the creators'. */
   platformRevenueByMonth(since: Date): Promise<MonthlyRevenue[]> {
     return this.revenueHistory.execute(since);
+  }
+
+  /**
+   * The creators with the highest lifetime earnings (cents ever credited to their pending account), highest first,
+   * ties by user id; `limit` of them after skipping `offset`. Creators who earned nothing are absent.
+   */
+  topEarners(limit: number, offset = 0): Promise<TopEarner[]> {
+    return this.topEarnersQuery.execute(limit, offset);
+  }
+
+  /** Which of these users are partners (partner program status approved), in a few queries. */
+  approvedPartners(userIds: string[]): Promise<Set<string>> {
+    return this.approvedPartnersQuery.execute(userIds);
   }
 
   /** Saves (replaces) the platform's bank account; the numbers are sealed, only the last four digits are ever shown. */

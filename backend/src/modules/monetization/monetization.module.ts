@@ -35,6 +35,8 @@ import { FulfilSuperChatUseCase } from './application/fulfil-super-chat.use-case
 import { SuperChatRevenueQuery } from './application/super-chat-revenue.query.js';
 import { WithdrawPlatformEarningsUseCase } from './application/withdraw-platform-earnings.use-case.js';
 import { PlatformRevenueHistoryQuery } from './application/platform-revenue-history.query.js';
+import { ApprovedPartnersQuery } from './application/approved-partners.query.js';
+import { TopEarnersQuery } from './application/top-earners.query.js';
 import { LEDGER } from './domain/ledger.js';
 import { AD_ACCRUALS, GUIDELINE_STANDING, MEMBERSHIPS, MONEY_UNIT_OF_WORK, PARTNER_APPLICATIONS, PAYOUTS, PLATFORM_TREASURY, PREMIUM_PERIODS, SEED_MARKS } from './domain/ports.js';
 import { ModerationGuidelineStanding } from './infrastructure/moderation-guideline-standing.js';
@@ -104,6 +106,8 @@ import { MonetizationFacade } from './monetization.facade.js';
     SavePlatformBankAccountUseCase,
     WithdrawPlatformEarningsUseCase,
     PlatformRevenueHistoryQuery,
+    TopEarnersQuery,
+    ApprovedPartnersQuery,
     // Periodic work
     MatureDueUseCase,
     DistributePremiumPoolUseCase,

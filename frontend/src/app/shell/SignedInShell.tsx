@@ -1,4 +1,4 @@
-import { useMemo, useRef, type ReactNode } from 'react';
+import { Fragment, useMemo, useRef, type ReactNode } from 'react';
 import { observer } from 'mobx-react-lite';
 import { useNavigate } from 'react-router-dom';
 import { AppShell, Box, Burger, NavLink, ScrollArea, Text } from '@mantine/core';
@@ -13,6 +13,7 @@ import { PaymentProcessingOverlay } from '../../features/payments/components/Pay
 import { PublicHeader, SignedInHeader } from './AppHeader';
 import { AppFooter } from './AppFooter';
 import { AppUpdatedBanner } from './AppUpdatedBanner';
+import { InstallAppGroup } from '../../features/install/InstallAppGroup';
 
 /** Typing this word while signed in opens the hidden founder route (seed 002 §2.1). */
 export const FOUNDER_KEY_WORD = 'scrivener';
@@ -47,31 +48,35 @@ const SideNavigation = observer(function SideNavigation({ onNavigate }: { onNavi
   return (
     <ScrollArea>
       {groups.map((group) => (
-        <Box key={group.id} mb="sm" role="group" aria-label={group.label ?? 'Main'}>
-          {group.label && (
-            <Text size="xs" fw={700} c="dimmed" tt="uppercase" px="sm" py={4}>
-              {group.label}
-            </Text>
-          )}
-          {group.items.map((item) => {
-            const Icon = item.icon;
-            return (
-              <NavLink
-                key={item.section}
-                component="button"
-                type="button"
-                label={item.label}
-                leftSection={<Icon />}
-                active={ui.activeSection === item.section}
-                aria-current={ui.activeSection === item.section ? 'page' : undefined}
-                onClick={() => {
-                  ui.setSection(item.section);
-                  onNavigate();
-                }}
-              />
-            );
-          })}
-        </Box>
+        <Fragment key={group.id}>
+          <Box mb="sm" role="group" aria-label={group.label ?? 'Main'}>
+            {group.label && (
+              <Text size="xs" fw={700} c="dimmed" tt="uppercase" px="sm" py={4}>
+                {group.label}
+              </Text>
+            )}
+            {group.items.map((item) => {
+              const Icon = item.icon;
+              return (
+                <NavLink
+                  key={item.section}
+                  component="button"
+                  type="button"
+                  label={item.label}
+                  leftSection={<Icon />}
+                  active={ui.activeSection === item.section}
+                  aria-current={ui.activeSection === item.section ? 'page' : undefined}
+                  onClick={() => {
+                    ui.setSection(item.section);
+                    onNavigate();
+                  }}
+                />
+              );
+            })}
+          </Box>
+          {/* The install app group (seed 002 §2.2) comes after the main one, while the browser offers to install. */}
+          {group.id === 'main' && <InstallAppGroup onInstall={onNavigate} />}
+        </Fragment>
       ))}
     </ScrollArea>
   );

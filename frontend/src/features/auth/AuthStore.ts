@@ -69,15 +69,18 @@ export class AuthStore {
     // A refresh (after switching accounts) keeps the page: only the first check shows the spinner.
     if (!this.user) this.status = 'resolving';
     let user: UserDto | undefined;
+    // Down for maintenance (503): the token is not judged, it is kept, and read again when maintenance ends.
+    let unavailable = false;
     try {
-      const { data } = await this.root.api.GET('/api/me');
+      const { data, response } = await this.root.api.GET('/api/me');
       user = data;
+      unavailable = response.status === 503;
     } catch {
       user = undefined;
     }
     runInAction(() => {
       if (user) this.user = user;
-      else this.clearSession();
+      else if (!unavailable) this.clearSession();
       this.status = 'ready';
     });
     return user !== undefined;

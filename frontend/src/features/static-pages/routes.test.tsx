@@ -29,11 +29,12 @@ describe('top-level routes', () => {
     expect(screen.getByText('Ultra-secure access is required to enter the founder area.')).toBeInTheDocument();
   });
 
-  test('the hidden founder route says founder sign-in is not set up and leads back', async () => {
+  test('the hidden founder route shows the founder access screen and leads back', async () => {
     const { user } = renderApp({ route: '/ct-scriven-founder-control' });
 
-    expect(screen.getByRole('heading', { name: 'Founder control' })).toBeInTheDocument();
-    expect(screen.getByText(/Founder sign-in is not yet set up on this instance/)).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Founder control' })).toBeInTheDocument();
+    expect(screen.getByRole('tab', { name: 'Personal Access' })).toBeInTheDocument();
+    expect(screen.getByRole('tab', { name: 'Legacy Access' })).toBeInTheDocument();
 
     await user.click(screen.getByRole('button', { name: 'Back to platform' }));
     expect(screen.getByTestId('location')).toHaveTextContent(/^\/$/);

@@ -129,6 +129,17 @@ export class RevenueMonthDto {
   total: number;
 }
 
+export class TopEarnerDto {
+  @ApiProperty({ format: 'uuid' })
+  user_id: string;
+  username: string;
+  /** partner: the creator's partner program status is approved. */
+  @ApiProperty({ enum: ['partner', 'creator'] })
+  tier: 'partner' | 'creator';
+  /** Dollars earned, lifetime (everything credited to the creator). */
+  earnings: number;
+}
+
 export class RevenueBreakdownResponseDto {
   /** Dollars paid in, gross. */
   total_revenue: number;
@@ -141,6 +152,9 @@ export class RevenueBreakdownResponseDto {
   /** The last 12 months, oldest first. */
   @ApiProperty({ type: [RevenueMonthDto] })
   monthly: RevenueMonthDto[];
+  /** The 10 creators with the highest lifetime earnings, highest first (ties by user id); empty before anyone earned. */
+  @ApiProperty({ type: [TopEarnerDto] })
+  top_earners: TopEarnerDto[];
 }
 
 export class FounderBankAccountDto {

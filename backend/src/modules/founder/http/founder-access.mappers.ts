@@ -50,6 +50,7 @@ export function revenueBreakdownDto(r: RevenueBreakdown): RevenueBreakdownRespon
       super_chat: dollars(m.bySource.super_chat),
       total: dollars(m.totalCents),
     })),
+    top_earners: r.topEarners.map((e) => ({ user_id: e.userId, username: e.username, tier: e.tier, earnings: dollars(e.cents) })),
   };
 }
 

@@ -47,7 +47,7 @@ export class FounderMoneyController {
     return analyticsDto(await this.analytics.execute());
   }
 
-  /** Revenue by source (all time) and per month (the last 12), from the ledger. */
+  /** Revenue by source (all time) and per month (the last 12), from the ledger, and the 10 top-earning creators. */
   @Get('revenue-breakdown')
   @ApiResponse({ status: 200, type: RevenueBreakdownResponseDto })
   async getRevenueBreakdown(): Promise<RevenueBreakdownResponseDto> {

@@ -74,6 +74,12 @@ export interface MonthlyRevenue {
   creatorCents: number;
 }
 
+/** A creator's lifetime earnings: everything ever credited to their pending account. */
+export interface TopEarner {
+  userId: string;
+  cents: number;
+}
+
 export interface RevenueLine {
   kind: string;
   createdAt: Date;
@@ -153,6 +159,11 @@ export interface Ledger {
    * pool's distributions). Months and sources without revenue are absent.
    */
   revenueByMonth(since: Date): Promise<MonthlyRevenue[]>;
+  /**
+   * The creators with the highest lifetime earnings (everything credited to `user:<id>:pending`), highest first, ties
+   * by user id; `limit` of them after skipping `offset`. Creators who earned nothing are absent.
+   */
+  topEarners(limit: number, offset?: number): Promise<TopEarner[]>;
   /** Whether any transaction's idempotency key starts with this prefix (a run already posted). */
   postedWithKeyPrefix(prefix: string): Promise<boolean>;
   /** Matures up to `limit` due transactions in its own transaction; returns how many it claimed. */

@@ -104,6 +104,12 @@ export interface PartnerStanding {
   application: PartnerApplication | null;
 }
 
+/** A creator's partner program status: their latest application's; a creator admitted to the creator program by other means counts as approved. */
+export function partnerStatusOf(latest: ApplicationStatus | null, inCreatorProgram: boolean): PartnerStatus {
+  if (latest) return latest;
+  return inCreatorProgram ? 'approved' : 'not_applied';
+}
+
 /** Watch time counts over the last 365 days. */
 export const partnerWatchSince = (now = Date.now()): Date => new Date(now - PARTNER.watchDays * 86_400_000);
 
@@ -118,9 +124,7 @@ export function partnerStanding(f: PartnerFigures): PartnerStanding {
   const originalContent = app?.originalContent ?? false;
   const followersMet = f.followers >= PARTNER.followers;
   const watchMet = watchHours >= PARTNER.watchHours;
-  let status: PartnerStatus = app?.status ?? 'not_applied';
-  // A creator admitted to the creator program by other means counts as approved.
-  if (status === 'not_applied' && f.inCreatorProgram) status = 'approved';
+  const status = partnerStatusOf(app?.status ?? null, f.inCreatorProgram);
   return {
     status,
     eligible: followersMet && watchMet && guidelinesCompliant,

@@ -25,6 +25,8 @@ export interface PartnerApplicationRepository {
   find(id: string, opts?: { lock?: boolean }): Promise<PartnerApplication | null>;
   /** A creator's latest application. */
   latestOf(userId: string): Promise<PartnerApplication | null>;
+  /** The status of each creator's latest application, in one query; creators who never applied are absent. */
+  latestStatuses(userIds: string[]): Promise<Map<string, ApplicationStatus>>;
   /** Oldest first; 'all' for every status. */
   list(status: ApplicationStatus | 'all', limit: number): Promise<PartnerApplication[]>;
   /** Throws alreadyApplied when the creator has a pending application already (one at a time). */

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/postgresql';
 import { randomUUID } from 'node:crypto';
-import { Accounts, accountOwner, checkPosting, InsufficientFunds, maturationEntries, mayGoNegative, type AccountBalance, type Ledger, type MonthlyRevenue, type Posting, type RevenueLine, type RevenueSource, type TransactionKind } from '../domain/ledger.js';
+import { Accounts, accountOwner, checkPosting, InsufficientFunds, maturationEntries, mayGoNegative, type AccountBalance, type Ledger, type MonthlyRevenue, type Posting, type RevenueLine, type RevenueSource, type TopEarner, type TransactionKind } from '../domain/ledger.js';
 
 /**
  * The ledger in PostgreSQL. `post` runs inside the caller's transaction: the transaction row (unique by its
@@ -137,6 +137,18 @@ export class PgLedger implements Ledger {
     );
     for (const r of rows) out.set(r.reference, Number(r.gross));
     return out;
+  }
+
+  /** Lifetime credits of the creators' pending accounts (the maintained totals), highest first, ties by user id. */
+  async topEarners(limit: number, offset = 0): Promise<TopEarner[]> {
+    const rows = await this.em.execute<{ user_id: string; credited_cents: string }[]>(
+      `select user_id, credited_cents from ledger_accounts
+        where id like 'user:%:pending' and user_id is not null and credited_cents > 0
+        order by credited_cents desc, user_id
+        limit ? offset ?`,
+      [limit, offset],
+    );
+    return rows.map((r) => ({ userId: r.user_id, cents: Number(r.credited_cents) }));
   }
 
   /** Whether a run keyed by this prefix (a month's premium pool) has posted anything. */

@@ -44,6 +44,16 @@ export class PgPartnerApplicationRepository implements PartnerApplicationReposit
     return rows[0] ? toApp(rows[0]) : null;
   }
 
+  async latestStatuses(userIds: string[]): Promise<Map<string, ApplicationStatus>> {
+    const ids = [...new Set(userIds)];
+    if (ids.length === 0) return new Map();
+    const rows = await this.em.execute<{ user_id: string; status: ApplicationStatus }[]>(
+      'select distinct on (user_id) user_id, status from partner_applications where user_id in (?) order by user_id, submitted_at desc',
+      [ids],
+    );
+    return new Map(rows.map((r) => [r.user_id, r.status]));
+  }
+
   async list(status: ApplicationStatus | 'all', limit: number): Promise<PartnerApplication[]> {
     const rows = await this.em.execute<AppRow[]>(`select * from partner_applications ${status === 'all' ? '' : 'where status = ?'} order by submitted_at limit ?`, status === 'all' ? [limit] : [status, limit]);
     return rows.map(toApp);

@@ -1,31 +1,30 @@
-import { Alert, Button, Container, Group, Stack, Text, Title } from '@mantine/core';
-import { useNavigate } from 'react-router-dom';
-import { LockIcon } from '../../../shared/icons';
+import { lazy, Suspense, useEffect } from 'react';
+import { observer } from 'mobx-react-lite';
+import { useStores } from '../../../stores/StoreProvider';
+import { FullPageLoader } from '../../../shared/FullPageLoader';
+import { founderStoreOf } from '../FounderStore';
+import { FounderAccessScreen } from '../components/FounderAccessScreen';
+
+// The dashboard and its charts load only when a founder signs in: nobody else downloads them.
+const FounderDashboard = lazy(() => import('../components/FounderDashboard').then((module) => ({ default: module.FounderDashboard })));
 
 /**
- * The hidden founder route. Founder sign-in (a separate, short-lived founder token) is not built
- * yet, so this page shows no figures: it says so plainly instead of inventing numbers.
+ * The hidden founder route (`/ct-scriven-founder-control`, seed 002 §2.1): the founder access screen, or with a
+ * founder token the dashboard (seed 001 §2). A stored token is checked with the analytics call first.
  */
-export function FounderControlPage() {
-  const navigate = useNavigate();
+export const FounderControlPage = observer(function FounderControlPage() {
+  const root = useStores();
+  const founder = founderStoreOf(root);
+
+  useEffect(() => {
+    void founder.init();
+  }, [founder]);
+
+  if (founder.session === 'checking') return <FullPageLoader label="Checking founder session" />;
+  if (founder.session === 'signedOut') return <FounderAccessScreen store={founder} />;
   return (
-    <Container size="md" py="xl">
-      <Stack gap="lg">
-        <Group justify="space-between" align="center">
-          <Title order={1} size="h2">
-            Founder control
-          </Title>
-          <Button variant="default" onClick={() => navigate('/')}>
-            Back to platform
-          </Button>
-        </Group>
-        <Alert color="gray" icon={<LockIcon />} title="Founder sign-in is not set up">
-          <Text size="sm">
-            Founder sign-in is not yet set up on this instance. Once a founder account has been created on the
-            server, the founder dashboard will be available here after signing in.
-          </Text>
-        </Alert>
-      </Stack>
-    </Container>
+    <Suspense fallback={<FullPageLoader label="Opening the founder dashboard" />}>
+      <FounderDashboard store={founder} />
+    </Suspense>
   );
-}
+});
