@@ -66,7 +66,7 @@ it('runs a second channel: create a brand account, switch to it, drop a photo, s
 
   // Change its photo by drag and drop.
   await page.getByRole('tab', { name: 'Profile' }).click();
-  await dropPhoto(page.getByRole('button', { name: 'Drop a photo here or click to choose one' }));
+  await dropPhoto(page.getByRole('group', { name: 'Drop a photo here or click to choose one' }));
   await page.getByRole('button', { name: 'Upload photo' }).click();
   await page.getByText('Profile photo updated!').first().waitFor();
   await page.getByRole('img', { name: 'Photo of Acme Studio' }).first().waitFor();

@@ -3,7 +3,6 @@ import { Avatar, Group, Menu, Stack, Text, UnstyledButton } from '@mantine/core'
 import { useStores } from '../../stores/StoreProvider';
 import { UserPlusIcon, UsersIcon } from '../../shared/icons';
 import { AccountAvatar } from '../../features/accounts/components/AccountAvatar';
-import { initials } from '../../features/accounts/types';
 import { useSectionNavigation } from '../../stores/useSectionNavigation';
 
 /** The header's account switcher (seed 000 §2): the other accounts, Add account, Manage accounts. */
@@ -16,14 +15,9 @@ export const AccountSwitcher = observer(function AccountSwitcher() {
   return (
     <Menu position="bottom-end" width={260} shadow="md">
       <Menu.Target>
+        {/* The photo, or a person icon: no initials as text in a button named Switch account (WCAG 2.5.3). */}
         <UnstyledButton aria-label="Switch account" title={name}>
-          {active ? (
-            <AccountAvatar account={active} size={34} />
-          ) : (
-            <Avatar radius="xl" color="indigo" size={34}>
-              {initials(name)}
-            </Avatar>
-          )}
+          <Avatar radius="xl" color="indigo" size={34} src={active?.profile_photo_url ?? undefined} alt={active?.profile_photo_url ? `Photo of ${active.display_name}` : undefined} />
         </UnstyledButton>
       </Menu.Target>
       <Menu.Dropdown>

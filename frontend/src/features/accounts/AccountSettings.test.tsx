@@ -45,7 +45,7 @@ const row = (name: string) => within(screen.getByRole('listitem', { name }));
 
 /** Drops files on the dropzone, as a browser does at the end of a drag. */
 function drop(files: File[]) {
-  const zone = screen.getByRole('button', { name: 'Drop a photo here or click to choose one' });
+  const zone = screen.getByRole('group', { name: 'Drop a photo here or click to choose one' });
   fireEvent.drop(zone, {
     dataTransfer: {
       files,
@@ -415,7 +415,7 @@ describe('Account Settings', () => {
     const card = within(screen.getByRole('region', { name: 'Channel banner' }));
 
     const pdf = testFile(new TextEncoder().encode('%PDF-1.7'), 'cv.pdf', 'application/pdf');
-    fireEvent.drop(card.getByRole('button', { name: 'Drop a banner image here or click to choose one' }), {
+    fireEvent.drop(card.getByRole('group', { name: 'Drop a banner image here or click to choose one' }), {
       dataTransfer: { files: [pdf], items: [{ kind: 'file', type: pdf.type, getAsFile: () => pdf }], types: ['Files'] },
     });
     expect(await screen.findByText('Please select an image file')).toBeInTheDocument();

@@ -116,7 +116,7 @@ describe('the watch view (/live/:id)', () => {
     const { realtime } = await openWatch();
     expect(screen.getByText('@mira')).toBeInTheDocument();
     expect(screen.getByText('12 watching')).toBeInTheDocument();
-    expect(screen.getByRole('button', { name: 'Like (1 likes)', pressed: true })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Like, 1 like', pressed: true })).toBeInTheDocument();
     expect(screen.getByText('Evening on the quay, live. Say hi in the chat!')).toBeInTheDocument();
     expect(screen.getByLabelText('Harbour live: the boats come in', { selector: 'video' })).toBeInTheDocument();
     expect(chatLines()[0]).toContain('For the coffee on the quay'); // the Super Chat (20 min ago)
@@ -192,7 +192,7 @@ describe('the watch view (/live/:id)', () => {
     act(() => socket.push({ type: 'room', room, event: 'viewers', viewer_count: 40 }));
     expect(screen.getByText('40 watching')).toBeInTheDocument();
     act(() => socket.push({ type: 'room', room, event: 'likes', likes: 7 }));
-    expect(screen.getByRole('button', { name: 'Like (7 likes)' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Like, 7 likes' })).toBeInTheDocument();
     act(() =>
       socket.push({
         type: 'room',
@@ -302,8 +302,8 @@ describe('the watch view (/live/:id)', () => {
 
   test('a like toggles', async () => {
     const { user } = await openWatch();
-    await user.click(screen.getByRole('button', { name: 'Like (1 likes)', pressed: true }));
-    expect(await screen.findByRole('button', { name: 'Like (0 likes)', pressed: false })).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Like, 1 like', pressed: true }));
+    expect(await screen.findByRole('button', { name: 'Like, 0 likes', pressed: false })).toBeInTheDocument();
   });
 
   test('the streamer moderates: deletes a message, times its sender out, sets slow mode', async () => {

@@ -31,10 +31,10 @@ describe('Shorts', () => {
     expect(await screen.findByRole('button', { name: 'Watch Reels (4)' })).toBeEnabled();
     const grid = within(screen.getByRole('list', { name: 'Reels' }));
     expect(grid.getAllByRole('button').map((card) => card.getAttribute('aria-label'))).toEqual(DEMO.map((title) => `Watch ${title}`));
-    const harbour = within(grid.getByRole('button', { name: 'Watch Harbour in 15 seconds' }));
-    expect(harbour.getByText('2.3M')).toBeInTheDocument();
-    expect(within(grid.getByRole('button', { name: 'Watch Punch cards at work' })).getByText('15.3K')).toBeInTheDocument();
-    expect(within(grid.getByRole('button', { name: 'Watch Latte art, slowly' })).getByText('999')).toBeInTheDocument();
+    const card = (title: string) => within(grid.getByRole('button', { name: `Watch ${title}` }).closest('[role="listitem"]') as HTMLElement);
+    expect(card('Harbour in 15 seconds').getByText('2.3M')).toBeInTheDocument();
+    expect(card('Punch cards at work').getByText('15.3K')).toBeInTheDocument();
+    expect(card('Latte art, slowly').getByText('999')).toBeInTheDocument();
 
     await user.click(screen.getByRole('button', { name: 'Create Reel' }));
     expect(screen.getByRole('tab', { name: 'Upload' })).toHaveAttribute('aria-selected', 'true');
@@ -514,7 +514,7 @@ describe('reel upload (seed 002 §5)', () => {
     expect(await screen.findByText('Reel uploaded successfully!')).toBeInTheDocument();
     expect(sent).toEqual({ title: 'Dance break', description: '', tags: '["dance","fun"]', monetization_enabled: 'true' });
     expect(screen.getByRole('tab', { name: 'Browse' })).toHaveAttribute('aria-selected', 'true');
-    const card = within(screen.getByRole('button', { name: 'Watch Dance break' }));
+    const card = within(screen.getByRole('button', { name: 'Watch Dance break' }).closest('[role="listitem"]') as HTMLElement);
     expect(card.getByText('Processing')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Watch Reels (5)' })).toBeInTheDocument();
   });

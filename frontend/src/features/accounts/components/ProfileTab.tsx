@@ -116,7 +116,8 @@ const BannerUpload = observer(function BannerUpload({ account }: { account: Acco
           maxSize={PHOTO_MAX_BYTES}
           multiple={false}
           loading={accounts.bannerPending}
-          role="button"
+          // A group, not a button: the file input it holds must not sit inside a button (axe nested-interactive).
+          role="group"
           aria-label="Drop a banner image here or click to choose one"
           inputProps={{ 'aria-label': 'Banner file' }}
         >
@@ -194,7 +195,8 @@ const PhotoUpload = observer(function PhotoUpload({ account }: { account: Accoun
           maxSize={PHOTO_MAX_BYTES}
           multiple={false}
           loading={accounts.uploadPending}
-          role="button"
+          // A group, not a button: the file input it holds must not sit inside a button (axe nested-interactive).
+          role="group"
           aria-label="Drop a photo here or click to choose one"
           inputProps={{ 'aria-label': 'Photo file' }}
         >

@@ -79,7 +79,7 @@ export const AdminsPanel = observer(function AdminsPanel() {
             </Group>
           </Alert>
         )}
-        {(store.status === 'idle' || store.status === 'loading') && store.admins.length === 0 && <Loader size="sm" aria-label="Loading admins" />}
+        {(store.status === 'idle' || store.status === 'loading') && store.admins.length === 0 && <Loader size="sm" role="status" aria-label="Loading admins" />}
         {store.admins.length > 0 && (
           <Table.ScrollContainer minWidth={560}>
             <Table striped aria-label="Administrators">

@@ -152,7 +152,7 @@ export const BackupsPanel = observer(function BackupsPanel() {
           </Button>
         </Group>
         <CreateBackupForm />
-        {store.status === 'loading' && <Loader size="sm" aria-label="Loading backups" />}
+        {store.status === 'loading' && <Loader size="sm" role="status" aria-label="Loading backups" />}
         {store.status === 'error' && (
           <Alert color="red" role="alert">
             <Group justify="space-between">
@@ -196,7 +196,7 @@ export const BackupsPanel = observer(function BackupsPanel() {
             </Table.Tbody>
           </Table>
         )}
-        {store.settingsStatus === 'loading' && <Loader size="sm" aria-label="Loading backup settings" />}
+        {store.settingsStatus === 'loading' && <Loader size="sm" role="status" aria-label="Loading backup settings" />}
         {store.settingsStatus === 'error' && (
           <Alert color="red" role="alert">
             <Group justify="space-between">

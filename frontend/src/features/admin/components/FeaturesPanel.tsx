@@ -103,7 +103,7 @@ export const FeaturesPanel = observer(function FeaturesPanel() {
             </Group>
           </Alert>
         )}
-        {store.status === 'loading' && store.flags.length === 0 && <Loader size="sm" aria-label="Loading feature flags" />}
+        {store.status === 'loading' && store.flags.length === 0 && <Loader size="sm" role="status" aria-label="Loading feature flags" />}
         {store.status === 'ready' && store.flags.length === 0 && <Text c="dimmed">No feature flags yet.</Text>}
         {store.flags.length > 0 && (
           <Stack gap="xs" role="list" aria-label="Flags">

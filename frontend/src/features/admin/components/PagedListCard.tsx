@@ -41,7 +41,7 @@ export const PagedListCard = observer(function PagedListCard<T>({ title, list, p
             </Group>
           </Alert>
         )}
-        {(list.status === 'idle' || list.status === 'loading') && list.items.length === 0 && <Loader size="sm" aria-label={messages.loading} />}
+        {(list.status === 'idle' || list.status === 'loading') && list.items.length === 0 && <Loader size="sm" role="status" aria-label={messages.loading} />}
         {list.status === 'ready' && list.items.length === 0 && <Text c="dimmed">{messages.empty}</Text>}
         {list.items.length > 0 && children}
         {list.moreFailed && (

@@ -63,7 +63,7 @@ export const PartnerApplicationsPanel = observer(function PartnerApplicationsPan
           </Alert>
         )}
         {(store.status === 'idle' || store.status === 'loading') && store.applications.length === 0 && (
-          <Loader size="sm" aria-label="Loading applications" />
+          <Loader size="sm" role="status" aria-label="Loading applications" />
         )}
         {store.status === 'ready' && store.applications.length === 0 && <Text c="dimmed">No applications here.</Text>}
         {store.applications.length > 0 && (

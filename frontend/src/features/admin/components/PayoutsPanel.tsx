@@ -40,7 +40,7 @@ export const PayoutsPanel = observer(function PayoutsPanel() {
           </Alert>
         )}
         {(store.status === 'idle' || store.status === 'loading') && store.payouts.length === 0 && (
-          <Loader size="sm" aria-label="Loading payouts" />
+          <Loader size="sm" role="status" aria-label="Loading payouts" />
         )}
         {store.status === 'ready' && store.payouts.length === 0 && <Text c="dimmed">No payouts are waiting.</Text>}
         {store.payouts.length > 0 && (

@@ -102,7 +102,7 @@ export const StatusPanel = observer(function StatusPanel() {
             </Group>
           </Alert>
         )}
-        {!status && !store.error && <Loader size="sm" aria-label="Loading status" />}
+        {!status && !store.error && <Loader size="sm" role="status" aria-label="Loading status" />}
         {status && (
           <>
             <SimpleGrid cols={{ base: 2, sm: 3 }}>

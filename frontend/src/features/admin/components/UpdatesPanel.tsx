@@ -122,7 +122,7 @@ export const UpdatesPanel = observer(function UpdatesPanel() {
               {check.build_version !== check.current_version && <> (this build: {check.build_version})</>}
             </Text>
           )}
-          {store.status === 'loading' && !check && <Loader size="sm" aria-label="Checking for updates" />}
+          {store.status === 'loading' && !check && <Loader size="sm" role="status" aria-label="Checking for updates" />}
           {store.status === 'error' && (
             <Alert color="red" role="alert">
               <Group justify="space-between">

@@ -74,7 +74,7 @@ const TabList = observer(function TabList({ handle, tab }: { handle: string; tab
   if (list.status === 'loading' && list.items.length === 0) {
     return (
       <Center py="xl">
-        <Loader aria-label={tab === 'videos' ? 'Loading videos' : 'Loading shorts'} />
+        <Loader role="status" aria-label={tab === 'videos' ? 'Loading videos' : 'Loading shorts'} />
       </Center>
     );
   }

@@ -84,7 +84,8 @@ const CommentItem = observer(function CommentItem({ thread, comment, parentId }:
 
   return (
     <Group align="flex-start" gap="sm" wrap="nowrap" component="article" aria-label={`Comment by ${comment.display_name}`}>
-      <Avatar component={Link} to={channelPath(comment.username)} src={comment.avatar_url} name={comment.display_name} color="initials" radius="xl" size={parentId ? 28 : 36} alt="" />
+      {/* The same link as the @username beside it: one stop for the keyboard and screen readers. */}
+      <Avatar component={Link} to={channelPath(comment.username)} tabIndex={-1} aria-hidden src={comment.avatar_url} name={comment.display_name} color="initials" radius="xl" size={parentId ? 28 : 36} alt="" />
       <Stack gap={4} miw={0} style={{ flex: 1 }}>
         <Group gap={6}>
           <Anchor component={Link} to={channelPath(comment.username)} size="sm" fw={600} c="inherit">
@@ -164,7 +165,7 @@ const CommentItem = observer(function CommentItem({ thread, comment, parentId }:
             {replies.items.map((reply) => (
               <CommentItem key={reply.id} thread={thread} comment={reply} parentId={comment.id} />
             ))}
-            {replies.status === 'loading' && <Loader size="xs" aria-label="Loading replies" />}
+            {replies.status === 'loading' && <Loader size="xs" role="status" aria-label="Loading replies" />}
             {replies.status === 'error' && (
               <Text size="xs" c="dimmed">
                 The replies could not be loaded.{' '}
@@ -225,7 +226,7 @@ export const CommentsSection = observer(function CommentsSection({ kind, mediaId
           to comment.
         </Text>
       )}
-      {thread.status === 'loading' && thread.items.length === 0 && <Loader size="sm" aria-label="Loading comments" />}
+      {thread.status === 'loading' && thread.items.length === 0 && <Loader size="sm" role="status" aria-label="Loading comments" />}
       {thread.status === 'error' && thread.items.length === 0 && (
         <Group gap="xs">
           <Text size="sm" c="dimmed">

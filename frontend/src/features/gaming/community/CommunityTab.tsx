@@ -17,7 +17,7 @@ const PostList = observer(function PostList() {
   if (list.status === 'loading' || list.status === 'idle') {
     return (
       <Center py="xl">
-        <Loader aria-label="Loading posts" />
+        <Loader role="status" aria-label="Loading posts" />
       </Center>
     );
   }

@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { observer } from 'mobx-react-lite';
 import { Link } from 'react-router-dom';
-import { ActionIcon, Badge, Button, Card, Center, Divider, Group, Image, Loader, Stack, Text, Textarea, Tooltip } from '@mantine/core';
+import { ActionIcon, Badge, Button, Card, Center, Divider, Group, Image, Loader, Stack, Text, Textarea, Tooltip, VisuallyHidden } from '@mantine/core';
 import { useStores } from '../../../stores/StoreProvider';
 import { useRequireAccount } from '../../../stores/useRequireAccount';
 import { ConfirmModal } from '../../../shared/ConfirmModal';
@@ -71,7 +71,7 @@ const Comments = observer(function Comments({ post }: { post: CommunityPost }) {
       <Divider />
       {entry.status === 'loading' && entry.items.length === 0 ? (
         <Center py="xs">
-          <Loader size="sm" aria-label="Loading comments" />
+          <Loader size="sm" role="status" aria-label="Loading comments" />
         </Center>
       ) : entry.status === 'error' ? (
         <Text size="sm" c="dimmed">
@@ -225,10 +225,12 @@ export const PostCard = observer(function PostCard({ post }: { post: CommunityPo
             size="compact-sm"
             leftSection={<HeartIcon size={16} filled={post.liked} />}
             aria-pressed={post.liked}
-            aria-label={`Like (${post.likes} likes)`}
             onClick={() => requireAccount(() => void community.toggleLike(post.id))}
           >
+            {/* The name holds the count it shows (Like, 4 likes). */}
+            <VisuallyHidden>Like, </VisuallyHidden>
             {post.likes}
+            <VisuallyHidden>{post.likes === 1 ? ' like' : ' likes'}</VisuallyHidden>
           </Button>
           <Button
             variant={open ? 'light' : 'subtle'}
@@ -236,9 +238,9 @@ export const PostCard = observer(function PostCard({ post }: { post: CommunityPo
             size="compact-sm"
             leftSection={<CommentIcon size={16} />}
             aria-expanded={open}
-            aria-label={`Comments (${post.comments})`}
             onClick={() => community.toggleComments(post.id)}
           >
+            <VisuallyHidden>Comments, </VisuallyHidden>
             {post.comments}
           </Button>
         </Group>

@@ -40,7 +40,7 @@ export const GameDetail = observer(function GameDetail({ onBack }: { onBack: () 
           <Text>This game could not be found.</Text>
         ) : (
           <Center py="xl">
-            <Loader aria-label="Loading the game" />
+            <Loader role="status" aria-label="Loading the game" />
           </Center>
         )}
       </Stack>

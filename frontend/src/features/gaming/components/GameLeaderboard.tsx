@@ -32,7 +32,7 @@ export const GameLeaderboard = observer(function GameLeaderboard({
   if (!data && (board.status === 'loading' || board.status === 'idle')) {
     body = (
       <Center py="md">
-        <Loader size="sm" aria-label="Loading high scores" />
+        <Loader size="sm" role="status" aria-label="Loading high scores" />
       </Center>
     );
   } else if (!data) {

@@ -1,9 +1,10 @@
 import { useEffect } from 'react';
 import { observer } from 'mobx-react-lite';
 import { useNavigate, useSearchParams } from 'react-router-dom';
-import { AspectRatio, Badge, Button, Card, Center, Group, Image, Loader, SimpleGrid, Stack, Text, Title, UnstyledButton } from '@mantine/core';
+import { AspectRatio, Badge, Button, Card, Center, Group, Image, Loader, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useStores } from '../../../stores/StoreProvider';
 import { formatCount } from '../../../shared/format';
+import { CoverButton } from '../../../shared/CoverButton';
 import { GamepadIcon, PlayIcon, StarIcon, UsersIcon } from '../../../shared/icons';
 import { gamingPath } from '../../../shared/paths';
 import { GAMING_MESSAGES } from '../messages';
@@ -27,38 +28,37 @@ export function playersLabel(players: number): string {
 /** A game's card (seed 002 §3 Game): thumbnail, name, category, players, rating, plays; opens the detail. */
 function GameCard({ game, onOpen }: { game: Game; onOpen: () => void }) {
   return (
-    <Card withBorder radius="md" padding={0} component="article" aria-label={game.name} h="100%">
-      <UnstyledButton onClick={onOpen} aria-label={`Open ${game.name}`} style={{ display: 'block', height: '100%' }}>
-        <AspectRatio ratio={16 / 9}>
-          <Image src={game.thumbnail} alt="" fit="cover" />
-        </AspectRatio>
-        <Stack gap={6} p="md">
-          <Group justify="space-between" wrap="nowrap" gap="xs">
-            <Text fw={700} lineClamp={1}>
-              {game.name}
-            </Text>
-            <Badge variant="light" color="grape" style={{ flexShrink: 0 }}>
-              {game.category}
-            </Badge>
+    <Card withBorder radius="md" padding={0} component="article" aria-label={game.name} h="100%" pos="relative">
+      <AspectRatio ratio={16 / 9}>
+        <Image src={game.thumbnail} alt="" fit="cover" />
+      </AspectRatio>
+      <Stack gap={6} p="md">
+        <Group justify="space-between" wrap="nowrap" gap="xs">
+          <Text fw={700} lineClamp={1}>
+            {game.name}
+          </Text>
+          <Badge variant="light" color="grape" style={{ flexShrink: 0 }}>
+            {game.category}
+          </Badge>
+        </Group>
+        <Group gap="md" c="dimmed">
+          <Group gap={4} wrap="nowrap">
+            <StarIcon size={14} filled={game.rating !== null} />
+            <Text size="sm">{ratingLabel(game)}</Text>
           </Group>
-          <Group gap="md" c="dimmed">
-            <Group gap={4} wrap="nowrap">
-              <StarIcon size={14} filled={game.rating !== null} />
-              <Text size="sm">{ratingLabel(game)}</Text>
-            </Group>
+        </Group>
+        <Group gap="md" c="dimmed">
+          <Group gap={4} wrap="nowrap">
+            <UsersIcon size={14} />
+            <Text size="sm">{playersLabel(game.players)}</Text>
           </Group>
-          <Group gap="md" c="dimmed">
-            <Group gap={4} wrap="nowrap">
-              <UsersIcon size={14} />
-              <Text size="sm">{playersLabel(game.players)}</Text>
-            </Group>
-            <Group gap={4} wrap="nowrap">
-              <PlayIcon size={14} />
-              <Text size="sm">{playsLabel(game.plays)}</Text>
-            </Group>
+          <Group gap={4} wrap="nowrap">
+            <PlayIcon size={14} />
+            <Text size="sm">{playsLabel(game.plays)}</Text>
           </Group>
-        </Stack>
-      </UnstyledButton>
+        </Group>
+      </Stack>
+      <CoverButton label={`Open ${game.name}`} onClick={onOpen} />
     </Card>
   );
 }
@@ -86,7 +86,7 @@ export const GamesTab = observer(function GamesTab() {
   if (status === 'idle' || status === 'loading') {
     return (
       <Center py="xl">
-        <Loader aria-label="Loading games" />
+        <Loader role="status" aria-label="Loading games" />
       </Center>
     );
   }

@@ -122,7 +122,7 @@ const GameHighScores = observer(function GameHighScores() {
     if (status === 'idle' || status === 'loading') {
       return (
         <Center py="md">
-          <Loader size="sm" aria-label="Loading games" />
+          <Loader size="sm" role="status" aria-label="Loading games" />
         </Center>
       );
     }
@@ -172,7 +172,7 @@ export const LeaderboardsTab = observer(function LeaderboardsTab() {
     <Stack gap="lg">
       {status === 'idle' || status === 'loading' ? (
         <Center py="xl">
-          <Loader aria-label="Loading leaderboards" />
+          <Loader role="status" aria-label="Loading leaderboards" />
         </Center>
       ) : status === 'error' && !gaming.leaderboards.data ? (
         <Alert color="red" title="Leaderboards could not be loaded">

@@ -66,7 +66,7 @@ export const StreamsTab = observer(function StreamsTab() {
   if (status === 'idle' || status === 'loading') {
     body = (
       <Center py="xl">
-        <Loader aria-label="Loading gaming streams" />
+        <Loader role="status" aria-label="Loading gaming streams" />
       </Center>
     );
   } else if (status === 'error' && streams.length === 0) {

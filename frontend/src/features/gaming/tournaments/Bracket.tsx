@@ -147,7 +147,7 @@ function MatchCard({ match, onReport }: { match: Match; onReport: (match: Match)
         {match.status === 'disputed' && match.reports.length > 0 && (
           <Stack gap={2} aria-label="Reports">
             {match.reports.map((r) => (
-              <Text key={r.by_user_id} size="xs" c="orange.8">
+              <Text key={r.by_user_id} size="xs" c="orange">
                 {nameOf(match, r.by_user_id)} reported {nameOf(match, r.winner_id)} won
                 {r.score1 !== null && r.score2 !== null ? ` (${r.score1}–${r.score2})` : ''}
               </Text>

@@ -105,7 +105,7 @@ export const TournamentCard = observer(function TournamentCard({ tournament, onO
           by @{tournament.organizer_name} · starts {formatDate(tournament.start_date)}
         </Text>
         {tournament.status === 'completed' && tournament.champion_name && (
-          <Group gap={6} c="yellow.8">
+          <Group gap={6} c="yellow">
             <TrophyIcon size={16} />
             <Text size="sm" fw={600} c="inherit">
               Champion: @{tournament.champion_name}

@@ -70,7 +70,7 @@ function Participants({ tournament }: { tournament: TournamentDetail }) {
                 @{p.username}
               </Text>
               {tournament.champion_id === p.user_id && (
-                <Group c="yellow.8" aria-label="Champion">
+                <Group c="yellow" aria-label="Champion">
                   <TrophyIcon size={14} />
                 </Group>
               )}
@@ -97,7 +97,7 @@ export const TournamentDetailView = observer(function TournamentDetailView({ onB
         {back}
         {tournaments.detailStatus === 'loading' || tournaments.detailStatus === 'idle' ? (
           <Center py="xl">
-            <Loader aria-label="Loading tournament" />
+            <Loader role="status" aria-label="Loading tournament" />
           </Center>
         ) : (
           <Center py="xl">

@@ -19,7 +19,7 @@ const TournamentList = observer(function TournamentList({ onOpen }: { onOpen: (i
   if (tournaments.listStatus === 'loading' || tournaments.listStatus === 'idle') {
     return (
       <Center py="xl">
-        <Loader aria-label="Loading tournaments" />
+        <Loader role="status" aria-label="Loading tournaments" />
       </Center>
     );
   }

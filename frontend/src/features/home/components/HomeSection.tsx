@@ -190,7 +190,7 @@ const DiscoverySections = observer(function DiscoverySections({ signedIn }: { si
   if (status === 'loading' || (status === 'idle' && !data)) {
     return (
       <Center py="md">
-        <Loader size="sm" aria-label="Loading your home" />
+        <Loader size="sm" role="status" aria-label="Loading your home" />
       </Center>
     );
   }

@@ -94,7 +94,7 @@ export const LiveNowTab = observer(function LiveNowTab() {
   if (live.streamsStatus === 'loading' || live.streamsStatus === 'idle') {
     return (
       <Center py="xl">
-        <Loader aria-label="Loading live streams" />
+        <Loader role="status" aria-label="Loading live streams" />
       </Center>
     );
   }

@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { observer } from 'mobx-react-lite';
-import { Button, Center, Grid, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
+import { Button, Center, Grid, Group, Loader, Paper, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
 import { useStores } from '../../../stores/StoreProvider';
 import { useRequireAccount } from '../../../stores/useRequireAccount';
 import { useSectionNavigation } from '../../../stores/useSectionNavigation';
@@ -28,11 +28,13 @@ const LikeButton = observer(function LikeButton({ room }: { room: LiveRoom }) {
       radius="xl"
       leftSection={<HeartIcon size={14} filled={stream.liked} />}
       aria-pressed={stream.liked}
-      aria-label={`Like (${stream.likes} likes)`}
       loading={room.liking}
       onClick={() => requireAccount(() => void room.toggleLike())}
     >
+      {/* The name holds the count it shows (Like, 1.2K likes). */}
+      <VisuallyHidden>Like, </VisuallyHidden>
       {formatCount(stream.likes)}
+      <VisuallyHidden>{stream.likes === 1 ? ' like' : ' likes'}</VisuallyHidden>
     </Button>
   );
 });

@@ -48,7 +48,7 @@ export const CameraPreview = observer(function CameraPreview({ compact = false }
       {!showVideo && (
         <Center pos="absolute" inset={0} c="gray.4">
           {studio.captureStatus === 'opening' ? (
-            <Loader color="gray" aria-label="Opening the camera" />
+            <Loader color="gray" role="status" aria-label="Opening the camera" />
           ) : studio.source === 'audio' && capture ? (
             <Stack align="center" gap={4}>
               <VolumeIcon size={40} />

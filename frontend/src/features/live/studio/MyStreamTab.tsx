@@ -110,7 +110,7 @@ export const MyStreamTab = observer(function MyStreamTab() {
   if (!room || (room.status === 'loading' && !room.stream)) {
     return (
       <Group justify="center" py="xl">
-        <Loader aria-label="Loading your stream" />
+        <Loader role="status" aria-label="Loading your stream" />
       </Group>
     );
   }

@@ -32,7 +32,7 @@ export const ObsKeyBox = observer(function ObsKeyBox() {
           In OBS, open Settings → Stream, choose Custom, and paste the server and the stream key. Use H.264 video with AAC audio and a keyframe
           interval of 1 s. Press Go Live here first, then Start Streaming in OBS.
         </Text>
-        {key.status === 'loading' && <Loader size="sm" aria-label="Loading your stream key" />}
+        {key.status === 'loading' && <Loader size="sm" role="status" aria-label="Loading your stream key" />}
         {key.status === 'error' && !key.data && (
           <Alert color="red" role="alert">
             <Group justify="space-between">

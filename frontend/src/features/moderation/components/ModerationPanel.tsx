@@ -52,7 +52,7 @@ function ListState({ status, empty, count, failed, loadingLabel }: { status: str
       </Alert>
     );
   }
-  if ((status === 'idle' || status === 'loading') && count === 0) return <Loader size="sm" aria-label={loadingLabel} />;
+  if ((status === 'idle' || status === 'loading') && count === 0) return <Loader size="sm" role="status" aria-label={loadingLabel} />;
   if (status === 'ready' && count === 0) return <Text c="dimmed">{empty}</Text>;
   return null;
 }

@@ -139,7 +139,7 @@ export const StrikesSection = observer(function StrikesSection() {
             </Button>
           </Alert>
         )}
-        {(store.status === 'idle' || store.status === 'loading') && <Loader size="sm" aria-label="Loading strikes" />}
+        {(store.status === 'idle' || store.status === 'loading') && <Loader size="sm" role="status" aria-label="Loading strikes" />}
         {store.status === 'ready' && store.strikes.length === 0 && (
           <Text size="sm" c="dimmed">
             Your channel has no strikes.

@@ -56,7 +56,7 @@ export const MovieCard = observer(function MovieCard({ movie }: { movie: Movie }
         </Text>
         <Group gap={4}>
           {movie.rating !== null && (
-            <Group gap={2} c="yellow.7">
+            <Group gap={2} c="yellow">
               <StarIcon size={14} filled />
               <Text size="xs" fw={600}>
                 {movie.rating.toFixed(1)}
@@ -73,7 +73,7 @@ export const MovieCard = observer(function MovieCard({ movie }: { movie: Movie }
           )}
         </Group>
         {movie.is_owner && movie.status === 'failed' && movie.failure_reason && (
-          <Text size="xs" c="red.7">
+          <Text size="xs" c="red">
             {movie.failure_reason}
           </Text>
         )}

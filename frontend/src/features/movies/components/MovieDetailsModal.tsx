@@ -56,7 +56,7 @@ export const MovieDetailsModal = observer(function MovieDetailsModal() {
               {movieFacts(movie)}
             </Text>
             {movie.rating !== null && (
-              <Group gap={2} c="yellow.7">
+              <Group gap={2} c="yellow">
                 <StarIcon size={14} filled />
                 <Text size="sm" fw={600}>
                   {movie.rating.toFixed(1)}

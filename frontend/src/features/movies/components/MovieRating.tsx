@@ -20,7 +20,7 @@ export function RatingSummary({ movie }: { movie: Pick<MovieDto, 'rating' | 'rat
   }
   return (
     <Group gap={6} role="img" aria-label={`Rated ${movie.rating.toFixed(1)} out of ${MAX_STARS} by ${movie.rating_count} ${movie.rating_count === 1 ? 'viewer' : 'viewers'}`}>
-      <Group gap={2} c="yellow.7" aria-hidden>
+      <Group gap={2} c="yellow" aria-hidden>
         <StarIcon size={16} filled />
         <Text fw={700}>{movie.rating.toFixed(1)}</Text>
       </Group>

@@ -1,8 +1,8 @@
-import { Link } from 'react-router-dom';
-import { Badge, Card, Group, Stack, Text, UnstyledButton } from '@mantine/core';
+import { Badge, Card, Group, Stack, Text } from '@mantine/core';
 import { formatCount } from '../../../shared/format';
 import { GamepadIcon, LiveIcon, TrophyIcon } from '../../../shared/icons';
 import { gamingPath, livePath } from '../../../shared/paths';
+import { CoverButton } from '../../../shared/CoverButton';
 import type { GamingSearchItem } from '../types';
 
 /** A prize pool the API gives as a decimal string ("250.00") or a number, as "$250.00". */
@@ -21,55 +21,48 @@ const STATUS_LABELS: Record<string, string> = { open: 'Open', in_progress: 'In p
 export function GamingResult({ item }: { item: GamingSearchItem }) {
   if (item.kind === 'tournament') {
     return (
-      <Card withBorder radius="md" padding="sm" component="article" aria-label={item.name}>
-        <UnstyledButton
-          component={Link}
-          to={gamingPath('tournaments', { tournament: item.id })}
-          aria-label={`Open tournament ${item.name}`}
-          style={{ display: 'block' }}
-        >
-          <Group wrap="nowrap" align="flex-start" gap="sm">
-            <TrophyIcon size={28} />
-            <Stack gap={2} style={{ minWidth: 0 }}>
-              <Text fw={600} lineClamp={2}>
-                {item.name}
-              </Text>
-              <Text size="sm" c="dimmed">
-                {item.game}
-              </Text>
-              <Group gap="xs">
-                <Badge size="sm" variant="light" color={item.status === 'open' ? 'green' : 'gray'}>
-                  {STATUS_LABELS[item.status] ?? item.status}
-                </Badge>
-                <Text size="xs" c="dimmed">{`Prize pool ${prizeLabel(item.prize_pool)}`}</Text>
-              </Group>
-            </Stack>
-          </Group>
-        </UnstyledButton>
+      <Card withBorder radius="md" padding="sm" component="article" pos="relative" aria-label={item.name}>
+        <Group wrap="nowrap" align="flex-start" gap="sm">
+          <TrophyIcon size={28} />
+          <Stack gap={2} style={{ minWidth: 0 }}>
+            <Text fw={600} lineClamp={2}>
+              {item.name}
+            </Text>
+            <Text size="sm" c="dimmed">
+              {item.game}
+            </Text>
+            <Group gap="xs">
+              <Badge size="sm" variant="light" color={item.status === 'open' ? 'green' : 'gray'}>
+                {STATUS_LABELS[item.status] ?? item.status}
+              </Badge>
+              <Text size="xs" c="dimmed">{`Prize pool ${prizeLabel(item.prize_pool)}`}</Text>
+            </Group>
+          </Stack>
+        </Group>
+        <CoverButton label={`Open tournament ${item.name}`} to={gamingPath('tournaments', { tournament: item.id })} />
       </Card>
     );
   }
   return (
-    <Card withBorder radius="md" padding="sm" component="article" aria-label={item.title}>
-      <UnstyledButton component={Link} to={livePath(item.id)} aria-label={`Watch gaming stream ${item.title}`} style={{ display: 'block' }}>
-        <Group wrap="nowrap" align="flex-start" gap="sm">
-          <GamepadIcon size={28} />
-          <Stack gap={2} style={{ minWidth: 0 }}>
-            <Text fw={600} lineClamp={2}>
-              {item.title}
-            </Text>
-            <Text size="sm" c="dimmed">
-              {item.game_name}
-            </Text>
-            <Group gap={6}>
-              <Badge size="sm" color="red" variant="filled" leftSection={<LiveIcon size={10} />}>
-                LIVE
-              </Badge>
-              <Text size="xs" c="dimmed">{`${formatCount(item.viewers)} watching · @${item.username}`}</Text>
-            </Group>
-          </Stack>
-        </Group>
-      </UnstyledButton>
+    <Card withBorder radius="md" padding="sm" component="article" pos="relative" aria-label={item.title}>
+      <Group wrap="nowrap" align="flex-start" gap="sm">
+        <GamepadIcon size={28} />
+        <Stack gap={2} style={{ minWidth: 0 }}>
+          <Text fw={600} lineClamp={2}>
+            {item.title}
+          </Text>
+          <Text size="sm" c="dimmed">
+            {item.game_name}
+          </Text>
+          <Group gap={6}>
+            <Badge size="sm" color="red" variant="filled" leftSection={<LiveIcon size={10} />}>
+              LIVE
+            </Badge>
+            <Text size="xs" c="dimmed">{`${formatCount(item.viewers)} watching · @${item.username}`}</Text>
+          </Group>
+        </Stack>
+      </Group>
+      <CoverButton label={`Watch gaming stream ${item.title}`} to={livePath(item.id)} />
     </Card>
   );
 }

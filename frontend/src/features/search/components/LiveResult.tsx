@@ -1,8 +1,8 @@
-import { Link } from 'react-router-dom';
-import { AspectRatio, Badge, Card, Center, Group, Stack, Text, UnstyledButton } from '@mantine/core';
+import { AspectRatio, Badge, Card, Center, Group, Stack, Text } from '@mantine/core';
 import { livePath } from '../../../shared/paths';
 import { formatCount } from '../../../shared/format';
 import { LiveIcon } from '../../../shared/icons';
+import { CoverButton } from '../../../shared/CoverButton';
 import type { LiveSearchItem } from '../types';
 
 const watching = (n: number) => `${formatCount(n)} watching`;
@@ -14,17 +14,15 @@ const watching = (n: number) => `${formatCount(n)} watching`;
 export function LiveResult({ item }: { item: LiveSearchItem }) {
   const onAir = item.status === 'live';
   return (
-    <Card withBorder padding={0} radius="md" component="article" aria-label={item.title}>
-      <UnstyledButton component={Link} to={livePath(item.id)} aria-label={`Watch live stream ${item.title}`} style={{ display: 'block' }}>
-        <AspectRatio ratio={16 / 9}>
-          <Center bg="dark.8" c="gray.5" pos="relative">
-            <LiveIcon size={32} />
-            <Badge pos="absolute" top={8} left={8} size="sm" color={onAir ? 'red' : 'gray'} variant="filled">
-              {onAir ? 'LIVE' : 'Starting soon'}
-            </Badge>
-          </Center>
-        </AspectRatio>
-      </UnstyledButton>
+    <Card withBorder padding={0} radius="md" component="article" pos="relative" aria-label={item.title}>
+      <AspectRatio ratio={16 / 9}>
+        <Center bg="dark.8" c="gray.5" pos="relative">
+          <LiveIcon size={32} />
+          <Badge pos="absolute" top={8} left={8} size="sm" color={onAir ? 'red' : 'gray'} variant="filled">
+            {onAir ? 'LIVE' : 'Starting soon'}
+          </Badge>
+        </Center>
+      </AspectRatio>
       <Stack gap={2} p="sm">
         <Text fw={600} lineClamp={2}>
           {item.title}
@@ -43,6 +41,7 @@ export function LiveResult({ item }: { item: LiveSearchItem }) {
           )}
         </Group>
       </Stack>
+      <CoverButton label={`Watch live stream ${item.title}`} to={livePath(item.id)} />
     </Card>
   );
 }

@@ -1,10 +1,11 @@
 import { observer } from 'mobx-react-lite';
 import { generatePath, useNavigate } from 'react-router-dom';
-import { AspectRatio, Badge, Box, Card, Center, Image, Stack, Text, UnstyledButton } from '@mantine/core';
+import { AspectRatio, Badge, Box, Card, Center, Image, Stack, Text } from '@mantine/core';
 import { useStores } from '../../../stores/StoreProvider';
 import { PATHS } from '../../../shared/paths';
 import { formatClock, formatCount } from '../../../shared/format';
 import { ShortsIcon, VideoIcon } from '../../../shared/icons';
+import { CoverButton } from '../../../shared/CoverButton';
 import type { VideoSearchItem } from '../types';
 
 const counted = (n: number, one: string, many: string) => `${formatCount(n)} ${n === 1 ? one : many}`;
@@ -23,34 +24,28 @@ export const VideoResult = observer(function VideoResult({ item }: { item: Video
   };
 
   return (
-    <Card withBorder padding={0} radius="md" component="article" aria-label={item.title}>
-      <UnstyledButton
-        onClick={open}
-        aria-label={reel ? `Watch short ${item.title}` : `Watch ${item.title}`}
-        style={{ display: 'block' }}
-      >
-        <AspectRatio ratio={16 / 9}>
-          <Box bg="dark.8" pos="relative">
-            {item.thumbnail_url ? (
-              <Image src={item.thumbnail_url} alt="" h="100%" w="100%" fit={item.is_vertical ? 'contain' : 'cover'} />
-            ) : (
-              <Center h="100%" c="gray.5">
-                {reel ? <ShortsIcon size={32} /> : <VideoIcon size={32} />}
-              </Center>
-            )}
-            {reel && (
-              <Badge pos="absolute" top={8} left={8} size="sm" color="red">
-                Short
-              </Badge>
-            )}
-            {item.duration_seconds !== null && (
-              <Badge pos="absolute" bottom={8} right={8} size="sm" color="dark" variant="filled">
-                {formatClock(item.duration_seconds)}
-              </Badge>
-            )}
-          </Box>
-        </AspectRatio>
-      </UnstyledButton>
+    <Card withBorder padding={0} radius="md" component="article" pos="relative" aria-label={item.title}>
+      <AspectRatio ratio={16 / 9}>
+        <Box bg="dark.8" pos="relative">
+          {item.thumbnail_url ? (
+            <Image src={item.thumbnail_url} alt="" h="100%" w="100%" fit={item.is_vertical ? 'contain' : 'cover'} />
+          ) : (
+            <Center h="100%" c="gray.5">
+              {reel ? <ShortsIcon size={32} /> : <VideoIcon size={32} />}
+            </Center>
+          )}
+          {reel && (
+            <Badge pos="absolute" top={8} left={8} size="sm" color="red">
+              Short
+            </Badge>
+          )}
+          {item.duration_seconds !== null && (
+            <Badge pos="absolute" bottom={8} right={8} size="sm" color="dark" variant="filled">
+              {formatClock(item.duration_seconds)}
+            </Badge>
+          )}
+        </Box>
+      </AspectRatio>
       <Stack gap={2} p="sm">
         <Text fw={600} lineClamp={2}>
           {item.title}
@@ -62,6 +57,7 @@ export const VideoResult = observer(function VideoResult({ item }: { item: Video
           {counted(item.views, 'view', 'views')} · {counted(item.likes, 'like', 'likes')}
         </Text>
       </Stack>
+      <CoverButton label={reel ? `Watch short ${item.title}` : `Watch ${item.title}`} onClick={open} />
     </Card>
   );
 });

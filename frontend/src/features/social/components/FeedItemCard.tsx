@@ -1,7 +1,8 @@
 import { observer } from 'mobx-react-lite';
-import { AspectRatio, Badge, Box, Card, Center, Group, Image, Stack, Text, UnstyledButton } from '@mantine/core';
+import { AspectRatio, Badge, Box, Card, Center, Group, Image, Stack, Text } from '@mantine/core';
 import { formatClock, formatCount, formatDate, formatRelativeTime } from '../../../shared/format';
 import { HeartIcon, PlayIcon } from '../../../shared/icons';
+import { CoverButton } from '../../../shared/CoverButton';
 import type { FeedItem } from '../types';
 
 /** Views for videos, plays for music and podcasts (seed 002 §3, Feed item). */
@@ -17,25 +18,23 @@ function audience(item: FeedItem): string {
 export const FeedItemCard = observer(function FeedItemCard({ item, onOpen }: { item: FeedItem; onOpen: (item: FeedItem) => void }) {
   const reel = item.kind === 'reel';
   return (
-    <Card withBorder radius="md" padding={0} component="article" aria-label={item.title}>
-      <UnstyledButton onClick={() => onOpen(item)} aria-label={`Open ${item.title}`}>
-        <AspectRatio ratio={16 / 9}>
-          <Box bg="dark.8" pos="relative">
-            {item.thumbnail_url ? (
-              <Image src={item.thumbnail_url} alt="" h="100%" fit={item.is_vertical ? 'contain' : 'cover'} />
-            ) : (
-              <Center h="100%" c="gray.5">
-                <PlayIcon size={32} />
-              </Center>
-            )}
-            {item.duration_seconds !== null && (
-              <Badge pos="absolute" bottom={6} right={6} color="dark" variant="filled" size="sm">
-                {formatClock(item.duration_seconds)}
-              </Badge>
-            )}
-          </Box>
-        </AspectRatio>
-      </UnstyledButton>
+    <Card withBorder radius="md" padding={0} component="article" pos="relative" aria-label={item.title}>
+      <AspectRatio ratio={16 / 9}>
+        <Box bg="dark.8" pos="relative">
+          {item.thumbnail_url ? (
+            <Image src={item.thumbnail_url} alt="" h="100%" fit={item.is_vertical ? 'contain' : 'cover'} />
+          ) : (
+            <Center h="100%" c="gray.5">
+              <PlayIcon size={32} />
+            </Center>
+          )}
+          {item.duration_seconds !== null && (
+            <Badge pos="absolute" bottom={6} right={6} color="dark" variant="filled" size="sm">
+              {formatClock(item.duration_seconds)}
+            </Badge>
+          )}
+        </Box>
+      </AspectRatio>
       <Stack gap={4} p="sm">
         <Group gap={6} wrap="nowrap">
           <Text fw={600} lineClamp={2} flex={1}>
@@ -65,6 +64,7 @@ export const FeedItemCard = observer(function FeedItemCard({ item, onOpen }: { i
           </Text>
         </Group>
       </Stack>
+      <CoverButton label={`Open ${item.title}`} onClick={() => onOpen(item)} />
     </Card>
   );
 });

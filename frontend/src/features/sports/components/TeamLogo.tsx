@@ -1,4 +1,5 @@
 import { Box } from '@mantine/core';
+import { textOn } from '../../../shared/contrast';
 import type { TeamLogo as Logo } from '../types';
 
 /** A team's "logo": its initials on its colour (nothing to fetch). The name is always written next to it. */
@@ -12,7 +13,8 @@ export function TeamLogo({ logo, size = 32 }: { logo: Logo; size?: number }) {
         minWidth: size,
         borderRadius: '50%',
         background: logo.color,
-        color: '#fff',
+        // White or black, whichever reads on the team's colour (white on a light blue is under 3:1).
+        color: textOn(logo.color),
         display: 'flex',
         alignItems: 'center',
         justifyContent: 'center',

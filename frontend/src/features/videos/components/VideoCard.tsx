@@ -30,13 +30,14 @@ export const VideoCard = observer(function VideoCard({ video }: { video: VideoDt
       color={video.liked ? 'red' : 'gray'}
       size="compact-sm"
       leftSection={<HeartIcon size={16} filled={video.liked} />}
-      aria-label="Like"
       aria-pressed={video.liked}
       aria-describedby={likeReason ? likeReasonId : undefined}
       loading={videos.likePending.has(video.id)}
       disabled={!ready || likeReason !== null}
       onClick={() => void videos.like(video.id)}
     >
+      {/* The name holds the count it shows (Like 342), as on the watch page. */}
+      <VisuallyHidden>Like </VisuallyHidden>
       {formatCount(video.likes)}
     </Button>
   );
@@ -85,7 +86,7 @@ export const VideoCard = observer(function VideoCard({ video }: { video: VideoDt
           )}
         </Group>
         {video.ad_revenue > 0 && (
-          <Text size="sm" c="teal.7" fw={500}>
+          <Text size="sm" c="teal" fw={500}>
             Ad earnings: {formatDollars(video.ad_revenue)}
           </Text>
         )}

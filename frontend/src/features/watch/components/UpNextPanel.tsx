@@ -75,7 +75,7 @@ export const UpNextPanel = observer(function UpNextPanel({ countdown, nextTitle,
       )}
       {status === 'loading' && count === 0 && (
         <Center py="md">
-          <Loader size="sm" aria-label="Loading Up next" />
+          <Loader size="sm" role="status" aria-label="Loading Up next" />
         </Center>
       )}
       {status === 'error' && <Text size="sm" c="dimmed">Up next could not be loaded.</Text>}

@@ -32,7 +32,8 @@ const ChannelBar = observer(function ChannelBar({ video }: { video: VideoDto }) 
   return (
     <Group justify="space-between" wrap="nowrap" gap="sm">
       <Group gap="sm" wrap="nowrap" miw={0}>
-        <Avatar component={Link} to={channelPath(owner.handle)} src={owner.profile_photo_url} name={owner.display_name} color="initials" radius="xl" size={44} alt={owner.display_name} />
+        {/* The same link as the name beside it: one stop for the keyboard and screen readers. */}
+        <Avatar component={Link} to={channelPath(owner.handle)} tabIndex={-1} aria-hidden src={owner.profile_photo_url} name={owner.display_name} color="initials" radius="xl" size={44} alt="" />
         <Stack gap={0} miw={0}>
           <Text component={Link} to={channelPath(owner.handle)} fw={600} c="inherit" style={{ textDecoration: 'none' }} truncate>
             {owner.display_name}
