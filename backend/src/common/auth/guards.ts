@@ -3,7 +3,7 @@ import { AuthGuard } from '@nestjs/passport';
 import type { Request } from 'express';
 import { ExtractJwt } from 'passport-jwt';
 import { DomainError } from '../errors/domain-error.js';
-import type { Principal } from './principal.js';
+import type { Audience, Principal } from './principal.js';
 import { TokenService } from './token.service.js';
 
 @Injectable()
@@ -17,64 +17,45 @@ export const adminAccessRequired = () => new DomainError('forbidden', 'AUTH.ADMI
 const bearerOf = ExtractJwt.fromAuthHeaderAsBearerToken();
 
 /**
- * The admin console's routes (use `AdminConsole()` from admin-console.ts, which also declares the answers). An admin
- * token that is valid and not revoked passes. No token, a bad, expired or revoked one: 401 (the same answer, whatever
- * the reason). A valid token of another audience (a user's, an is_admin user's included, or a founder's, checked against
- * the founder's token version) proves a caller who is not signed in to the console: 403 `AUTH.ADMIN_REQUIRED`.
+ * The guard of an audience's routes that tells a stranger from a visitor: the audience's strategy passes a token that
+ * is valid and not revoked; no token, a bad, expired or revoked one is its 401 (the same answer, whatever the reason);
+ * a token the server would accept for one of `others` (checked against that audience's token version) proves a caller
+ * who is signed in elsewhere: `refusal()`'s 403. Asked only after the strategy refused; anything but its refusal (a
+ * database failure while loading the principal) is not an answer about the token and goes up as it is.
  */
-@Injectable()
-export class AdminAuthGuard extends AuthGuard('admin-jwt') {
-  constructor(private readonly tokens: TokenService) {
-    super();
-  }
+function audienceGuard(audience: Audience, others: readonly Audience[], refusal: () => DomainError) {
+  @Injectable()
+  class Guard extends AuthGuard(`${audience}-jwt`) {
+    constructor(readonly tokens: TokenService) {
+      super();
+    }
 
-  override async canActivate(context: ExecutionContext): Promise<boolean> {
-    try {
-      return (await super.canActivate(context)) as boolean;
-    } catch (err) {
-      // Anything but the strategy's refusal (a database failure while loading the admin) is not an answer about the token.
-      if (!(err instanceof UnauthorizedException)) throw err;
-      const token = bearerOf(context.switchToHttp().getRequest<Request>());
-      if (token && (await this.ofAnotherAudience(token))) throw adminAccessRequired();
-      throw err;
+    override async canActivate(context: ExecutionContext): Promise<boolean> {
+      try {
+        return (await super.canActivate(context)) as boolean;
+      } catch (err) {
+        if (!(err instanceof UnauthorizedException)) throw err;
+        const token = bearerOf(context.switchToHttp().getRequest<Request>());
+        if (token) for (const other of others) if (await this.tokens.authenticate(token, other)) throw refusal();
+        throw err;
+      }
     }
   }
-
-  /** Whether the token is one the server would accept on the routes of another audience. Only ever asked after the admin strategy refused it. */
-  private async ofAnotherAudience(token: string): Promise<boolean> {
-    if (await this.tokens.authenticate(token, 'user')) return true;
-    return (await this.tokens.authenticate(token, 'founder')) !== null;
-  }
+  return Guard;
 }
+
+/** The admin console's routes (use `AdminConsole()` from admin-console.ts, which also declares the answers); a user's or the founder's token: 403 `AUTH.ADMIN_REQUIRED`. */
+@Injectable()
+export class AdminAuthGuard extends audienceGuard('admin', ['user', 'founder'], adminAccessRequired) {}
 
 export const FOUNDER_ACCESS_REQUIRED = 'Founder access required: sign in at the founder access screen';
 
 /** The founder's 403: the caller proved who they are, with a token that is not the founder's. */
 export const founderAccessRequired = () => new DomainError('forbidden', 'AUTH.FOUNDER_REQUIRED', FOUNDER_ACCESS_REQUIRED);
 
-/**
- * The founder's routes (use `FounderOnly()` from founder-only.ts, which also declares the answers). A founder token that
- * is valid and not revoked (the founder's current token version) passes. No token, a bad, expired or revoked one: 401.
- * A valid token of another audience (a user's, an admin's) proves a caller who is not the founder: 403
- * `AUTH.FOUNDER_REQUIRED`.
- */
+/** The founder's routes (use `FounderOnly()` from founder-only.ts, which also declares the answers); a user's or an admin's token: 403 `AUTH.FOUNDER_REQUIRED`. */
 @Injectable()
-export class FounderAuthGuard extends AuthGuard('founder-jwt') {
-  constructor(private readonly tokens: TokenService) {
-    super();
-  }
-
-  override async canActivate(context: ExecutionContext): Promise<boolean> {
-    try {
-      return (await super.canActivate(context)) as boolean;
-    } catch (err) {
-      if (!(err instanceof UnauthorizedException)) throw err;
-      const token = bearerOf(context.switchToHttp().getRequest<Request>());
-      if (token && ((await this.tokens.authenticate(token, 'user')) || (await this.tokens.authenticate(token, 'admin')))) throw founderAccessRequired();
-      throw err;
-    }
-  }
-}
+export class FounderAuthGuard extends audienceGuard('founder', ['user', 'admin'], founderAccessRequired) {}
 
 /** The authenticated principal that the guard put on the request. */
 export const CurrentPrincipal = createParamDecorator((_: unknown, ctx: ExecutionContext): Principal => {
