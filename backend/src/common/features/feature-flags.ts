@@ -1,6 +1,7 @@
-import { Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import { MikroORM } from '@mikro-orm/postgresql';
 import { PgNotifier } from '../database/pg-notifier.js';
+import { ProcessReplica } from '../database/process-replica.js';
 import { DomainError } from '../errors/domain-error.js';
 
 /**
@@ -34,32 +35,18 @@ export class FeatureDisabledError extends DomainError {
  * every name before the first read, counts as enabled: a missing flag never takes a feature away.
  */
 @Injectable()
-export class FeatureFlags implements OnApplicationBootstrap, OnApplicationShutdown {
-  private readonly logger = new Logger('FeatureFlags');
-  private flags = new Map<string, boolean>();
-  /** Bumped by every read started and every change applied: a read that finishes after a newer one (or a change) is dropped. */
-  private generation = 0;
-  private timer?: ReturnType<typeof setInterval>;
+export class FeatureFlags extends ProcessReplica<ReadonlyMap<string, boolean>> {
+  protected readonly what = 'the feature flags';
 
   constructor(
     private readonly orm: MikroORM,
-    private readonly notifier: PgNotifier,
-  ) {}
-
-  async onApplicationBootstrap(): Promise<void> {
-    this.notifier.on(FEATURES_TOPIC, (payload) => this.onNotice(payload));
-    this.notifier.onConnect(() => void this.reload());
-    await this.reload();
-    this.timer = setInterval(() => void this.reload(), FEATURES_RELOAD_MS);
-    this.timer.unref();
-  }
-
-  onApplicationShutdown(): void {
-    if (this.timer) clearInterval(this.timer);
+    notifier: PgNotifier,
+  ) {
+    super(new Map(), notifier, FEATURES_TOPIC, FEATURES_RELOAD_MS, 'FeatureFlags');
   }
 
   isEnabled(name: string): boolean {
-    return this.flags.get(name) ?? true;
+    return this.value.get(name) ?? true;
   }
 
   /** Throws the 503 (`SYSTEM.FEATURE_DISABLED`) when the feature is off. */
@@ -69,39 +56,21 @@ export class FeatureFlags implements OnApplicationBootstrap, OnApplicationShutdo
 
   /** Every flag this process knows, by name (what the app reads from GET /api/features). */
   snapshot(): Record<string, boolean> {
-    return Object.fromEntries([...this.flags.entries()].sort(([a], [b]) => a.localeCompare(b)));
-  }
-
-  /** Re-reads every flag from the database; keeps the last known state when the read fails. */
-  async reload(): Promise<void> {
-    const mine = ++this.generation;
-    try {
-      const rows = await this.orm.em.getConnection().execute<{ name: string; enabled: boolean }[]>('select name, enabled from feature_flags');
-      if (mine !== this.generation) return;
-      this.flags = new Map(rows.map((r) => [r.name, r.enabled]));
-    } catch (e) {
-      this.logger.warn(`could not read the feature flags: ${(e as Error).message}`);
-    }
+    return Object.fromEntries([...this.value.entries()].sort(([a], [b]) => a.localeCompare(b)));
   }
 
   /** A flag was written (call after its transaction committed): applied here at once, and told to every process. */
   async changed(name: string, enabled: boolean): Promise<void> {
-    this.apply(name, enabled);
-    await this.notifier.publish(FEATURES_TOPIC, JSON.stringify({ name, enabled }));
+    await this.publish(new Map(this.value).set(name, enabled), { name, enabled });
   }
 
-  private apply(name: string, enabled: boolean): void {
-    this.generation++;
-    this.flags.set(name, enabled);
+  protected async read(): Promise<ReadonlyMap<string, boolean>> {
+    const rows = await this.orm.em.getConnection().execute<{ name: string; enabled: boolean }[]>('select name, enabled from feature_flags');
+    return new Map(rows.map((r) => [r.name, r.enabled]));
   }
 
-  private onNotice(payload: string): void {
-    try {
-      const notice = JSON.parse(payload) as { name?: unknown; enabled?: unknown };
-      if (typeof notice.name === 'string' && typeof notice.enabled === 'boolean') this.apply(notice.name, notice.enabled);
-    } catch {
-      // Not ours to read: the full reload below settles it.
-    }
-    void this.reload();
+  protected fromNotice(notice: unknown, flags: ReadonlyMap<string, boolean>): ReadonlyMap<string, boolean> | undefined {
+    const n = notice as { name?: unknown; enabled?: unknown } | null;
+    return n && typeof n.name === 'string' && typeof n.enabled === 'boolean' ? new Map(flags).set(n.name, n.enabled) : undefined;
   }
 }

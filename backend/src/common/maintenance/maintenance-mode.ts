@@ -1,6 +1,7 @@
-import { Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import { MikroORM } from '@mikro-orm/postgresql';
 import { PgNotifier } from '../database/pg-notifier.js';
+import { ProcessReplica } from '../database/process-replica.js';
 import { DomainError } from '../errors/domain-error.js';
 
 /** PgNotifier topic: maintenance was switched (payload: JSON `{ on, since }`); every process applies it and reloads. */
@@ -40,73 +41,45 @@ export interface MaintenanceValue {
  * database that cannot be read never locks everyone out).
  */
 @Injectable()
-export class MaintenanceMode implements OnApplicationBootstrap, OnApplicationShutdown {
-  private readonly logger = new Logger('Maintenance');
-  private state: MaintenanceState = { on: false, since: null };
-  /** Bumped by every read started and every change applied: a read that finishes after a newer one (or a change) is dropped. */
-  private generation = 0;
-  private timer?: ReturnType<typeof setInterval>;
+export class MaintenanceMode extends ProcessReplica<MaintenanceState> {
+  protected readonly what = 'the maintenance switch';
 
   constructor(
     private readonly orm: MikroORM,
-    private readonly notifier: PgNotifier,
-  ) {}
-
-  async onApplicationBootstrap(): Promise<void> {
-    this.notifier.on(MAINTENANCE_TOPIC, (payload) => this.onNotice(payload));
-    this.notifier.onConnect(() => void this.reload());
-    await this.reload();
-    this.timer = setInterval(() => void this.reload(), MAINTENANCE_RELOAD_MS);
-    this.timer.unref();
-  }
-
-  onApplicationShutdown(): void {
-    if (this.timer) clearInterval(this.timer);
+    notifier: PgNotifier,
+  ) {
+    super({ on: false, since: null }, notifier, MAINTENANCE_TOPIC, MAINTENANCE_RELOAD_MS, 'Maintenance');
   }
 
   get isOn(): boolean {
-    return this.state.on;
+    return this.value.on;
   }
 
   current(): MaintenanceState {
-    return { ...this.state };
-  }
-
-  /** Re-reads the switch from the database; keeps the last known state when the read fails. */
-  async reload(): Promise<void> {
-    const mine = ++this.generation;
-    try {
-      const rows = await this.orm.em
-        .getConnection()
-        .execute<{ value: MaintenanceValue | string }[]>('select value from system_controls where name = ?', [MAINTENANCE_CONTROL]);
-      if (mine !== this.generation) return;
-      this.state = rows.length ? parse(rows[0].value) : { on: false, since: null };
-    } catch (e) {
-      this.logger.warn(`could not read the maintenance switch: ${(e as Error).message}`);
-    }
+    return { ...this.value };
   }
 
   /** The switch was written (call after its transaction committed): applied here at once, and told to every process. */
   async changed(state: MaintenanceState): Promise<void> {
-    this.apply(state);
-    await this.notifier.publish(MAINTENANCE_TOPIC, JSON.stringify({ on: state.on, since: state.since?.toISOString() ?? null }));
+    await this.publish({ ...state }, { on: state.on, since: state.since?.toISOString() ?? null });
   }
 
-  private apply(state: MaintenanceState): void {
-    this.generation++;
-    const was = this.state.on;
-    this.state = { ...state };
-    if (was !== state.on) this.logger.log(state.on ? 'maintenance mode is on: the API answers 503 to everyone but the admins and the founder' : 'maintenance mode is off');
+  protected async read(): Promise<MaintenanceState> {
+    const rows = await this.orm.em
+      .getConnection()
+      .execute<{ value: MaintenanceValue | string }[]>('select value from system_controls where name = ?', [MAINTENANCE_CONTROL]);
+    return rows.length ? parse(rows[0].value) : { on: false, since: null };
   }
 
-  private onNotice(payload: string): void {
-    try {
-      const notice = JSON.parse(payload) as Partial<MaintenanceValue>;
-      if (typeof notice.on === 'boolean') this.apply(parse(notice as MaintenanceValue));
-    } catch {
-      // Not ours to read: the full reload below settles it.
-    }
-    void this.reload();
+  protected fromNotice(notice: unknown): MaintenanceState | undefined {
+    const n = notice as Partial<MaintenanceValue> | null;
+    return n && typeof n.on === 'boolean' ? parse(n as MaintenanceValue) : undefined;
+  }
+
+  protected override replace(next: MaintenanceState): void {
+    const was = this.value.on;
+    super.replace(next);
+    if (was !== next.on) this.logger.log(next.on ? 'maintenance mode is on: the API answers 503 to everyone but the admins and the founder' : 'maintenance mode is off');
   }
 }
 
