@@ -3,6 +3,7 @@ import { RequestContext } from '@mikro-orm/core';
 import { MikroORM } from '@mikro-orm/postgresql';
 import { REALTIME_BUS, type RealtimeBus } from '../../../common/realtime/realtime-bus.js';
 import { RealtimeGateway } from '../../../common/realtime/realtime.gateway.js';
+import { IdentityFacade } from '../../identity/identity.facade.js';
 import { NOTIFICATION_STORE, type Notification, type NotificationDraft, type NotificationStore } from '../domain/notification.js';
 
 /** The wire form of a notification, shared by the HTTP answers and the realtime events. */
@@ -35,6 +36,7 @@ export class NotificationsService implements OnModuleInit {
     @Inject(REALTIME_BUS) private readonly bus: RealtimeBus,
     private readonly gateway: RealtimeGateway,
     private readonly orm: MikroORM,
+    private readonly identity: IdentityFacade,
   ) {}
 
   onModuleInit(): void {
@@ -64,10 +66,18 @@ export class NotificationsService implements OnModuleInit {
     return updated;
   }
 
-  /** Creates it (once per dedupe key) and pushes it to the user's open pages. */
+  /**
+   * Creates it (once per dedupe key) and pushes it to the user's open pages. A user deleted meanwhile keeps nothing:
+   * the check comes after the insert, so either it sees the user gone, or the deletion's own clean-up (the
+   * identity.user-changed handler, which checks after the user row went) runs after the insert and removes it.
+   */
   async notify(userId: string, draft: NotificationDraft): Promise<void> {
     const n = await this.store.create(userId, draft);
     if (!n) return;
+    if (!(await this.identity.exists(userId))) {
+      await this.store.removeAllOf(userId);
+      return;
+    }
     await this.push(userId, { type: 'notification', notification: view(n), unread_count: await this.store.unreadCount(userId) });
   }
 
@@ -78,6 +88,10 @@ export class NotificationsService implements OnModuleInit {
   async notifyMany(userIds: string[], draft: NotificationDraft): Promise<number> {
     const created = await this.store.createMany(userIds, draft);
     if (created) {
+      // As in notify: users deleted meanwhile keep nothing.
+      const living = await this.identity.usernames(userIds);
+      for (const gone of userIds.filter((u) => !living.has(u))) await this.store.removeAllOf(gone);
+
       const announcement = { key: draft.dedupeKey, from: userIds[0], to: userIds[userIds.length - 1] };
       await this.bus.publish(BATCH_CHANNEL, announcement).catch((e: Error) => this.logger.warn(`announce: ${e.message}`));
     }
