@@ -55,6 +55,7 @@ import { LIVE_ROWS } from './authz-matrix.live.js';
 import { GAMING_GAMES_ROWS } from './authz-matrix.gaming-games.js';
 import { GAMING_COMMUNITY_ROWS } from './authz-matrix.gaming-community.js';
 import { GAMING_TOURNAMENTS_ROWS } from './authz-matrix.gaming-tournaments.js';
+import { MUSIC_ROWS } from './authz-matrix.music.js';
 import { FOUNDER_ACCESS_ROWS } from './authz-matrix.founder.js';
 import { FOUNDER_SYSTEM_ROWS } from './authz-matrix.founder-system.js';
 import { FOUNDER_BRANDING_ROWS } from './authz-matrix.founder-branding.js';
@@ -391,6 +392,9 @@ export const AUTHZ_MATRIX: Record<string, AuthzCase | AuthzCase[]> = {
   ...GAMING_GAMES_ROWS,
   ...GAMING_COMMUNITY_ROWS,
   ...GAMING_TOURNAMENTS_ROWS,
+
+  // Music
+  ...MUSIC_ROWS,
 
   // Founder (access and money, system and controls, branding)
   ...FOUNDER_ACCESS_ROWS,

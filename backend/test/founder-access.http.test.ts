@@ -293,7 +293,7 @@ describe('analytics, revenue, bank account, earnings and withdrawals', () => {
 
     const r = await t.http().get('/api/founder/analytics').set(...founder);
     expect(r.status).toBe(200);
-    expect(r.body.platform_overview).toEqual({ total_users: Number(users), total_videos: 1, total_music: null, total_reels: 1, total_movies: 1, total_live_streams: 1 });
+    expect(r.body.platform_overview).toEqual({ total_users: Number(users), total_videos: 1, total_music: 0, total_reels: 1, total_movies: 1, total_live_streams: 1 });
     expect(r.body.financial_metrics).toEqual({
       total_revenue: 499.99,
       creator_payouts: 349.99,

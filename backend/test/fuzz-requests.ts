@@ -344,6 +344,12 @@ export function fixturesFor(op: Operation, param: string): string[] {
     if (param === 'matchId') return ['tournamentMatch'];
     return op.operationId === 'reportTournamentMatch' ? ['tournamentStarted'] : ['tournament'];
   }
+  // The fuzz user's ready track, and their playlist holding it (the delete route has one of its own).
+  if (p.startsWith('/api/music/playlists/')) {
+    if (param === 'trackId') return ['musicTrack'];
+    return op.operationId === 'deletePlaylist' ? ['musicPlaylistToDelete'] : ['musicPlaylist'];
+  }
+  if (p.startsWith('/api/music/')) return ['musicTrack'];
   if (p.startsWith('/api/comments/')) return op.method === 'DELETE' ? ['commentToDelete'] : ['comment'];
   if (p.startsWith('/api/admin/moderation/cases/')) return ['moderationCase'];
   if (p.startsWith('/api/moderation/strikes/') || p.startsWith('/api/admin/moderation/strikes/')) return ['strike'];

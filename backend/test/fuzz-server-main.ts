@@ -171,6 +171,14 @@ async function fullWorld(): Promise<void> {
   for (const who of [user, other]) await must('tournament join', as(who.auth).post(`/api/gaming/tournament/${tournamentStarted}/join`));
   const started = (await must('tournament start', as(user.auth).post(`/api/gaming/tournament/${tournamentStarted}/start`))).body as { bracket: { rounds: { matches: { id: string }[] }[] } };
   const tournamentMatch = started.bracket.rounds[0].matches[0].id;
+  // A ready music track of the fuzz user's (an MP3 by its bytes, never decoded), in a playlist of theirs; and a
+  // playlist for the delete route alone.
+  const mp3 = Buffer.concat([Buffer.from('ID3'), Buffer.from([4, 0, 0, 0, 0, 0, 0]), Buffer.alloc(4096, 0x55)]);
+  const musicTrack = ((await must('music track', as(user.auth).post('/api/music/upload').field('title', 'Fuzz track').field('artist', 'Fuzz artist').attach('file', mp3, { filename: 't.mp3' }))).body as { id: string }).id;
+  await t.sql(`update media set status = 'ready', duration_seconds = 2 where id = $1`, [musicTrack]);
+  const newPlaylist = async (name: string) => ((await must('playlist', as(user.auth).post('/api/music/playlists').send({ name }))).body as { id: string }).id;
+  const [musicPlaylist, musicPlaylistToDelete] = [await newPlaylist('Fuzz playlist'), await newPlaylist('Fuzz playlist to delete')];
+  await must('playlist track', as(user.auth).post(`/api/music/playlists/${musicPlaylist}/tracks`).send({ track_id: musicTrack }));
   await must('follow', as(other.auth).post(`/api/users/${me.id}/follow`));
   const child = { ...(await import('./harness.js')).newUser({ date_of_birth: '2019-01-01', parent_email: 'parent.fuzz@example.com' }) };
   await must('child', t.http().post('/api/register').send(child));
@@ -229,6 +237,9 @@ async function fullWorld(): Promise<void> {
       tournament,
       tournamentStarted,
       tournamentMatch,
+      musicTrack,
+      musicPlaylist,
+      musicPlaylistToDelete,
       consentToken,
       notification: notification?.id ?? '00000000-0000-4000-8000-000000000000',
       moderationCase: reelCase.id,

@@ -2026,6 +2026,214 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/music/playlists": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The caller's playlists, newest first. */
+        get: operations["listPlaylists"];
+        put?: never;
+        /** Creates a playlist (name 1-100 characters; private unless is_public); at most 200 per user. */
+        post: operations["createPlaylist"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/music/playlists/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The owner's playlist, or anyone's public one, with the tracks the caller may see. */
+        get: operations["getPlaylist"];
+        put?: never;
+        post?: never;
+        delete: operations["deletePlaylist"];
+        options?: never;
+        head?: never;
+        patch: operations["updatePlaylist"];
+        trace?: never;
+    };
+    "/api/music/playlists/{id}/tracks": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Reorders: track_ids must be exactly the playlist's tracks, each once. */
+        put: operations["reorderPlaylist"];
+        /** Appends a track (at most 1000 per playlist). */
+        post: operations["addPlaylistTrack"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/music/playlists/{id}/tracks/{trackId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete: operations["removePlaylistTrack"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/music/tracks": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Ready tracks of public accounts, and the signed-in caller's own in every state; newest first or `sort=popular`; `content_type` audio or video, `genre` one of the eight. */
+        get: operations["listTracks"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/music/tracks/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One track, with its waveform peaks. */
+        get: operations["getTrack"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/music/tracks/{id}/hls/master.m3u8": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A music video's HLS master playlist. */
+        get: operations["getTrackHlsMaster"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/music/tracks/{id}/hls/{rendition}/{file}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A rendition playlist or segment of a music video. */
+        get: operations["getTrackHlsFile"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/music/tracks/{id}/play": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Reports listening (see MusicPlayRequestDto for the counting rule); signed in or not. */
+        post: operations["playTrack"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/music/tracks/{id}/stream": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The track's audio (the web rendition of a lossless source, else the original) with HTTP ranges and HEAD. */
+        get: operations["streamTrack"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/music/upload": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Uploads a track as the active account: title and artist required, genre of the eight, content_type audio
+         *     (MP3, AAC/M4A, FLAC, Ogg, WAV by their bytes) or video (a music video). Processed in the background.
+         */
+        post: operations["uploadTrack"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/music/{id}/like": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Likes or unlikes; returns the new state and count. */
+        post: operations["likeTrack"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/notifications": {
         parameters: {
             query?: never;
@@ -3191,7 +3399,7 @@ export interface components {
             /** @description The content as it was reported: a title, a comment's text, a channel's name. */
             content_title: string | null;
             /** @enum {string} */
-            content_type: "video" | "reel" | "movie" | "comment" | "user" | "live_stream" | "live_chat_message" | "community_post";
+            content_type: "video" | "reel" | "movie" | "track" | "comment" | "user" | "live_stream" | "live_chat_message" | "community_post";
             created_at: string;
             expires_at: string;
             id: string;
@@ -3259,7 +3467,7 @@ export interface components {
             case_id: string | null;
             content_id: string;
             /** @enum {string} */
-            content_type: "video" | "reel" | "movie" | "comment" | "user" | "live_stream" | "live_chat_message" | "community_post";
+            content_type: "video" | "reel" | "movie" | "track" | "comment" | "user" | "live_stream" | "live_chat_message" | "community_post";
             created_at: string;
             id: string;
             reason: string;
@@ -3360,7 +3568,7 @@ export interface components {
             content: components["schemas"]["ContentSnapshotDto"];
             content_id: string;
             /** @enum {string} */
-            content_type: "video" | "reel" | "movie" | "comment" | "user" | "live_stream" | "live_chat_message" | "community_post";
+            content_type: "video" | "reel" | "movie" | "track" | "comment" | "user" | "live_stream" | "live_chat_message" | "community_post";
             first_reported_at: string;
             id: string;
             last_reported_at: string;
@@ -3810,7 +4018,7 @@ export interface components {
             duration_seconds: number | null;
             id: string;
             is_vertical: boolean;
-            /** @description The item's kind in its own context: video or reel now. */
+            /** @description The item's kind in its own context: video or reel, track (a music track: `views` are its plays). */
             kind: string;
             likes: number;
             thumbnail_url: string | null;
@@ -4426,6 +4634,113 @@ export interface components {
             movie: components["schemas"]["MovieResponseDto"];
             success: boolean;
         };
+        MusicLikeDto: {
+            liked: boolean;
+            likes: number;
+        };
+        MusicOwnerDto: {
+            display_name: string;
+            handle: string;
+        };
+        MusicPlayDto: {
+            /** @description Whether this report counted a play. */
+            counted: boolean;
+            plays: number;
+        };
+        MusicPlayRequestDto: {
+            seconds_listened: number;
+        };
+        MusicTrackDetailDto: {
+            album: string | null;
+            artist: string;
+            /** @enum {string} */
+            content_type: "audio" | "video";
+            /** @description The cover art (a picture in the file), or a music video's frame; null when there is none. */
+            cover_url: string | null;
+            created_at: string;
+            duration_seconds: number | null;
+            /** @description Why processing failed (the owner only). */
+            failure_reason: string | null;
+            /** @enum {string} */
+            genre: "Pop" | "Rock" | "Electronic" | "Hip-Hop" | "Classical" | "Jazz" | "Country" | "R&B";
+            /** @description A music video's HLS ladder; null for audio. */
+            hls_url: string | null;
+            id: string;
+            is_owner: boolean;
+            /** @description Whether the signed-in caller likes it. */
+            liked: boolean;
+            likes: number;
+            monetization_enabled: boolean;
+            owner: components["schemas"]["MusicOwnerDto"];
+            /** @description About 200 waveform peaks, 0 to 100, computed once when processed; null before. */
+            peaks: number[] | null;
+            /** @description Counted plays (once per listener per 30 s of listening). */
+            plays: number;
+            /** @enum {string} */
+            status: "processing" | "ready" | "failed";
+            /** @description The audio (the web rendition of a lossless source, else the original), with ranges. */
+            stream_url: string;
+            title: string;
+        };
+        MusicTrackDto: {
+            album: string | null;
+            artist: string;
+            /** @enum {string} */
+            content_type: "audio" | "video";
+            /** @description The cover art (a picture in the file), or a music video's frame; null when there is none. */
+            cover_url: string | null;
+            created_at: string;
+            duration_seconds: number | null;
+            /** @description Why processing failed (the owner only). */
+            failure_reason: string | null;
+            /** @enum {string} */
+            genre: "Pop" | "Rock" | "Electronic" | "Hip-Hop" | "Classical" | "Jazz" | "Country" | "R&B";
+            /** @description A music video's HLS ladder; null for audio. */
+            hls_url: string | null;
+            id: string;
+            is_owner: boolean;
+            /** @description Whether the signed-in caller likes it. */
+            liked: boolean;
+            likes: number;
+            monetization_enabled: boolean;
+            owner: components["schemas"]["MusicOwnerDto"];
+            /** @description Counted plays (once per listener per 30 s of listening). */
+            plays: number;
+            /** @enum {string} */
+            status: "processing" | "ready" | "failed";
+            /** @description The audio (the web rendition of a lossless source, else the original), with ranges. */
+            stream_url: string;
+            title: string;
+        };
+        MusicTrackListDto: {
+            next_cursor: string | null;
+            tracks: components["schemas"]["MusicTrackDto"][];
+        };
+        MusicUploadFormDto: {
+            /** @description Optional; when empty, the file's album tag fills it once processed. */
+            album?: string;
+            /** @description Required, at most 200 characters. */
+            artist?: string;
+            /**
+             * @description audio (default) or video (a music video).
+             * @enum {string}
+             */
+            content_type?: "audio" | "video";
+            /**
+             * Format: binary
+             * @description Audio (MP3, AAC/M4A, FLAC, Ogg/Opus, WAV) or, with content_type video, a video (MP4, MOV, WebM, MKV, AVI), judged by its bytes.
+             */
+            file: string;
+            /**
+             * @description One of Pop, Rock, Electronic, Hip-Hop, Classical, Jazz, Country, R&B; default Pop.
+             * @enum {string}
+             */
+            genre?: "Pop" | "Rock" | "Electronic" | "Hip-Hop" | "Classical" | "Jazz" | "Country" | "R&B";
+            /** @description Creator program members only (403 otherwise); default false. */
+            monetization_enabled?: boolean;
+            /** @description Required, at most 200 characters. */
+            title?: string;
+        };
         MyMembershipDto: {
             active: boolean;
             expires_at: string;
@@ -4612,11 +4927,51 @@ export interface components {
         PlatformOverviewDto: {
             total_live_streams: number;
             total_movies: number;
-            /** @description Null: not measured (there is no music library yet). */
+            /** @description Music tracks not removed by moderation (kept nullable in the contract; always a number now). */
             total_music: number | null;
             total_reels: number;
             total_users: number;
             total_videos: number;
+        };
+        PlaylistAddTrackDto: {
+            /** Format: uuid */
+            track_id: string;
+        };
+        PlaylistCreateDto: {
+            /** @description Default false (private). */
+            is_public?: boolean;
+            /** @description 1 to 100 characters. */
+            name: string;
+        };
+        PlaylistDetailDto: {
+            created_at: string;
+            id: string;
+            is_public: boolean;
+            name: string;
+            track_ids: string[];
+            /** @description The tracks the caller may see, in the playlist's order. */
+            tracks: components["schemas"]["MusicTrackDto"][];
+            updated_at: string;
+        };
+        PlaylistDto: {
+            created_at: string;
+            id: string;
+            is_public: boolean;
+            name: string;
+            track_ids: string[];
+            updated_at: string;
+        };
+        PlaylistListDto: {
+            playlists: components["schemas"]["PlaylistDto"][];
+        };
+        PlaylistReorderDto: {
+            /** @description Exactly the playlist's track ids, each once, in the new order. */
+            track_ids: string[];
+        };
+        PlaylistUpdateDto: {
+            is_public?: boolean;
+            /** @description 1 to 100 characters. */
+            name?: string;
         };
         PostCommentRequestDto: {
             /** @description 1-500 characters, not blank (spaces around it are dropped). */
@@ -4778,10 +5133,10 @@ export interface components {
             /** @description The reported item's id (for `user`, the channel's account id). An id that matches nothing is a 404 'Content not found'. */
             content_id: string;
             /**
-             * @description What is reported: video, reel, movie, comment, user (a channel, by its account id), live_stream, live_chat_message or community_post
+             * @description What is reported: video, reel, movie, track (a music track), comment, user (a channel, by its account id), live_stream, live_chat_message or community_post
              * @enum {string}
              */
-            content_type: "video" | "reel" | "movie" | "comment" | "user" | "live_stream" | "live_chat_message" | "community_post";
+            content_type: "video" | "reel" | "movie" | "track" | "comment" | "user" | "live_stream" | "live_chat_message" | "community_post";
             /** @description Details, optional: up to 1000 characters (spaces around it are dropped). */
             description?: string | null;
             /**
@@ -4795,7 +5150,7 @@ export interface components {
         ReportDto: {
             content_id: string;
             /** @enum {string} */
-            content_type: "video" | "reel" | "movie" | "comment" | "user" | "live_stream" | "live_chat_message" | "community_post";
+            content_type: "video" | "reel" | "movie" | "track" | "comment" | "user" | "live_stream" | "live_chat_message" | "community_post";
             created_at: string;
             description: string | null;
             id: string;
@@ -4904,6 +5259,7 @@ export interface components {
             /** @description Tournaments (`kind` tournament), then gaming streams on now (`kind` stream): up to the limit of each (3 each in the 'all' tab). */
             gaming: (components["schemas"]["TournamentSearchItemDto"] | components["schemas"]["GamingStreamSearchItemDto"])[];
             live: components["schemas"]["LiveSearchItemDto"][];
+            /** @description Music tracks (kind `track`), with their music fields (seed 002 §2.11 Music item: title, artist, plays, likes, content_type). */
             music: components["schemas"]["VideoSearchItemDto"][];
             podcasts: components["schemas"]["VideoSearchItemDto"][];
             users: components["schemas"]["UserSearchItemDto"][];
@@ -5077,7 +5433,7 @@ export interface components {
             /** @description The content as it was reported: a title, a comment's text, a channel's name. */
             content_title: string | null;
             /** @enum {string} */
-            content_type: "video" | "reel" | "movie" | "comment" | "user" | "live_stream" | "live_chat_message" | "community_post";
+            content_type: "video" | "reel" | "movie" | "track" | "comment" | "user" | "live_stream" | "live_chat_message" | "community_post";
             created_at: string;
             expires_at: string;
             id: string;
@@ -5541,17 +5897,33 @@ export interface components {
             width: number | null;
         };
         VideoSearchItemDto: {
+            /** @description A music track's album (music tab only). */
+            album?: string | null;
+            /** @description A music track's artist (music tab only). */
+            artist?: string;
+            /**
+             * @description A music track's content type (music tab only).
+             * @enum {string}
+             */
+            content_type?: "audio" | "video";
             created_at: string;
             duration_seconds: number | null;
             id: string;
             is_vertical: boolean;
-            /** @enum {string} */
-            kind: "video" | "reel";
+            /**
+             * @description video or reel; `track` for a music track (the music tab).
+             * @enum {string}
+             */
+            kind: "video" | "reel" | "track";
             likes: number;
+            /** @description A music track's plays, as `views` (music tab only). */
+            plays?: number;
+            /** @description The thumbnail (a music track's cover art). */
             thumbnail_url: string | null;
             title: string;
             user_id: string;
             username: string;
+            /** @description Counted views (a music track's plays). */
             views: number;
         };
         VideoUploadFormDto: {
@@ -7596,7 +7968,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description A live_stream or live_chat_message while the "live" feature is switched off, a community_post while "gaming" is (SYSTEM.FEATURE_DISABLED) */
+            /** @description A live_stream or live_chat_message while the "live" feature is switched off, a community_post while "gaming" is, a track while "music" is (SYSTEM.FEATURE_DISABLED) */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -12087,6 +12459,799 @@ export interface operations {
                 };
             };
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
+    listPlaylists: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PlaylistListDto"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description "music" switched off (SYSTEM.FEATURE_DISABLED) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
+    createPlaylist: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PlaylistCreateDto"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PlaylistDto"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Already 200 playlists */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description "music" switched off (SYSTEM.FEATURE_DISABLED) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
+    getPlaylist: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PlaylistDetailDto"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description "music" switched off (SYSTEM.FEATURE_DISABLED) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
+    deletePlaylist: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description "music" switched off (SYSTEM.FEATURE_DISABLED) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
+    updatePlaylist: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PlaylistUpdateDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PlaylistDto"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description "music" switched off (SYSTEM.FEATURE_DISABLED) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
+    reorderPlaylist: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PlaylistReorderDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PlaylistDto"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description "music" switched off (SYSTEM.FEATURE_DISABLED) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
+    addPlaylistTrack: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PlaylistAddTrackDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PlaylistDto"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Already in it, or the playlist is full */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description "music" switched off (SYSTEM.FEATURE_DISABLED) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
+    removePlaylistTrack: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+                trackId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PlaylistDto"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description "music" switched off (SYSTEM.FEATURE_DISABLED) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
+    listTracks: {
+        parameters: {
+            query?: {
+                /** @description How many items, as digits: 1 to 100 (a larger number gives 100; 0 or none gives the list's default). */
+                limit?: string;
+                /** @description Where the page starts: the previous page's next cursor. */
+                cursor?: string;
+                /** @description Only audio tracks, or only music videos. */
+                content_type?: "audio" | "video";
+                /** @description Only tracks of this genre (Discover's by-genre lists). */
+                genre?: "Pop" | "Rock" | "Electronic" | "Hip-Hop" | "Classical" | "Jazz" | "Country" | "R&B";
+                /** @description newest (the default) or popular (most played first; Discover). */
+                sort?: "newest" | "popular";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MusicTrackListDto"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description "music" switched off (SYSTEM.FEATURE_DISABLED) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
+    getTrack: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MusicTrackDetailDto"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description "music" switched off (SYSTEM.FEATURE_DISABLED) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
+    getTrackHlsMaster: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description "music" switched off (SYSTEM.FEATURE_DISABLED) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
+    getTrackHlsFile: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+                rendition: string;
+                file: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description "music" switched off (SYSTEM.FEATURE_DISABLED) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
+    playTrack: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["MusicPlayRequestDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MusicPlayDto"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description "music" switched off (SYSTEM.FEATURE_DISABLED) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
+    streamTrack: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The whole file */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description A range of it */
+            206: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not modified (If-None-Match, If-Modified-Since) */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Range not satisfiable */
+            416: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description "music" switched off (SYSTEM.FEATURE_DISABLED) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
+    uploadTrack: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": components["schemas"]["MusicUploadFormDto"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MusicTrackDetailDto"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description monetization_enabled without the creator program */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description "uploads" switched off (SYSTEM.FEATURE_DISABLED) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
+    likeTrack: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MusicLikeDto"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description "music" switched off (SYSTEM.FEATURE_DISABLED) */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -33,3 +33,55 @@ export function sniffVideo(head: Uint8Array): VideoContainer | null {
   if (b.length >= 12 && ascii(0, 4) === 'RIFF' && ascii(8, 12) === 'AVI ') return 'avi';
   return null;
 }
+
+export type AudioContainer = 'mp3' | 'aac' | 'm4a' | 'flac' | 'ogg' | 'wav';
+
+export const AUDIO_CONTENT_TYPES: Record<AudioContainer, string> = {
+  mp3: 'audio/mpeg',
+  aac: 'audio/aac',
+  m4a: 'audio/mp4',
+  flac: 'audio/flac',
+  ogg: 'audio/ogg',
+  wav: 'audio/wav',
+};
+
+/** Lossless containers (a web rendition is made of them). */
+export const LOSSLESS_AUDIO: readonly string[] = ['flac', 'wav'];
+
+/**
+ * The audio container a file's first bytes declare, or null: MP3 (an ID3 tag or an MPEG audio frame sync), AAC ADTS,
+ * M4A (ISO base media whose brand is M4A/M4B/M4P: audio only), FLAC, Ogg and WAV (RIFF WAVE).
+ */
+export function sniffAudio(head: Uint8Array): AudioContainer | null {
+  const b = head;
+  const ascii = (from: number, to: number) => String.fromCharCode(...b.subarray(from, Math.min(to, b.length)));
+  if (b.length >= 3 && ascii(0, 3) === 'ID3') return 'mp3';
+  // ADTS: 12 sync bits, layer 00.
+  if (b.length >= 2 && b[0] === 0xff && (b[1] & 0xf6) === 0xf0) return 'aac';
+  // MPEG audio frame: 11 sync bits, a version other than reserved (01), a layer other than reserved (00).
+  if (b.length >= 3 && b[0] === 0xff && (b[1] & 0xe0) === 0xe0 && (b[1] & 0x18) !== 0x08 && (b[1] & 0x06) !== 0 && (b[2] & 0xf0) !== 0xf0) return 'mp3';
+  if (b.length >= 4 && ascii(0, 4) === 'fLaC') return 'flac';
+  if (b.length >= 4 && ascii(0, 4) === 'OggS') return 'ogg';
+  if (b.length >= 12 && ascii(0, 4) === 'RIFF' && ascii(8, 12) === 'WAVE') return 'wav';
+  if (b.length >= 12 && ascii(4, 8) === 'ftyp' && ['M4A ', 'M4B ', 'M4P '].includes(ascii(8, 12))) return 'm4a';
+  return null;
+}
+
+/**
+ * Which kinds of track an ISO base media file (MP4, M4A, MOV) holds, from its handler boxes ('hdlr' … 'vide'/'soun')
+ * found in the bytes given (its start and its end: the 'moov' box is at one of them); null when none was found there.
+ */
+export function isoTrackKinds(...chunks: Uint8Array[]): { video: boolean; audio: boolean } | null {
+  let video = false;
+  let audio = false;
+  let found = false;
+  for (const c of chunks) {
+    const b = Buffer.from(c.buffer, c.byteOffset, c.byteLength);
+    for (let i = b.indexOf('hdlr', 0, 'latin1'); i >= 0 && i + 16 <= b.length; i = b.indexOf('hdlr', i + 4, 'latin1')) {
+      const handler = b.toString('latin1', i + 12, i + 16);
+      if (handler === 'vide') video = found = true;
+      else if (handler === 'soun') audio = found = true;
+    }
+  }
+  return found ? { video, audio } : null;
+}

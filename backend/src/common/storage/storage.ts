@@ -39,8 +39,9 @@ const UUID = '[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}';
 const KEY_RES = [
   // a single object: <area>/<uuid>.<ext>
   new RegExp(`^[a-z0-9-]+(\\/[a-z0-9-]+)*\\/${UUID}\\.[a-z0-9]{2,5}$`),
-  // an HLS tree: hls/<media uuid>/master.m3u8, hls/<media uuid>/<height>p/index.m3u8 or seg_00001.ts
-  new RegExp(`^hls\\/${UUID}\\/(master\\.m3u8|\\d{2,4}p\\/(index\\.m3u8|seg_\\d{5}\\.ts))$`),
+  // an HLS tree: hls/<media uuid>/master.m3u8, hls/<media uuid>/<height>p/index.m3u8 or seg_00001.ts; and a music
+  // track's web rendition hls/<media uuid>/audio.m4a (removed with the tree)
+  new RegExp(`^hls\\/${UUID}\\/(master\\.m3u8|audio\\.m4a|\\d{2,4}p\\/(index\\.m3u8|seg_\\d{5}\\.ts))$`),
 ];
 const PREFIX_RE = new RegExp(`^hls\\/${UUID}\\/$`);
 

@@ -10,6 +10,7 @@ import { ChannelMediaQuery } from './application/channel-media.query.js';
 import { HomeFeedQuery } from './application/home-feed.query.js';
 import { ENGAGEMENT, MEDIA_REPOSITORY, type Engagement, type MediaRepository } from './domain/ports.js';
 import { MediaService } from './application/media.service.js';
+import { MusicTracks } from './application/music.use-cases.js';
 import { MEDIA_VIEWS, type MediaViews, type VideoView } from './application/media-views.port.js';
 import { PublishMediaUseCase, type ReceivedMedia } from './application/publish-media.use-case.js';
 import { PublishLocalFileUseCase } from './application/publish-local-file.use-case.js';
@@ -58,6 +59,7 @@ export class CatalogFacade {
     @Inject(ENGAGEMENT) private readonly engagement: Engagement,
     private readonly ratings: MovieRatingsUseCases,
     private readonly home: HomeFeedQuery,
+    private readonly musicTracks: MusicTracks,
     private readonly moderation: ModerationRemovalUseCases,
     private readonly reportTargets: ReportTargetsQuery,
     private readonly startGame: StartGameSessionUseCase,
@@ -256,16 +258,51 @@ export class CatalogFacade {
     return this.creatorStats.addAdRevenue(mediaId, cents);
   }
 
-  /** What the search index and feeds hold of an item: null when others cannot find it (absent, not ready, a movie). */
+  /** What the search index and feeds hold of an item: null when others cannot find it (absent, not ready, a movie, a music track). */
   async indexEntry(mediaId: string): Promise<CatalogIndexEntry | null> {
     const m = await this.media.find(mediaId);
-    if (!m || m.status !== 'ready' || m.kind === 'movie') return null;
-    return { id: m.id, kind: m.kind, userId: m.userId, accountId: m.accountId, title: m.title, body: [m.description ?? '', ...m.tags].join(' ').trim(), popularity: Number(m.views), publishedAt: m.createdAt };
+    if (!m || m.status !== 'ready' || (m.kind !== 'video' && m.kind !== 'reel')) return null;
+    return { id: m.id, kind: m.kind as 'video' | 'reel', userId: m.userId, accountId: m.accountId, title: m.title, body: [m.description ?? '', ...m.tags].join(' ').trim(), popularity: Number(m.views), publishedAt: m.createdAt };
+  }
+
+  /** A music track as search's index holds it (found by title, artist and album); null unless it is a ready track. */
+  async musicIndexEntry(mediaId: string): Promise<MusicIndexEntry | null> {
+    const m = await this.media.find(mediaId);
+    if (!m || m.kind !== 'track' || m.status !== 'ready') return null;
+    const [v] = await this.musicTracks.withDetails([m]);
+    if (!v) return null;
+    return { id: m.id, userId: m.userId, accountId: m.accountId, title: m.title, body: [v.details.artist, v.details.album ?? ''].join('\n').trim(), popularity: Number(m.views), publishedAt: m.createdAt };
+  }
+
+  /** Music cards for feeds and search results, in the order asked; tracks others may not see are left out. */
+  async musicCards(ids: string[], viewer: string | null): Promise<MusicCard[]> {
+    const items = await this.musicTracks.withDetails((await this.media.findMany(ids)).filter((m) => m.kind === 'track' && m.status === 'ready' && m.visibility === 'public'));
+    const owners = await this.accounts.summaries(items.map((v) => v.media.accountId));
+    const byId = new Map(items.map((v) => [v.media.id, v]));
+    return ids.flatMap((id) => {
+      const v = byId.get(id);
+      if (!v) return [];
+      const m = v.media;
+      return [{
+        id: m.id,
+        title: m.title,
+        artist: v.details.artist,
+        album: v.details.album,
+        contentType: v.details.contentType,
+        userId: m.userId,
+        username: owners.get(m.accountId)?.displayName ?? 'Deleted account',
+        plays: Number(m.views),
+        likes: m.likes,
+        coverUrl: this.presenter.thumbnailUrl(m, viewer),
+        durationSeconds: m.durationSeconds,
+        createdAt: m.createdAt,
+      }];
+    });
   }
 
   /** Cards for feeds and search results, in the order asked; items the viewer may not see are left out. */
   async cards(ids: string[], viewer: string | null): Promise<ContentCard[]> {
-    const items = (await this.media.findMany(ids)).filter((m) => m.kind !== 'movie' && m.status === 'ready' && m.visibility === 'public');
+    const items = (await this.media.findMany(ids)).filter((m) => (m.kind === 'video' || m.kind === 'reel') && m.status === 'ready' && m.visibility === 'public');
     const owners = await this.accounts.summaries(items.map((m) => m.accountId));
     const byId = new Map(items.map((m) => [m.id, m]));
     return ids.flatMap((id) => {
@@ -335,6 +372,32 @@ export interface ContentCard {
   likes: number;
   thumbnailUrl: string | null;
   isVertical: boolean;
+  durationSeconds: number | null;
+  createdAt: Date;
+}
+
+export interface MusicIndexEntry {
+  id: string;
+  userId: string;
+  accountId: string;
+  title: string;
+  /** The artist and album. */
+  body: string;
+  popularity: number;
+  publishedAt: Date;
+}
+
+export interface MusicCard {
+  id: string;
+  title: string;
+  artist: string;
+  album: string | null;
+  contentType: 'audio' | 'video';
+  userId: string;
+  username: string;
+  plays: number;
+  likes: number;
+  coverUrl: string | null;
   durationSeconds: number | null;
   createdAt: Date;
 }

@@ -33,6 +33,11 @@ import { ReelsController } from './http/reels.controller.js';
 import { CommentsController } from './http/comments.controller.js';
 import { ThumbsController } from './http/thumbs.controller.js';
 import { VideosController } from './http/videos.controller.js';
+import { MusicController } from './http/music.controller.js';
+import { MusicPresenter } from './http/music-presenter.js';
+import { MusicPlaylists, MusicTracks } from './application/music.use-cases.js';
+import { PgMusicRepository } from './infrastructure/pg-music.repository.js';
+import { MUSIC_REPOSITORY } from './domain/music.js';
 import { CatalogUnitOfWork } from './infrastructure/catalog-unit-of-work.js';
 import { FfmpegProcessor } from './infrastructure/ffmpeg-processor.js';
 import { MikroChannelMedia } from './infrastructure/mikro-channel-media.js';
@@ -92,9 +97,13 @@ export { VideoResponseDto } from './http/catalog.dto.js';
 
 @Module({
   imports: [AccountsModule, IdentityModule],
-  controllers: [VideosController, ReelsController, MoviesController, ThumbsController, CommentsController, ChannelMediaController, HomeController, SharePagesController, GamesController, TournamentsController],
+  controllers: [VideosController, ReelsController, MoviesController, ThumbsController, CommentsController, ChannelMediaController, HomeController, SharePagesController, GamesController, TournamentsController, MusicController],
   providers: [
     { provide: MEDIA_REPOSITORY, useClass: MikroMediaRepository },
+    { provide: MUSIC_REPOSITORY, useClass: PgMusicRepository },
+    MusicTracks,
+    MusicPlaylists,
+    MusicPresenter,
     { provide: CHANNEL_MEDIA, useClass: MikroChannelMedia },
     ChannelMediaQuery,
     { provide: MEDIA_PROCESSOR, useClass: FfmpegProcessor },

@@ -5,6 +5,7 @@ import { STORAGE, type Storage } from '../../../common/storage/storage.js';
 import type { UnitOfWork } from '../../../common/database/unit-of-work.port.js';
 import { HOME_FEED, MEDIA_REPOSITORY, VIEWER_ENTITLEMENTS, type HomeFeed, type MediaRepository, type ViewerEntitlements } from '../domain/ports.js';
 import { MOVIE_RATINGS, type MovieRatings } from '../domain/movie-rating.js';
+import { MUSIC_REPOSITORY, type MusicRepository } from '../domain/music.js';
 import { MediaService } from './media.service.js';
 import { CATALOG_UNIT_OF_WORK } from './tokens.js';
 
@@ -21,6 +22,7 @@ export class CatalogEvents implements OnModuleInit {
     @Inject(VIEWER_ENTITLEMENTS) private readonly viewers: ViewerEntitlements,
     @Inject(HOME_FEED) private readonly home: HomeFeed,
     @Inject(MOVIE_RATINGS) private readonly ratings: MovieRatings,
+    @Inject(MUSIC_REPOSITORY) private readonly music: MusicRepository,
   ) {}
 
   onModuleInit(): void {
@@ -33,12 +35,14 @@ export class CatalogEvents implements OnModuleInit {
   }
 
   /**
-   * A deleted user's viewing: where they stopped in each video goes, and their movie ratings are taken back (each
-   * movie's average moves as if they had removed it). Idempotent: run again, it finds nothing left.
+   * A deleted user's viewing: where they stopped in each video goes, their movie ratings are taken back (each
+   * movie's average moves as if they had removed it), and their listening marks of music tracks go (their playlists
+   * go with the user row). Idempotent: run again, it finds nothing left.
    */
   async forgetDeletedViewer(userId: string): Promise<void> {
     if (await this.viewers.exists(userId)) return;
     await this.home.forgetViewer(userId);
+    await this.music.forgetListener(`u:${userId}`);
     for (const movieId of await this.ratings.ratedBy(userId)) await this.ratings.unrate(movieId, userId);
   }
 

@@ -8,13 +8,14 @@ import { APP_CONFIG, type AppConfig } from '../../../common/config/config.js';
 import { ValidationError } from '../../../common/errors/domain-error.js';
 import { serveStored } from '../../../common/http/serve-file.js';
 import type { IntakeLimits } from '../../../common/storage/intake.js';
-import { sniffVideo, VIDEO_CONTENT_TYPES } from '../../../common/storage/sniff.js';
+import { AUDIO_CONTENT_TYPES, sniffAudio, sniffVideo, VIDEO_CONTENT_TYPES } from '../../../common/storage/sniff.js';
 import { STORAGE, type Storage } from '../../../common/storage/storage.js';
 import type { Media, MediaKind } from '../domain/media.js';
 import { EmptyFile, FileTooLarge, MediaNotFound, NotAVideo, PremiumRequired } from '../domain/catalog.errors.js';
 import { MEDIA_LIMITS, MEDIA_MESSAGES, wholeNumber } from '../domain/media-rules.js';
 import { ENGAGEMENT, MEDIA_REPOSITORY, VIEWER_ENTITLEMENTS, type Engagement, type MediaRepository, type ViewerEntitlements } from '../domain/ports.js';
 import { MediaAccess } from './media-access.js';
+import { MUSIC_MESSAGES, NotAudio } from '../domain/music.js';
 
 export function humanSize(bytes: number): string {
   const gb = bytes / 1024 ** 3;
@@ -44,6 +45,17 @@ export class MediaService {
   }
 
   limits(kind: MediaKind): IntakeLimits {
+    if (kind === 'track') {
+      // Audio, or a video container for a music video (the form's content_type is checked against it afterwards).
+      const max = this.config.uploads.maxVideoBytes;
+      return {
+        maxBytes: max,
+        accept: (head) => sniffAudio(head) ?? sniffVideo(head),
+        tooLarge: () => FileTooLarge(`File size must be less than ${humanSize(max)}`),
+        refused: () => NotAudio(MUSIC_MESSAGES.notMedia),
+        empty: () => EmptyFile(),
+      };
+    }
     const max = kind === 'reel' ? REEL_MAX_BYTES : kind === 'movie' ? this.config.uploads.maxMovieBytes : this.config.uploads.maxVideoBytes;
     const notVideo = kind === 'reel' ? 'Please select a valid video file' : kind === 'movie' ? 'Please select a movie file' : 'Please select a video file';
     return {
@@ -56,7 +68,7 @@ export class MediaService {
   }
 
   static contentTypeOf(container: string): string {
-    return VIDEO_CONTENT_TYPES[container as keyof typeof VIDEO_CONTENT_TYPES] ?? 'application/octet-stream';
+    return VIDEO_CONTENT_TYPES[container as keyof typeof VIDEO_CONTENT_TYPES] ?? AUDIO_CONTENT_TYPES[container as keyof typeof AUDIO_CONTENT_TYPES] ?? 'application/octet-stream';
   }
 
   /**
@@ -127,11 +139,13 @@ export class MediaService {
     return m.kind !== 'movie' && m.status === 'ready' && m.visibility === 'public';
   }
 
-  async stream(kind: MediaKind, id: string, req: Request & { user?: { userId: string } | null }, reply: Response): Promise<void> {
+  /** `rendition`: another stored file of the item to serve instead of its original (a track's web rendition). */
+  async stream(kind: MediaKind, id: string, req: Request & { user?: { userId: string } | null }, reply: Response, rendition?: (m: Media) => Promise<{ key: string; contentType: string } | null>): Promise<void> {
     const { media: m } = await this.playable(kind, id, req);
     const open = MediaService.openToAll(m);
-    await serveStored(req, reply, this.storage, m.originalKey, {
-      contentType: m.contentType,
+    const alt = rendition ? await rendition(m) : null;
+    await serveStored(req, reply, this.storage, alt?.key ?? m.originalKey, {
+      contentType: alt?.contentType ?? m.contentType,
       cacheControl: open ? 'public, max-age=300' : 'private, max-age=3600',
       offloadPrefix: this.config.mediaOffload.mode === 'x-accel' ? this.config.mediaOffload.prefix : undefined,
     });

@@ -13,10 +13,13 @@ import { STORAGE, type Storage } from '../../../common/storage/storage.js';
 import { hlsLadder, Media } from '../domain/media.js';
 import { MEDIA_PROCESSOR, MEDIA_REPOSITORY, type MediaProcessor, type MediaRepository } from '../domain/ports.js';
 import { PROCESS_JOB } from './publish-media.use-case.js';
+import { computePeaks, MUSIC_REPOSITORY, type MusicRepository } from '../domain/music.js';
+import { LOSSLESS_AUDIO } from '../../../common/storage/sniff.js';
 import { CATALOG_UNIT_OF_WORK } from './tokens.js';
 
 export const PROCESS_RETRIES = 3;
 export const NOT_MEDIA_REASON = 'This file is not a playable video: no video stream could be read from it';
+export const NOT_AUDIO_REASON = 'This file is not playable audio: no audio stream could be read from it';
 
 /** The owner sees why processing failed, never the server's file paths (ffmpeg names its input and output files). */
 export function ownerFacing(reason: string): string {
@@ -25,7 +28,8 @@ export function ownerFacing(reason: string): string {
 
 /**
  * The processing job: probe (a file that is not media fails at once, with a reason the owner sees), a thumbnail,
- * and for videos and movies an HLS ladder up to the source height (at most 1080p). Retried with backoff by pg-boss; after the
+ * and for videos and movies an HLS ladder up to the source height (at most 1080p); music tracks have their own steps
+ * (processTrack). Retried with backoff by pg-boss; after the
  * last retry the item is marked failed. Idempotent: an item no longer processing is left alone.
  */
 @Injectable()
@@ -41,6 +45,7 @@ export class ProcessMediaJob implements OnModuleInit {
     @Inject(CATALOG_UNIT_OF_WORK) private readonly uow: UnitOfWork,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly durable: DurableEvents,
+    @Inject(MUSIC_REPOSITORY) private readonly music: MusicRepository,
   ) {}
 
   onModuleInit(): void {
@@ -88,6 +93,17 @@ export class ProcessMediaJob implements OnModuleInit {
     let thumbStored: string | null = null;
     let hlsStored = false;
     try {
+      if (m.kind === 'track') {
+        const stored = { thumb: null as string | null, hls: false };
+        try {
+          await this.processTrack(m, source.path, work, stored);
+        } catch (e) {
+          thumbStored = stored.thumb;
+          hlsStored = stored.hls;
+          throw e;
+        }
+        return;
+      }
       const probe = await this.processor.probe(source.path);
       if (!probe) {
         m.markFailed(NOT_MEDIA_REASON);
@@ -132,6 +148,70 @@ export class ProcessMediaJob implements OnModuleInit {
       await rm(work, { recursive: true, force: true });
       await source.release();
     }
+  }
+
+  /**
+   * A music track: its audio probed (tags fill an album the form left empty), the cover art as its thumbnail, a web
+   * rendition (AAC .m4a, stored as hls/<id>/audio.m4a so that it goes with the item's HLS tree) of lossless sources,
+   * waveform peaks; a music video also gets the HLS ladder. Notes in `stored` what it stored, for the caller to remove
+   * if the attempt fails. A file with no decodable audio (nor, for a music video, video) fails with a reason.
+   */
+  private async processTrack(m: Media, path: string, work: string, stored: { thumb: string | null; hls: boolean }): Promise<void> {
+    const [details] = [...(await this.music.details([m.id])).values()];
+    const audio = await this.processor.probeAudio(path);
+    const video = details?.contentType === 'video' ? await this.processor.probe(path) : null;
+    if (!audio && !video) {
+      m.markFailed(details?.contentType === 'video' ? NOT_MEDIA_REASON : NOT_AUDIO_REASON);
+      await this.uow.commit();
+      return;
+    }
+    if (details?.contentType === 'video' && !video) {
+      m.markFailed(NOT_MEDIA_REASON);
+      await this.uow.commit();
+      return;
+    }
+    m.durationSeconds = Math.round((video?.durationSeconds ?? audio!.durationSeconds) * 100) / 100;
+    m.width = video?.width ?? null;
+    m.height = video?.height ?? null;
+    let thumbKey: string | null = null;
+    const thumbFile = join(work, 'thumb.jpg');
+    if (video) await this.processor.thumbnail(path, Math.min(1, video.durationSeconds / 2), thumbFile);
+    else if (audio?.hasCover) await this.processor.coverArt(path, thumbFile);
+    if (video || audio?.hasCover) {
+      thumbKey = `thumbs/${randomUUID()}.jpg`;
+      await this.storage.adopt(thumbKey, thumbFile);
+      stored.thumb = thumbKey;
+    }
+    let renditions: number[] = [];
+    await this.storage.deletePrefix(`hls/${m.id}/`);
+    if (video) {
+      renditions = hlsLadder(Math.min(video.width, video.height));
+      const hlsDir = join(work, 'hls');
+      await this.processor.hls(path, renditions, video.hasAudio, hlsDir, { width: video.width, height: video.height });
+      stored.hls = true;
+      for (const h of renditions) {
+        const dir = join(hlsDir, `${h}p`);
+        for (const f of (await readdir(dir)).sort((a, b) => (a.endsWith('.m3u8') ? 1 : 0) - (b.endsWith('.m3u8') ? 1 : 0))) await this.storage.adopt(`hls/${m.id}/${h}p/${f}`, join(dir, f));
+      }
+      await this.storage.adopt(`hls/${m.id}/master.m3u8`, join(hlsDir, 'master.m3u8'));
+    }
+    let audioKey: string | null = null;
+    const container = m.originalKey.split('.').pop() ?? '';
+    if (audio && !video && LOSSLESS_AUDIO.includes(container)) {
+      const out = join(work, 'audio.m4a');
+      await this.processor.audioRendition(path, out);
+      audioKey = `hls/${m.id}/audio.m4a`;
+      await this.storage.adopt(audioKey, out);
+      stored.hls = true;
+    }
+    const peaks = audio ? computePeaks(await this.processor.lowRateSamples(path)) : null;
+    const album = details && !details.album && audio?.tags.album ? audio.tags.album.slice(0, 200) : undefined;
+    await this.uow.inTransaction(async () => {
+      await this.music.saveProcessed(m.id, { peaks, audioKey, codec: audio?.codec ?? null, album });
+      m.markReady(thumbKey, renditions);
+      this.durable.record('catalog.media-changed', { mediaId: m.id });
+      await this.uow.commit();
+    });
   }
 
   /** Re-queues items still processing whose job was lost (a server stopped between commit and queueing). */

@@ -10,6 +10,7 @@ import { Media, type MediaKind } from '../domain/media.js';
 import type { MovieMeta, VideoMeta } from '../domain/media-rules.js';
 import { MonetizationNotAllowed, NoPublishingAccount } from '../domain/catalog.errors.js';
 import { MEDIA_REPOSITORY, type MediaRepository } from '../domain/ports.js';
+import { MUSIC_REPOSITORY, type MusicRepository, type TrackMeta } from '../domain/music.js';
 import { CATALOG_UNIT_OF_WORK } from './tokens.js';
 
 export const PROCESS_JOB = 'media.process';
@@ -25,7 +26,8 @@ export interface ReceivedMedia {
 export type PublishInput =
   | { kind: 'video'; meta: VideoMeta }
   | { kind: 'reel'; meta: VideoMeta & { tags: string[] } }
-  | { kind: 'movie'; meta: MovieMeta };
+  | { kind: 'movie'; meta: MovieMeta }
+  | { kind: 'track'; meta: TrackMeta };
 
 /**
  * Publishes a received file as the user's active account: the file moves (or, with linkAs, is linked) into storage
@@ -40,6 +42,7 @@ export class PublishMediaUseCase {
     private readonly accounts: AccountsFacade,
     private readonly identity: IdentityFacade,
     private readonly durable: DurableEvents,
+    @Inject(MUSIC_REPOSITORY) private readonly music: MusicRepository,
   ) {}
 
   /**
@@ -61,12 +64,12 @@ export class PublishMediaUseCase {
       m.accountId = account.accountId;
       m.visibility = account.visibility;
       m.title = input.meta.title;
-      m.description = input.meta.description;
+      m.description = input.kind === 'track' ? null : input.meta.description;
       m.originalSize = file.size;
       m.contentType = file.contentType;
       m.originalKey = `originals/${opts.linkAs ?? randomUUID()}.${file.container}`;
-      if (input.kind === 'video' || input.kind === 'reel') {
-        m.isVertical = input.meta.isVertical;
+      if (input.kind === 'video' || input.kind === 'reel' || input.kind === 'track') {
+        m.isVertical = input.kind !== 'track' && input.meta.isVertical;
         m.monetizationEnabled = input.meta.monetizationEnabled;
       }
       if (input.kind === 'reel') m.tags = input.meta.tags;
@@ -89,7 +92,14 @@ export class PublishMediaUseCase {
       // chunked upload's completion) may commit well after this flush, and a job sent now would find nothing yet.
       this.durable.record('catalog.media-uploaded', { mediaId: m.id });
       try {
-        await this.uow.commit();
+        if (input.kind === 'track') {
+          // The media row and its music_tracks row in one transaction.
+          const meta = input.meta;
+          await this.uow.inTransaction(async () => {
+            await this.uow.commit();
+            await this.music.addTrack({ mediaId: m.id, artist: meta.artist, album: meta.album, genre: meta.genre, contentType: meta.contentType, peaks: null, audioKey: null, codec: null });
+          });
+        } else await this.uow.commit();
       } catch (e) {
         await this.storage.delete(m.originalKey);
         throw e;

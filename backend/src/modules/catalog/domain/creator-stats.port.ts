@@ -25,11 +25,12 @@ export interface CreatorStatsReader {
 }
 
 export interface PlatformContent {
-  items: Record<'video' | 'reel' | 'movie', number>;
+  /** Items per kind, not removed (`track`: music tracks). */
+  items: Record<'video' | 'reel' | 'movie' | 'track', number>;
   views: number;
   likes: number;
   comments: number;
-  uploadsByMonth: { month: string; kind: 'video' | 'reel' | 'movie'; count: number }[];
+  uploadsByMonth: { month: string; kind: 'video' | 'reel' | 'movie' | 'track'; count: number }[];
 }
 
 export const CREATOR_STATS = Symbol('CreatorStatsReader');

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 
-export type MediaKind = 'video' | 'reel' | 'movie';
+/** `track`: a music track (its music-only fields are in music_tracks); never listed with videos, reels or movies. */
+export type MediaKind = 'video' | 'reel' | 'movie' | 'track';
 /** `removed`: taken down by moderation; nobody sees it, its owner included, unless moderation restores it. */
 export type MediaStatus = 'processing' | 'ready' | 'failed' | 'removed';
 export const MEDIA_STATUSES: readonly MediaStatus[] = ['processing', 'ready', 'failed', 'removed'];

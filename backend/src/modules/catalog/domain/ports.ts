@@ -30,6 +30,24 @@ export interface MediaProcessor {
   thumbnail(path: string, atSeconds: number, outFile: string): Promise<void>;
   /** Writes master.m3u8 and <h>p/index.m3u8 + seg_NNNNN.ts under outDir for the given heights. */
   hls(path: string, heights: number[], hasAudio: boolean, outDir: string, source: { width: number; height: number }): Promise<void>;
+  /** A music file's audio: null when it holds no decodable audio stream. */
+  probeAudio(path: string): Promise<AudioProbe | null>;
+  /** The attached picture (cover art) as a JPEG. */
+  coverArt(path: string, outFile: string): Promise<void>;
+  /** A web-friendly AAC rendition in an .m4a file. */
+  audioRendition(path: string, outFile: string): Promise<void>;
+  /** The audio decoded to mono 16-bit samples at a low rate (for waveform peaks). */
+  lowRateSamples(path: string): Promise<Int16Array>;
+}
+
+export interface AudioProbe {
+  durationSeconds: number;
+  codec: string;
+  /** Tags of the file (format or stream tags), lower-cased names. */
+  tags: { title?: string; artist?: string; album?: string; genre?: string };
+  hasCover: boolean;
+  /** A real video stream (not a cover picture). */
+  hasVideo: boolean;
 }
 
 export interface Engagement {

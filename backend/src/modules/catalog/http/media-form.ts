@@ -68,6 +68,11 @@ export class MediaUploads {
     form: ClassConstructor<object>,
     validate: (fields: Record<string, unknown>) => M,
     missingFile: () => Error,
+    /**
+     * Whether the received file suits the validated fields: `refuse` refuses it (removed, nothing stored); `label`
+     * names its container better than its first bytes did.
+     */
+    fits?: (meta: M, file: ReceivedFile) => Promise<{ refuse?: Error; label?: string }>,
   ): Promise<Media> {
     // Refused before any byte is stored when the declared size cannot fit (a disk filled mid-way is refused too).
     const declared = Number(req.headers['content-length']);
@@ -82,6 +87,9 @@ export class MediaUploads {
     let meta: M;
     try {
       meta = validate((await validateDto(form, received.fields)) as Record<string, unknown>);
+      const fit = fits ? await fits(meta, file) : {};
+      if (fit.refuse) throw fit.refuse;
+      if (fit.label) file.label = fit.label;
     } catch (e) {
       await rm(file.path, { force: true });
       throw e;

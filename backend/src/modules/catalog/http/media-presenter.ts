@@ -30,7 +30,7 @@ export class MediaPresenter {
   }
 
   /** `?t=` for viewers who need a capability: non-public items for their owner, and every movie for signed-in viewers. */
-  private query(m: Media, viewer: string | null): string {
+  query(m: Media, viewer: string | null): string {
     const open = m.kind !== 'movie' && m.status === 'ready' && m.visibility !== 'private';
     return open || !viewer ? '' : `?t=${this.access.sign(m.id, viewer)}`;
   }
@@ -45,7 +45,8 @@ export class MediaPresenter {
   }
 
   ownerPlayback(m: Media): { streamUrl: string; thumbnailUrl: string | null } {
-    return { streamUrl: `/api/${m.kind}s/${m.id}/stream${this.query(m, m.userId)}`, thumbnailUrl: this.thumbnailUrl(m, m.userId) };
+    const path = m.kind === 'track' ? `/api/music/tracks/${m.id}` : `/api/${m.kind}s/${m.id}`;
+    return { streamUrl: `${path}/stream${this.query(m, m.userId)}`, thumbnailUrl: this.thumbnailUrl(m, m.userId) };
   }
 
   async videos(items: Media[], viewer: string | null): Promise<VideoResponseDto[]> {

@@ -17,7 +17,7 @@ export const MediaSchema = defineEntity({
   ],
   properties: {
     id: p.uuid().primary(),
-    kind: p.enum(['video', 'reel', 'movie']),
+    kind: p.enum(['video', 'reel', 'movie', 'track']),
     accountId: p.uuid(),
     userId: p.uuid(),
     title: p.string().length(200),

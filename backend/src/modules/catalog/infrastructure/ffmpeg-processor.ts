@@ -5,7 +5,7 @@ import { access, mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { resolveBinary } from '../../../common/media/ffmpeg-binaries.js';
 import type { ProbeResult } from '../domain/media.js';
-import type { MediaProcessor } from '../domain/ports.js';
+import type { AudioProbe, MediaProcessor } from '../domain/ports.js';
 
 const BITRATES: Record<number, string> = { 1080: '5000k', 720: '2800k', 480: '1400k', 360: '800k' };
 const AUDIO_BITRATE = '128k';
@@ -16,11 +16,20 @@ function evenScale(other: number, to: number, side: number): number {
 }
 
 function run(bin: string, args: string[], timeoutMs: number): Promise<string> {
+  return runRaw(bin, args, timeoutMs).then((b) => b.toString());
+}
+
+/** At most 64 MiB of output is kept (a waveform's samples are far fewer). */
+function runRaw(bin: string, args: string[], timeoutMs: number): Promise<Buffer> {
   return new Promise((resolve, reject) => {
     const child = spawn(bin, args, { stdio: ['ignore', 'pipe', 'pipe'] });
-    let out = '';
+    const chunks: Buffer[] = [];
+    let size = 0;
     let err = '';
-    child.stdout.on('data', (d: Buffer) => (out += d.toString()));
+    child.stdout.on('data', (d: Buffer) => {
+      if (size + d.length <= 64 * 1024 * 1024) chunks.push(d);
+      size += d.length;
+    });
     child.stderr.on('data', (d: Buffer) => {
       err = (err + d.toString()).slice(-4000);
     });
@@ -31,7 +40,7 @@ function run(bin: string, args: string[], timeoutMs: number): Promise<string> {
     });
     child.on('close', (code, signal) => {
       clearTimeout(timer);
-      if (code === 0) return resolve(out);
+      if (code === 0) return resolve(Buffer.concat(chunks));
       const e = new Error(`${bin.split('/').pop()} ${signal ? `was killed (${signal})` : `exited ${code}`}: ${err.trim().split('\n').slice(-3).join(' | ')}`);
       // Only a run that ended by itself judged its input; a kill (the time limit, the system) says nothing about it.
       reject(Object.assign(e, { exitCode: signal ? null : code }));
@@ -101,5 +110,50 @@ export class FfmpegProcessor implements MediaProcessor {
       lines.push(`#EXT-X-STREAM-INF:BANDWIDTH=${bandwidth},RESOLUTION=${size}`, `${h}p/index.m3u8`);
     }
     await writeFile(join(outDir, 'master.m3u8'), lines.join('\n') + '\n');
+  }
+
+  async probeAudio(path: string): Promise<AudioProbe | null> {
+    await access(path, constants.R_OK);
+    let json: string;
+    try {
+      json = await run(this.ffprobe, ['-v', 'error', '-print_format', 'json', '-show_format', '-show_streams', path], 60_000);
+    } catch (e) {
+      if (typeof (e as { exitCode?: unknown }).exitCode === 'number') return null;
+      throw e;
+    }
+    const data = JSON.parse(json) as {
+      format?: { duration?: string; tags?: Record<string, string> };
+      streams?: { codec_type?: string; codec_name?: string; width?: number; duration?: string; tags?: Record<string, string>; disposition?: { attached_pic?: number } }[];
+    };
+    const audio = data.streams?.find((s) => s.codec_type === 'audio');
+    const duration = Number(data.format?.duration ?? audio?.duration ?? NaN);
+    if (!audio || !Number.isFinite(duration) || duration <= 0) return null;
+    const tags: Record<string, string> = {};
+    for (const source of [audio.tags ?? {}, data.format?.tags ?? {}]) for (const [k, v] of Object.entries(source)) if (typeof v === 'string' && v.trim()) tags[k.toLowerCase()] = v.trim();
+    return {
+      durationSeconds: duration,
+      codec: audio.codec_name ?? 'unknown',
+      tags: { title: tags.title, artist: tags.artist, album: tags.album, genre: tags.genre },
+      hasCover: !!data.streams?.some((s) => s.codec_type === 'video' && s.disposition?.attached_pic),
+      hasVideo: !!data.streams?.some((s) => s.codec_type === 'video' && !s.disposition?.attached_pic && (s.width ?? 0) > 0),
+    };
+  }
+
+  async coverArt(path: string, outFile: string): Promise<void> {
+    await run(this.ffmpeg, ['-v', 'error', '-y', '-i', path, '-map', '0:v:0', '-frames:v', '1', '-vf', "scale='min(640,iw)':-2", '-q:v', '4', outFile], 120_000);
+  }
+
+  async audioRendition(path: string, outFile: string): Promise<void> {
+    await run(this.ffmpeg, ['-v', 'error', '-y', '-i', path, '-map', '0:a:0', '-vn', '-c:a', 'aac', '-b:a', '192k', '-movflags', '+faststart', outFile], 3600_000);
+  }
+
+  async lowRateSamples(path: string): Promise<Int16Array> {
+    const raw = await runRaw(this.ffmpeg, [
+      // Mono, rectified, then resampled to 1 kHz: the resampler's low-pass keeps the loudness envelope of every
+      // frequency (resampling the signal itself would drop all above 500 Hz).
+      '-v', 'error', '-i', path, '-map', '0:a:0', '-af', 'aformat=channel_layouts=mono,aeval=abs(val(0)),aresample=1000', '-f', 's16le', '-acodec', 'pcm_s16le', 'pipe:1',
+    ], 3600_000);
+    const aligned = Buffer.from(raw.subarray(0, raw.length - (raw.length % 2)));
+    return new Int16Array(aligned.buffer, aligned.byteOffset, aligned.length / 2);
   }
 }

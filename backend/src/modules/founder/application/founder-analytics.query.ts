@@ -8,7 +8,7 @@ import { lastMonths, monthOf, monthStartBack, round2, TREND_MONTHS } from './fou
 
 /** The founder's analytics (seed 001 §3), every figure from the database and the ledger; null where nothing measures it. */
 export interface FounderAnalytics {
-  platformOverview: { totalUsers: number; totalVideos: number; totalMusic: number | null; totalReels: number; totalMovies: number; totalLiveStreams: number };
+  platformOverview: { totalUsers: number; totalVideos: number; totalMusic: number; totalReels: number; totalMovies: number; totalLiveStreams: number };
   /** Cents. */
   financial: { netProfitCents: number; totalRevenueCents: number; creatorPayoutsCents: number; revenuePerUserCents: number };
   growth: {
@@ -22,7 +22,7 @@ export interface FounderAnalytics {
 
 /**
  * What the figures mean:
- * - total_music: null: there is no music library yet (issue 14), so nothing counts songs.
+ * - total_music: the music tracks of the library (issue 14) not removed by moderation, in any state (as videos are counted).
  * - total_revenue: every dollar paid in (premium, memberships, Super Chats, ads), gross; creator_payouts: the creators'
  *   share of it (memberships, Super Chats, ads, and the premium pool's distributions); net_profit: what the platform
  *   kept (its fees: the Owner's earnings); revenue_per_user: total revenue over the number of users.
@@ -70,7 +70,7 @@ export class FounderAnalyticsQuery {
       platformOverview: {
         totalUsers: users.total,
         totalVideos: content.items.video,
-        totalMusic: null,
+        totalMusic: content.items.track,
         totalReels: content.items.reel,
         totalMovies: content.items.movie,
         totalLiveStreams: streams,

@@ -43,7 +43,7 @@ export class FounderLoginResponseDto {
 export class PlatformOverviewDto {
   total_users: number;
   total_videos: number;
-  /** Null: not measured (there is no music library yet). */
+  /** Music tracks not removed by moderation (kept nullable in the contract; always a number now). */
   @ApiProperty({ type: Number, nullable: true })
   total_music: number | null;
   total_reels: number;

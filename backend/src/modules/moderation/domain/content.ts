@@ -1,12 +1,14 @@
 /**
  * What can be reported, in one place: a kind of content is one line here (what a report and a decision may do with
  * it) and one resolver in infrastructure/content-directory.ts (how to find it, show it, remove and restore it).
- * Tracks and episodes add theirs when they exist.
+ * Episodes add theirs when they exist.
  */
 export const CONTENT_KINDS = {
   video: { timestamps: true, removable: true, files: true, noun: 'video' },
   reel: { timestamps: true, removable: true, files: true, noun: 'reel' },
   movie: { timestamps: true, removable: true, files: true, noun: 'movie' },
+  /** A music track (audio or a music video). */
+  track: { timestamps: true, removable: true, files: true, noun: 'track', feature: 'music' },
   comment: { timestamps: false, removable: true, files: false, noun: 'comment' },
   /** A channel (profile, /c/:handle), reported by its account id: its owner can be struck, never removed. */
   user: { timestamps: false, removable: false, files: false, noun: 'profile' },
@@ -33,7 +35,7 @@ export interface ContentKindTraits {
    * The feature flag the kind belongs to: while it is off nobody can report the kind (the refusal every switched-off
    * route gives); cases already open are still decided.
    */
-  feature?: 'live' | 'gaming';
+  feature?: 'live' | 'gaming' | 'music';
 }
 
 export type ContentType = keyof typeof CONTENT_KINDS;

@@ -37,7 +37,7 @@ export class FacadeContentDirectory implements ContentDirectory {
     live: LiveFacade,
     social: SocialFacade,
   ) {
-    const media = (kind: 'video' | 'reel' | 'movie'): ContentResolver => ({
+    const media = (kind: 'video' | 'reel' | 'movie' | 'track'): ContentResolver => ({
       async find(id, viewer) {
         const m = await catalog.mediaReportTarget(kind, id, viewer);
         return m ? { ...empty, ownerUserId: m.ownerUserId, title: m.title, description: m.description, thumbnailUrl: m.thumbnailUrl, mediaKind: kind, mediaId: id, durationSeconds: m.durationSeconds } : null;
@@ -51,6 +51,7 @@ export class FacadeContentDirectory implements ContentDirectory {
       video: media('video'),
       reel: media('reel'),
       movie: media('movie'),
+      track: media('track'),
       comment: {
         async find(id, viewer) {
           const c = await catalog.commentReportTarget(id, viewer);

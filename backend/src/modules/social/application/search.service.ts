@@ -42,7 +42,8 @@ export class SearchService {
       if (t === 'live') return this.live.shown();
       // Gaming: tournaments (their source shows them while `gaming` is on) and gaming streams.
       if (t === 'gaming') return this.sources.some((s) => s.tab === t && s.shownKinds().length > 0) || this.live.shownGaming();
-      return this.sources.some((s) => s.tab === t);
+      // Music: while its feature is on (its source shows nothing otherwise).
+      return this.sources.some((s) => s.tab === t && s.shownKinds().length > 0);
     });
   }
 

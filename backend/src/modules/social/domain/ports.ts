@@ -118,6 +118,8 @@ export interface ContentCardView {
   createdAt: Date;
   /** A tournament's own fields (`title` is its name). */
   tournament?: { game: string; prizePool: string; status: string };
+  /** A music track's own fields (`views` are its plays). */
+  music?: { artist: string; album: string | null; contentType: 'audio' | 'video' };
 }
 
 /**

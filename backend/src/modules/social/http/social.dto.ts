@@ -100,7 +100,7 @@ export class FeedItemDto {
   id: string;
   @ApiProperty({ enum: ['video', 'music', 'podcast'] })
   content_type: 'video' | 'music' | 'podcast';
-  /** The item's kind in its own context: video or reel now. */
+  /** The item's kind in its own context: video or reel, track (a music track: `views` are its plays). */
   kind: string;
   creator_name: string;
   username: string;
@@ -123,17 +123,29 @@ export class FeedResponseDto {
 
 export class VideoSearchItemDto {
   id: string;
-  @ApiProperty({ enum: ['video', 'reel'] })
+  /** video or reel; `track` for a music track (the music tab). */
+  @ApiProperty({ enum: ['video', 'reel', 'track'] })
   kind: string;
   title: string;
   username: string;
   user_id: string;
+  /** Counted views (a music track's plays). */
   views: number;
   likes: number;
+  /** The thumbnail (a music track's cover art). */
   thumbnail_url: string | null;
   is_vertical: boolean;
   duration_seconds: number | null;
   created_at: string;
+  /** A music track's artist (music tab only). */
+  artist?: string;
+  /** A music track's album (music tab only). */
+  album?: string | null;
+  /** A music track's plays, as `views` (music tab only). */
+  plays?: number;
+  /** A music track's content type (music tab only). */
+  @ApiProperty({ enum: ['audio', 'video'], required: false })
+  content_type?: 'audio' | 'video';
 }
 
 export class UserSearchItemDto {
@@ -204,6 +216,7 @@ export class GamingStreamSearchItemDto {
 export class SearchResultsDto {
   videos: VideoSearchItemDto[];
   users: UserSearchItemDto[];
+  /** Music tracks (kind `track`), with their music fields (seed 002 §2.11 Music item: title, artist, plays, likes, content_type). */
   music: VideoSearchItemDto[];
   live: LiveSearchItemDto[];
   podcasts: VideoSearchItemDto[];

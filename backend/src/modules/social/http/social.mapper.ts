@@ -72,6 +72,12 @@ export function toVideoSearchItem(c: ContentCardView): VideoSearchItemDto {
   };
 }
 
+/** A music card (its source sets `music`) as the music tab shows it: a video item with the track's fields. */
+export function toMusicSearchItem(c: ContentCardView): VideoSearchItemDto[] {
+  if (!c.music) return [];
+  return [{ ...toVideoSearchItem(c), artist: c.music.artist, album: c.music.album, plays: c.views, content_type: c.music.contentType }];
+}
+
 export function toLiveSearchItem(c: LiveCardView): LiveSearchItemDto {
   return {
     id: c.id,
