@@ -33,7 +33,7 @@ const RANGE_MIBS = (process.env.BENCH_RANGE_MIB ?? '1,16').split(',').map(Number
 const UPLOAD_BYTES = Number(process.env.BENCH_UPLOAD_GIB ?? 2) * GiB;
 const UPLOAD_PARALLEL = Number(process.env.BENCH_UPLOAD_PARALLEL ?? 4);
 const CLIP_SECONDS = 10;
-const CACHE = process.env.BENCH_MEDIA_CACHE || join(tmpdir(), 'scriven-bench-cache');
+export const CACHE = process.env.BENCH_MEDIA_CACHE || join(tmpdir(), 'scriven-bench-cache');
 
 const fmt = (n, d = 1) => n.toFixed(d);
 const pct = (r) => `${(r * 100).toFixed(1)}%`;
@@ -55,7 +55,7 @@ function onPath(name, extra = []) {
 }
 
 /** The same choice as the server: Debian's binary when on PATH, else the npm-shipped one. */
-function ffmpegBinary() {
+export function ffmpegBinary() {
   const system = onPath('ffmpeg');
   if (system && !system.includes('node_modules')) return system;
   try {
@@ -81,7 +81,7 @@ function nginxBinary() {
 }
 
 /** The cached inputs: written once (to a temporary name, then renamed) and reused while their size is right. */
-async function ensureStreamFile() {
+export async function ensureStreamFile() {
   const file = join(CACHE, 'stream-1GiB.bin');
   if (existsSync(file) && statSync(file).size === STREAM_FILE_BYTES) return { file, created: false };
   const temp = `${file}.${process.pid}.tmp`;
@@ -225,7 +225,7 @@ http {
   return { url, stop, version: (/nginx\/(\S+)/.exec(version + err)?.[1] ?? '?') };
 }
 
-async function streamingBench({ base, auth, video, dataDir, bigFile, tempRoot, cleanups }) {
+export async function streamingBench({ base, auth, video, dataDir, bigFile, tempRoot, cleanups }) {
   // Whatever file is stored under the video's key is what the stream endpoint serves (size and ETag read from disk).
   const originals = join(dataDir, 'media', 'originals');
   const keys = readdirSync(originals);

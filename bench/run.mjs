@@ -6,7 +6,8 @@
 // (bench/ops.mjs: /api/me with 1 and 2 workers, a rolling restart under load, backup and verified restore of a
 // million ledger entries and a million videos) unless BENCH_OPS=0, and the live ones (bench/live.mjs: glass-to-glass
 // latency, chat fan-out to 2,000 sockets, the CPU of 10 ingested streams) unless BENCH_LIVE=0, and the gaming ones
-// (bench/gaming.mjs: per-game leaderboards over a million scores) unless BENCH_GAMING=0.
+// (bench/gaming.mjs: per-game leaderboards over a million scores) unless BENCH_GAMING=0, and the music ones
+// (bench/music.mjs: the library query at a million tracks, audio range streaming against nginx) unless BENCH_MUSIC=0.
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -117,6 +118,11 @@ main()
     if (process.env.BENCH_GAMING === '0') return console.log('\nGaming benchmarks skipped (BENCH_GAMING=0); run them with `npm run bench:gaming`.');
     const r = spawnSync(process.execPath, [join(root, 'bench/gaming.mjs')], { stdio: 'inherit' });
     if (r.status !== 0) throw new Error('the gaming benchmark failed');
+  })
+  .then(() => {
+    if (process.env.BENCH_MUSIC === '0') return console.log('\nMusic benchmarks skipped (BENCH_MUSIC=0); run them with `npm run bench:music`.');
+    const r = spawnSync(process.execPath, [join(root, 'bench/music.mjs')], { stdio: 'inherit' });
+    if (r.status !== 0) throw new Error('the music benchmark failed');
   })
   .catch((e) => {
     console.error(e);

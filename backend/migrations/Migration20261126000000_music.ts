@@ -13,6 +13,7 @@ export class Migration20261126000000_music extends Migration {
   override up(): void | Promise<void> {
     this.addSql(`alter table "media" drop constraint if exists "media_kind_check";`);
     this.addSql(`alter table "media" add constraint "media_kind_check" check ("kind" in ('video', 'reel', 'movie', 'track'));`);
+    this.addSql(`create index "media_popular_index" on "media" ("kind", "status", "visibility", "views", "id");`);
     this.addSql(`create table "music_tracks" (
       "media_id" uuid not null primary key references "media" ("id") on delete cascade,
       "artist" varchar(200) not null,
@@ -53,6 +54,7 @@ export class Migration20261126000000_music extends Migration {
     this.addSql(`drop table if exists "music_playlist_tracks";`);
     this.addSql(`drop table if exists "music_playlists";`);
     this.addSql(`drop table if exists "music_tracks";`);
+    this.addSql(`drop index if exists "media_popular_index";`);
     this.addSql(`delete from "media" where "kind" = 'track';`);
     this.addSql(`alter table "media" drop constraint if exists "media_kind_check";`);
     this.addSql(`alter table "media" add constraint "media_kind_check" check ("kind" in ('video', 'reel', 'movie'));`);

@@ -11,6 +11,8 @@ export const MediaSchema = defineEntity({
     { name: 'media_account_index', properties: ['accountId'] },
     // A channel's Popular tab (most viewed first) at any size, without sorting the channel's items.
     { name: 'media_account_popular_index', properties: ['accountId', 'kind', 'views', 'id'] },
+    // Most played first among a kind's listed items (the music library's `sort=popular`), read backwards.
+    { name: 'media_popular_index', properties: ['kind', 'status', 'visibility', 'views', 'id'] },
     { name: 'media_thumbnail_index', properties: ['thumbnailKey'] },
     // Removed items whose files are still to be purged (the purge job's sweeper): a handful at most.
     { name: 'media_purge_pending_index', properties: ['purgeRequestedAt'], where: 'purge_requested_at is not null and files_purged_at is null' },
