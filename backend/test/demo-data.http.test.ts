@@ -8,8 +8,8 @@ import { createTestApp, signUp, type TestApp } from './harness.js';
 import { waitFor } from './media-fixtures.js';
 
 /**
- * The demo platform (DEMO_DATA, product.md §13) on a new database, made small with DEMO_DATA_SCALE (1 video, 1 reel
- * and 1 movie of 3 s): seeded in the background through the use cases, never payable through Stripe, removed by
+ * The demo platform (DEMO_DATA, product.md §13) on a new database, made small with DEMO_DATA_SCALE (1 video, 1 reel,
+ * 1 movie and 1 music track of 3 s): seeded in the background through the use cases, never payable through Stripe, removed by
  * what `npm run cli -- demo:remove` calls, and never seeded again afterwards.
  */
 
@@ -83,6 +83,19 @@ describe('the demo platform', () => {
     expect(film.rating_count).toBe(DEMO_USERS.length - 1);
     expect(film.rating).toBeGreaterThanOrEqual(1);
     expect(film.rating).toBeLessThanOrEqual(5);
+
+    // A music track of MusicCreator: an MP3 with its tags and a cover picture, processed (cover, waveform), played and liked.
+    const tracks = (await t.http().get('/api/music/tracks')).body.tracks as Any[];
+    expect(tracks).toHaveLength(1);
+    expect(tracks[0]).toMatchObject({ title: 'Night Bus Home', artist: 'Music Creator', album: 'Tiny Studio Sessions', genre: 'Electronic', content_type: 'audio', status: 'ready' });
+    expect(tracks[0].owner.display_name).toBe('Music Creator');
+    expect(tracks[0].cover_url).toBeTruthy();
+    expect(tracks[0].plays).toBe(DEMO_USERS.length - 1);
+    expect(tracks[0].likes).toBeGreaterThan(0);
+    const track = (await t.http().get(`/api/music/tracks/${tracks[0].id}`)).body;
+    expect(track.peaks.length).toBeGreaterThan(0);
+    // Not a video: the videos' list holds the one demo video only.
+    expect(((await t.http().get('/api/videos')).body as Any[]).map((v) => v.kind ?? 'video')).toEqual(['video']);
 
     const [{ follows }] = await t.sql<Any>('select count(*)::int as follows from follows');
     expect(follows).toBeGreaterThanOrEqual(10);

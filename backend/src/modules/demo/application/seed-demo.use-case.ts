@@ -167,8 +167,9 @@ export class SeedDemoUseCase {
     if (existing) return;
     const dir = await this.maker.workDir();
     try {
-      const file = await this.maker.video(item, dir, signal);
+      const file = item.kind === 'track' ? await this.maker.audio(item, dir, signal) : await this.maker.video(item, dir, signal);
       const fields: Record<string, unknown> = { title: item.title, description: item.description };
+      if (item.track) Object.assign(fields, { artist: item.track.artist, album: item.track.album, genre: item.track.genre, content_type: 'audio' });
       if (item.tags) fields.tags = item.tags;
       if (item.movie) Object.assign(fields, { genre: item.movie.genre, year: item.movie.year, duration: item.movie.durationMinutes, age_rating: item.movie.ageRating, cast: item.movie.cast });
       await this.ctx(() => this.catalog.publishLocalFile(creator.userId, item.kind, fields, file));

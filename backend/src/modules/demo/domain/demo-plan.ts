@@ -1,7 +1,7 @@
 /**
  * What the demo platform holds (product.md §13): a few creators (three of them the membership channels of seed 001),
- * generated videos, reels and movies (with their cast), and some follows, likes, comments, views and movie ratings
- * between the creators.
+ * generated videos, reels, movies (with their cast) and music tracks (tagged MP3s with cover art), and some follows,
+ * likes, comments, views (plays) and movie ratings between the creators.
  */
 
 export interface DemoCreator {
@@ -29,7 +29,7 @@ export type Visual = 'testsrc2' | 'mandelbrot' | 'life' | 'cellauto' | 'gradient
 export type Sound = 'tone' | 'chord' | 'pink' | 'brown' | 'drone';
 
 export interface DemoMedia {
-  kind: 'video' | 'reel' | 'movie';
+  kind: 'video' | 'reel' | 'movie' | 'track';
   creator: string;
   title: string;
   description: string;
@@ -42,6 +42,8 @@ export interface DemoMedia {
   tags?: string[];
   /** Movies: the movie form's fields. */
   movie?: { genre: string[]; year: number; durationMinutes: number; ageRating: string; cast: string[] };
+  /** Music tracks: the music upload form's fields (the file is an MP3 with these tags and a cover from the visual). */
+  track?: { artist: string; album: string; genre: string };
 }
 
 export interface DemoComment {
@@ -94,6 +96,10 @@ const MEDIA: DemoMedia[] = [
   { kind: 'reel', creator: 'ChefPablo', title: 'Sizzle', description: 'The sound of garlic in olive oil.', seconds: 15, visual: 'life', variant: 2, sound: 'brown', tags: ['cooking', 'asmr'] },
   { kind: 'movie', creator: 'TechGuru', title: 'The Long Fractal', description: 'A short documentary about a shape with no end.', seconds: 40, visual: 'mandelbrot', variant: 2, sound: 'drone', movie: { genre: ['Documentary', 'Sci-Fi'], year: 2025, durationMinutes: 1, ageRating: 'G', cast: ['Benoit Mandel (narrator)', 'Julia Gaston', 'Pierre Fatou'] } },
   { kind: 'movie', creator: 'NoraTravels', title: 'Life in Colour', description: 'Cells are born, live and fade, in every colour of the harbour.', seconds: 40, visual: 'life', variant: 3, sound: 'chord', movie: { genre: ['Documentary', 'Family'], year: 2024, durationMinutes: 1, ageRating: 'G', cast: ['John Conway (narrator)', 'Nora Lind', 'The Glider'] } },
+  { kind: 'track', creator: 'MusicCreator', title: 'Night Bus Home', description: 'A slow pulse for the last ride of the day.', seconds: 40, visual: 'gradients', variant: 3, sound: 'drone', track: { artist: 'Music Creator', album: 'Tiny Studio Sessions', genre: 'Electronic' } },
+  { kind: 'track', creator: 'MusicCreator', title: 'Three Note Waltz', description: 'Three notes, three beats, one take.', seconds: 36, visual: 'cellauto', variant: 1, sound: 'chord', track: { artist: 'Music Creator', album: 'Tiny Studio Sessions', genre: 'Classical' } },
+  { kind: 'track', creator: 'MusicCreator', title: 'Tape Hiss Lullaby', description: 'Recorded on a cassette deck older than me.', seconds: 32, visual: 'mandelbrot', variant: 1, sound: 'pink', track: { artist: 'Music Creator', album: 'Tiny Studio Sessions', genre: 'Jazz' } },
+  { kind: 'track', creator: 'GamingStream', title: 'Boss Fight (8-bit)', description: 'The theme from tonight’s stream intro.', seconds: 30, visual: 'rgb', variant: 2, sound: 'tone', track: { artist: 'Gaming Stream', album: 'Stream Themes', genre: 'Electronic' } },
 ];
 
 const FOLLOWS: [string, string][] = [
@@ -126,7 +132,7 @@ export function demoPlan(scalePercent: number): DemoPlan {
   if (scalePercent <= 0) return { creators: [], media: [], follows: [], comments: [], gaming: null };
   const s = Math.min(100, scalePercent) / 100;
   const picked: number[] = [];
-  for (const kind of ['video', 'reel', 'movie'] as const) {
+  for (const kind of ['video', 'reel', 'movie', 'track'] as const) {
     const of = MEDIA.map((m, i) => ({ m, i })).filter((x) => x.m.kind === kind);
     picked.push(...of.slice(0, Math.max(1, Math.ceil(of.length * s))).map((x) => x.i));
   }

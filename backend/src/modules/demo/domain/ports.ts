@@ -25,6 +25,8 @@ export interface DemoMediaMaker {
   removeWorkDir(dir: string): Promise<void>;
   /** Writes an MP4 of the item into dir and returns its path; a kill through `signal` rejects. */
   video(item: DemoMedia, dir: string, signal: AbortSignal): Promise<string>;
+  /** A music track: an MP3 of the item's sound with its tags (title, artist, album, genre) and a cover picture of its visual. */
+  audio(item: DemoMedia, dir: string, signal: AbortSignal): Promise<string>;
   /** Writes a square PNG with the initials on the colour and returns its path. */
   avatar(initials: string, colour: string, dir: string): Promise<string>;
   /** Writes a wide PNG banner (a gradient from colour to accent, with shapes placed by `variant`) and returns its path. */

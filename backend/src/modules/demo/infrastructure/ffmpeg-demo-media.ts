@@ -163,6 +163,36 @@ export class FfmpegDemoMedia implements DemoMediaMaker {
     return out;
   }
 
+  async audio(item: DemoMedia, dir: string, signal: AbortSignal): Promise<string> {
+    const cover = join(dir, 'cover.jpg');
+    const still = (source: string) => ['-v', 'error', '-nostdin', '-y', '-f', 'lavfi', '-i', source, '-frames:v', '1', '-q:v', '3', cover];
+    try {
+      await run(this.ffmpeg, still(visual(item.visual, item.variant, 600, 600)), dir, signal);
+    } catch (e) {
+      if (signal.aborted) throw e;
+      await run(this.ffmpeg, still(visual('testsrc2', item.variant, 600, 600)), dir, signal);
+    }
+    const out = join(dir, 'track.mp3');
+    const tags = { title: item.title, artist: item.track?.artist ?? item.creator, album: item.track?.album ?? '', genre: item.track?.genre ?? '' };
+    await run(
+      this.ffmpeg,
+      [
+        '-v', 'error', '-nostdin', '-y',
+        '-f', 'lavfi', '-i', sound(item.sound, item.variant),
+        '-i', cover,
+        '-t', String(item.seconds),
+        '-map', '0:a', '-map', '1:v',
+        '-c:a', 'libmp3lame', '-b:a', '96k', '-ac', '2',
+        '-c:v', 'copy', '-disposition:v', 'attached_pic', '-metadata:s:v', 'title=Album cover', '-metadata:s:v', 'comment=Cover (front)',
+        ...Object.entries(tags).flatMap(([k, v]) => ['-metadata', `${k}=${v}`]),
+        '-id3v2_version', '3', out,
+      ],
+      dir,
+      signal,
+    );
+    return out;
+  }
+
   async avatar(initials: string, colour: string, dir: string): Promise<string> {
     const svg =
       `<svg xmlns="http://www.w3.org/2000/svg" width="256" height="256"><rect width="256" height="256" fill="${colour}"/>` +
