@@ -4,7 +4,8 @@ import { Migration } from '@mikro-orm/migrations';
  * The music library (issue 14): a track is a `media` row of kind 'track' (uploads, processing, statuses, visibility,
  * moderation, likes, views as plays, watch time); its music-only fields are in music_tracks (SQL-owned). Playlists are
  * their owner's, public or private, with their tracks in order. music_play_marks: per listener and track, the seconds
- * listened since the last counted play (a play counts once per 30 s of listening).
+ * listened since the last counted play, when that play was and when listening was last reported (a play counts after
+ * 30 s of listening, once per play-through of the track).
  */
 export class Migration20261126000000_music extends Migration {
 
@@ -45,8 +46,10 @@ export class Migration20261126000000_music extends Migration {
       "listener_key" varchar(64) not null,
       "seconds" int not null default 0,
       "counted_at" timestamptz null,
+      "last_report_at" timestamptz null,
       constraint "music_play_marks_pkey" primary key ("media_id", "listener_key")
     );`);
+    this.addSql(`create index "music_play_marks_listener_index" on "music_play_marks" ("listener_key");`);
   }
 
   override down(): void | Promise<void> {

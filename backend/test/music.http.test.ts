@@ -262,24 +262,49 @@ describe('POST /api/music/{id}/like', () => {
 });
 
 describe('POST /api/music/tracks/{id}/play', () => {
-  it('counts once per listener per 30 s of listening', async () => {
+  it('counts a play after 30 s of listening, once per play-through, crediting no more than the time that passed', async () => {
     const owner = await person();
     const fan = await person();
     const track = await readyTrack(owner.auth);
-    const play = (seconds: unknown, auth?: Auth) => {
+    await t.sql(`update media set duration_seconds = 180 where id = $1`, [track.id]);
+    const play = async (seconds: unknown, auth?: Auth) => {
       const req = t.http().post(`/api/music/tracks/${track.id}/play`);
-      return (auth ? req.set(...auth) : req).send({ seconds_listened: seconds });
+      return (await (auth ? req.set(...auth) : req).send({ seconds_listened: seconds })).body;
     };
-    expect((await play(20, fan.auth)).body).toEqual({ plays: 0, counted: false });
-    expect((await play(10, fan.auth)).body).toEqual({ plays: 1, counted: true });
-    // Another 30 s reported at once, within 30 s of the last counted play: not a second play.
-    expect((await play(30, fan.auth)).body).toEqual({ plays: 1, counted: false });
-    // Once 30 s have passed since that play, the 30 s heard count.
-    await t.sql(`update music_play_marks set counted_at = counted_at - interval '31 seconds' where media_id = $1`, [track.id]);
-    expect((await play(1, fan.auth)).body).toEqual({ plays: 2, counted: true });
-    // A visitor is another listener.
-    expect((await play(30)).body).toEqual({ plays: 3, counted: true });
+    // Time passing for this track's listeners (their last report and last counted play move back).
+    const later = (seconds: number) =>
+      t.sql(`update music_play_marks set last_report_at = last_report_at - make_interval(secs => $2), counted_at = counted_at - make_interval(secs => $2) where media_id = $1`, [track.id, seconds]);
+
+    expect(await play(20, fan.auth)).toEqual({ plays: 0, counted: false });
+    // 20 s more reported at once: only the time that passed (+2 s) is credited, 22 s in all: no play yet.
+    expect(await play(20, fan.auth)).toEqual({ plays: 0, counted: false });
+    await later(10);
+    expect(await play(10, fan.auth)).toEqual({ plays: 1, counted: true });
+    // Listening on through the 3-minute track, reported every 15 s: still the one play.
+    for (let i = 0; i < 8; i++) {
+      await later(15);
+      expect(await play(15, fan.auth)).toEqual({ plays: 1, counted: false });
+    }
+    // The track's length after that play, listening on (a replay): a second play.
+    await later(60);
+    expect(await play(15, fan.auth)).toEqual({ plays: 2, counted: true });
+    // A visitor is another listener; their report at once after it counts nothing more.
+    expect(await play(30)).toEqual({ plays: 3, counted: true });
+    expect(await play(30)).toEqual({ plays: 3, counted: false });
     expect((await t.http().get(`/api/music/tracks/${track.id}`)).body.plays).toBe(3);
+  });
+
+  it('refuses more than ENGAGEMENT_LIMIT_PER_MINUTE reports a minute from one listener (a visitor, by address)', async () => {
+    const owner = await person();
+    const track = await readyTrack(owner.auth);
+    const limited = await createTestApp({ ENGAGEMENT_LIMIT_PER_MINUTE: '3' }, t);
+    try {
+      const statuses: number[] = [];
+      for (let i = 0; i < 4; i++) statuses.push((await limited.http().post(`/api/music/tracks/${track.id}/play`).send({ seconds_listened: 5 })).status);
+      expect(statuses).toEqual([200, 200, 200, 429]);
+    } finally {
+      await limited.close();
+    }
   });
 
   it('refuses seconds outside 1..60 and unknown tracks', async () => {

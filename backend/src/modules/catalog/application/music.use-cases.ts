@@ -2,7 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { createHash, randomUUID } from 'node:crypto';
 import type { Request } from 'express';
 import type { UnitOfWork } from '../../../common/database/unit-of-work.port.js';
-import { ValidationError } from '../../../common/errors/domain-error.js';
+import { DomainError, ValidationError } from '../../../common/errors/domain-error.js';
 import { clientAddress } from '../../../common/http/client-address.js';
 import { decodeCursor, encodeCursor, isUuid } from '../../../common/keyset.js';
 import type { Media } from '../domain/media.js';
@@ -93,8 +93,9 @@ export class MusicTracks {
 
   /** One track the viewer may reach (a direct link: unlisted ones too); 404 otherwise. */
   async get(id: string, viewer: string | null): Promise<TrackView> {
-    const m = await this.service.reachable('track', id, viewer).catch(() => {
-      throw TrackNotFound();
+    // Missing or not the viewer's to see is the track's 404; anything else (the database) goes up as it is.
+    const m = await this.service.reachable('track', id, viewer).catch((e: unknown) => {
+      throw e instanceof DomainError && e.kind === 'not_found' ? TrackNotFound() : e;
     });
     const [view] = await this.withDetails([m]);
     if (!view) throw TrackNotFound();
@@ -107,9 +108,11 @@ export class MusicTracks {
   }
 
   /**
-   * Reports listening: `seconds` (1..60) heard since the last report. A play counts once per listener (the user, or
-   * for visitors their address, as video views) per track per 30 s of listening; a signed-in listener's seconds of a
-   * monetized track (not their own) also count as watch time, the premium pool's and ad revenue's measure as for videos.
+   * Reports listening: `seconds` (1..60) heard since the last report. A play counts once a listener (the user, or for
+   * visitors their address, as video views) has heard 30 s of the track, once per play-through: the same listener's
+   * next play counts after the track's length (at least 30 s) has passed since their last counted one. A signed-in
+   * listener's seconds of a monetized track (not their own) also count as watch time, the premium pool's and ad
+   * revenue's measure as for videos.
    */
   async play(id: string, req: Request & { user?: { userId: string } | null }, seconds: unknown): Promise<{ plays: number; counted: boolean }> {
     const s = wholeNumber(seconds);
@@ -117,7 +120,7 @@ export class MusicTracks {
     const viewer = MediaService.signedInViewer(req);
     const { media: m } = await this.get(id, viewer);
     const key = viewer ? `u:${viewer}` : `a:${createHash('sha256').update(clientAddress(req)).digest('hex').slice(0, 40)}`;
-    const result = await this.music.listen(m.id, key, s);
+    const result = await this.music.listen(m.id, key, s, Math.ceil(m.durationSeconds ?? 0));
     if (viewer && viewer !== m.userId && m.monetizationEnabled) {
       await this.engagement.addWatchTime(m.id, viewer, s, Math.max(60, Math.ceil((m.durationSeconds ?? 20 * 60) * 3)));
     }

@@ -153,10 +153,11 @@ export interface MusicRepository {
   /** The caller's own tracks not removed (processing, failed, ready; any visibility), in `sort`'s order. */
   listOwn(userId: string, filter: TrackFilter, sort: TrackSort, limit: number, after: TrackAfter | null): Promise<string[]>;
   /**
-   * Adds listened seconds for a listener; when they reach PLAY_THRESHOLD_SECONDS since the last counted play, a play
-   * is counted (media.views + the hour's activity) and the count starts over. Returns the plays and whether it counted.
+   * Adds listened seconds for a listener (never more than the time since their previous report, plus 2 s); when they
+   * reach PLAY_THRESHOLD_SECONDS and at least `minGapSeconds` passed since their last counted play of it, a play is
+   * counted (media.views + the hour's activity) and the count starts over. Returns the plays and whether it counted.
    */
-  listen(mediaId: string, listenerKey: string, seconds: number): Promise<{ plays: number; counted: boolean }>;
+  listen(mediaId: string, listenerKey: string, seconds: number, minGapSeconds: number): Promise<{ plays: number; counted: boolean }>;
   /** A deleted listener's marks. */
   forgetListener(listenerKey: string): Promise<void>;
   playlistsOf(userId: string): Promise<Playlist[]>;

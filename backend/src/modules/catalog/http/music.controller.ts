@@ -7,6 +7,7 @@ import type { Principal } from '../../../common/auth/principal.js';
 import { RequiresFeature } from '../../../common/features/requires-feature.js';
 import { ErrorResponseDto } from '../../../common/http/error-response.dto.js';
 import { Upload } from '../../../common/http/long-running.js';
+import { clientAddress } from '../../../common/http/client-address.js';
 import { MediaRateLimit } from '../../../common/http/rate-limit.guard.js';
 import { pageSize } from '../../../common/keyset.js';
 import { isoTrackKinds, VIDEO_CONTENT_TYPES } from '../../../common/storage/sniff.js';
@@ -168,7 +169,9 @@ export class MusicController {
   @UseGuards(OptionalUserAuthGuard)
   @ApiResponse({ status: 400, type: ErrorResponseDto })
   @ApiResponse({ status: 404, type: ErrorResponseDto })
+  @ApiResponse({ status: 429, type: ErrorResponseDto, description: 'More than ENGAGEMENT_LIMIT_PER_MINUTE reports a minute from one listener' })
   async playTrack(@Param('id') id: string, @Req() req: Req, @Body() body: MusicPlayRequestDto): Promise<MusicPlayDto> {
+    this.limits.plays.hit(MediaService.signedInViewer(req) ?? `address:${clientAddress(req)}`);
     return this.tracks.play(id, req, body?.seconds_listened);
   }
 

@@ -127,11 +127,13 @@ export class MusicLikeDto {
 }
 
 /**
- * Listening reported by the player: the seconds heard since its last report (1 to 60, at most every minute). Rule: a
- * play counts once per listener (the signed-in user, else the visitor's address as for video views) per track per
- * 30 seconds of listening; seconds heard beyond 30 before a play can count are not banked, and two counted plays of
- * one listener are at least 30 s apart. A monetized track's listening by a signed-in listener (not its owner) is
- * watch time, which feeds the premium pool as videos' does.
+ * Listening reported by the player: the seconds heard since its last report (1 to 60; credited at most the time since
+ * the previous report, plus 2 s). Rule: a play counts once the listener (the signed-in user, else the visitor's address
+ * as for video views) has heard 30 seconds of the track, once per play-through: their next play of it counts when the
+ * track's length (at least 30 s) has passed since their last counted one. Seconds beyond 30 before a play can count are
+ * not banked. (Navidrome counts at the earlier of half the track or 4 minutes; 30 s counts short tracks and long
+ * mixes alike.) A monetized track's listening by a signed-in listener (not its owner) is watch time, which feeds the
+ * premium pool as videos' does. At most ENGAGEMENT_LIMIT_PER_MINUTE reports a minute per listener (429).
  */
 export class MusicPlayRequestDto {
   @ApiProperty({ minimum: 1, maximum: 60 })

@@ -92,16 +92,19 @@ export class PgMusicRepository implements MusicRepository {
     return this.page(`m.user_id = ? and m.status <> 'removed'`, [userId], filter, sort, limit, after);
   }
 
-  async listen(mediaId: string, listenerKey: string, seconds: number): Promise<{ plays: number; counted: boolean }> {
+  async listen(mediaId: string, listenerKey: string, seconds: number, minGapSeconds: number): Promise<{ plays: number; counted: boolean }> {
     return this.em.transactional(async () => {
-      // The listener's seconds since their last counted play (kept at most one threshold ahead: no banking). A play
-      // counts when they reach the threshold and at least that much time passed since the last counted one (30 s of
-      // listening cannot happen in less than 30 s); then the count starts over.
+      // The listener's seconds since their last counted play, kept at most one threshold ahead (no banking), and each
+      // report credited with no more than the time since their previous one (+2 s): reports cannot be sped up. A play
+      // counts at the threshold once `minGapSeconds` (the track's length, at least the threshold) passed since their
+      // last counted play: once per play-through, a replay counting again.
       const [mark] = await this.em.execute<{ seconds: number; due: boolean }[]>(
-        `insert into music_play_marks as k (media_id, listener_key, seconds) values (?, ?, least(?, ?))
-         on conflict (media_id, listener_key) do update set seconds = least(k.seconds + excluded.seconds, ?)
+        `insert into music_play_marks as k (media_id, listener_key, seconds, last_report_at) values (?, ?, least(?, ?), now())
+         on conflict (media_id, listener_key) do update
+           set seconds = least(k.seconds + least(excluded.seconds, greatest(0, ceil(extract(epoch from now() - coalesce(k.last_report_at, now() - interval '1 hour')))::int + 2)), ?),
+               last_report_at = now()
          returning seconds, (counted_at is null or counted_at <= now() - make_interval(secs => ?)) as due`,
-        [mediaId, listenerKey, seconds, PLAY_THRESHOLD_SECONDS, PLAY_THRESHOLD_SECONDS, PLAY_THRESHOLD_SECONDS],
+        [mediaId, listenerKey, seconds, PLAY_THRESHOLD_SECONDS, PLAY_THRESHOLD_SECONDS, Math.max(PLAY_THRESHOLD_SECONDS, minGapSeconds)],
       );
       if (Number(mark.seconds) < PLAY_THRESHOLD_SECONDS || !mark.due) {
         const [row] = await this.em.execute<{ views: string }[]>('select views from media where id = ?', [mediaId]);
