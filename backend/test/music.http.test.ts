@@ -160,6 +160,7 @@ describe('GET /api/music/tracks and /tracks/{id}', () => {
     const visitor = await t.http().get('/api/music/tracks?limit=100');
     expect(visitor.status).toBe(200);
     const ids = visitor.body.tracks.map((x: Any) => x.id);
+    expect(ids).toEqual(expect.arrayContaining([clip.id, audio.id]));
     expect(ids.indexOf(clip.id)).toBeLessThan(ids.indexOf(audio.id));
     expect(ids).not.toContain(processing.id);
     const own = await t.http().get('/api/music/tracks?limit=100').set(...me.auth);
@@ -234,6 +235,13 @@ describe('GET /api/music/tracks and /tracks/{id}', () => {
     expect((await t.http().get(`/api/music/tracks/${track.id}`).set(...other.auth)).status).toBe(404);
     expect((await t.http().get(`/api/music/tracks/${track.id}`).set(...me.auth)).status).toBe(200);
     expect((await t.http().get(`/api/music/tracks/${track.id}/stream`).set(...other.auth)).status).toBe(404);
+    // Nor can they like it, count plays of it or put it in a playlist; nothing of theirs is kept.
+    expect((await t.http().post(`/api/music/${track.id}/like`).set(...other.auth)).status).toBe(404);
+    expect((await t.http().post(`/api/music/tracks/${track.id}/play`).set(...other.auth).send({ seconds_listened: 30 })).status).toBe(404);
+    const list = (await t.http().post('/api/music/playlists').set(...other.auth).send({ name: 'Peeking' })).body;
+    expect((await t.http().post(`/api/music/playlists/${list.id}/tracks`).set(...other.auth).send({ track_id: track.id })).status).toBe(404);
+    expect(await t.sql('select 1 from music_play_marks where media_id = $1', [track.id])).toEqual([]);
+    expect((await t.http().get(`/api/music/tracks/${track.id}`).set(...me.auth)).body).toMatchObject({ likes: 0, plays: 0 });
   });
 
   it('a removed track is nobody’s', async () => {
@@ -242,6 +250,8 @@ describe('GET /api/music/tracks and /tracks/{id}', () => {
     await t.sql(`update media set status = 'removed' where id = $1`, [track.id]);
     expect((await t.http().get(`/api/music/tracks/${track.id}`).set(...me.auth)).status).toBe(404);
     expect((await t.http().get('/api/music/tracks?limit=100').set(...me.auth)).body.tracks.map((x: Any) => x.id)).not.toContain(track.id);
+    for (const path of [`/api/music/tracks/${track.id}/stream`, `/api/music/tracks/${track.id}/hls/master.m3u8`]) expect((await t.http().get(path).set(...me.auth)).status).toBe(404);
+    expect((await t.http().post(`/api/music/${track.id}/like`).set(...me.auth)).status).toBe(404);
   });
 });
 
