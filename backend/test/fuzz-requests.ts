@@ -350,6 +350,9 @@ export function fixturesFor(op: Operation, param: string): string[] {
     return op.operationId === 'deletePlaylist' ? ['musicPlaylistToDelete'] : ['musicPlaylist'];
   }
   if (p.startsWith('/api/music/')) return ['musicTrack'];
+  // The fuzz user's ready episode, and its show.
+  if (p.startsWith('/api/podcasts/shows/')) return ['podcastShow'];
+  if (p.startsWith('/api/podcasts/episode/')) return ['podcastEpisode'];
   if (p.startsWith('/api/comments/')) return op.method === 'DELETE' ? ['commentToDelete'] : ['comment'];
   if (p.startsWith('/api/admin/moderation/cases/')) return ['moderationCase'];
   if (p.startsWith('/api/moderation/strikes/') || p.startsWith('/api/admin/moderation/strikes/')) return ['strike'];

@@ -179,6 +179,9 @@ async function fullWorld(): Promise<void> {
   const newPlaylist = async (name: string) => ((await must('playlist', as(user.auth).post('/api/music/playlists').send({ name }))).body as { id: string }).id;
   const [musicPlaylist, musicPlaylistToDelete] = [await newPlaylist('Fuzz playlist'), await newPlaylist('Fuzz playlist to delete')];
   await must('playlist track', as(user.auth).post(`/api/music/playlists/${musicPlaylist}/tracks`).send({ track_id: musicTrack }));
+  // A ready podcast episode of the fuzz user's (an MP3 by its bytes, never decoded), and its show.
+  const episode = (await must('podcast episode', as(user.auth).post('/api/podcasts/upload').field('title', 'Fuzz episode').field('show_name', 'Fuzz show').attach('file', mp3, { filename: 'e.mp3' }))).body as { id: string; show_id: string };
+  await t.sql(`update media set status = 'ready', duration_seconds = 2 where id = $1`, [episode.id]);
   await must('follow', as(other.auth).post(`/api/users/${me.id}/follow`));
   const child = { ...(await import('./harness.js')).newUser({ date_of_birth: '2019-01-01', parent_email: 'parent.fuzz@example.com' }) };
   await must('child', t.http().post('/api/register').send(child));
@@ -240,6 +243,8 @@ async function fullWorld(): Promise<void> {
       musicTrack,
       musicPlaylist,
       musicPlaylistToDelete,
+      podcastEpisode: episode.id,
+      podcastShow: episode.show_id,
       consentToken,
       notification: notification?.id ?? '00000000-0000-4000-8000-000000000000',
       moderationCase: reelCase.id,

@@ -122,8 +122,8 @@ describe('the form', () => {
   it.each([
     ['an unknown reason', { reason: 'boring' }, 'reason', 'reason must be one of sexual_content, nudity, inappropriate, spam, violence, harassment, other'],
     ['a reason that is not text', { reason: 7 }, 'reason', 'Please select a reason for reporting'],
-    ['an unknown content type', { content_type: 'live' }, 'content_type', 'content_type must be one of video, reel, movie, track, comment, user, live_stream, live_chat_message, community_post'],
-    ['no content type', { content_type: undefined }, 'content_type', 'content_type must be one of video, reel, movie, track, comment, user, live_stream, live_chat_message, community_post'],
+    ['an unknown content type', { content_type: 'live' }, 'content_type', 'content_type must be one of video, reel, movie, track, episode, comment, user, live_stream, live_chat_message, community_post'],
+    ['no content type', { content_type: undefined }, 'content_type', 'content_type must be one of video, reel, movie, track, episode, comment, user, live_stream, live_chat_message, community_post'],
     ['no content id', { content_id: undefined }, 'content_id', 'content_id is required'],
     ['an empty content id', { content_id: '' }, 'content_id', 'content_id is required'],
     ['a content id that is not text', { content_id: 12 }, 'content_id', 'content_id is required'],
@@ -150,7 +150,7 @@ describe('the form', () => {
     expect(ok.body.description).toHaveLength(1000);
     const many = await report(t, a.auth, { content_type: 'nope', reason: '' });
     expect(many.status).toBe(400);
-    expect(many.body.detail).toBe('content_type must be one of video, reel, movie, track, comment, user, live_stream, live_chat_message, community_post');
+    expect(many.body.detail).toBe('content_type must be one of video, reel, movie, track, episode, comment, user, live_stream, live_chat_message, community_post');
     expect(many.body.errors.map((e: Any) => e.field)).toEqual(['content_type', 'content_id', 'reason']);
   });
 

@@ -1,4 +1,4 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { RequestContext } from '@mikro-orm/core';
 import { CatalogFacade } from '../src/modules/catalog/catalog.facade.js';
@@ -150,4 +150,28 @@ it('moderation: a track can be reported; removed, it is gone for everyone (its o
   }
   expect((await t.http().get('/api/search').query({ q: k, content_type: 'music' })).body.results.music).toEqual([]);
   await waitFor('the files to be purged', async () => !existsSync(join(t.config.dataDir, 'media', row.original_key)) && !existsSync(join(t.config.dataDir, 'media', 'hls', track.id)), 30_000, 250);
+});
+
+it('a cover ffmpeg cannot decode leaves the track ready without one; followers hear of the new track', async () => {
+  // The tagged MP3 with its picture's bytes zeroed (the ID3 frame and its sizes stay): ffprobe still sees a picture.
+  const bytes = readFileSync(tunes.taggedMp3);
+  const soi = bytes.indexOf(Buffer.from([0xff, 0xd8, 0xff]));
+  const eoi = bytes.indexOf(Buffer.from([0xff, 0xd9]), soi);
+  expect(soi).toBeGreaterThan(0);
+  bytes.fill(0, soi, eoi + 2);
+  const damaged = join(tunes.dir, 'damaged-cover.mp3');
+  writeFileSync(damaged, bytes);
+
+  const owner = await signUp(t);
+  const fan = await signUp(t);
+  expect((await t.http().post(`/api/users/${await userIdOf(t, owner.auth)}/follow`).set(...fan.auth)).status).toBeLessThan(300);
+  const { track } = await processed(damaged, { title: 'Coverless' }, owner);
+  expect(track).toMatchObject({ status: 'ready', cover_url: null });
+  expect(track.duration_seconds).toBeGreaterThan(2.5);
+  const told = await waitFor('the follower to be told', async () => {
+    const list = (await t.http().get('/api/notifications').set(...fan.auth)).body.notifications as Any[];
+    return list.find((n) => n.type === 'new_upload' && n.link?.id === track.id) ?? null;
+  }, 30_000);
+  expect(told).toMatchObject({ title: 'New track', link: { kind: 'track', id: track.id } });
+  expect(told.message).toContain('"Coverless"');
 });

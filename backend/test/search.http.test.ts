@@ -141,7 +141,7 @@ describe('kinds and shape', () => {
     expect(all.body).toEqual({
       query: k,
       total_results: 6,
-      available: ['videos', 'music', 'live', 'users', 'gaming'],
+      available: ['videos', 'music', 'live', 'users', 'podcasts', 'gaming'],
       results: { videos: expect.any(Array), users: expect.any(Array), music: [], live: [], podcasts: [], gaming: [] },
     });
     expect(all.body.results.videos).toHaveLength(3);

@@ -2438,6 +2438,247 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/podcasts/analytics": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The caller's shows' figures, level (1-10), achievements and plays per day for the last 90 days. */
+        get: operations["podcastAnalytics"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/podcasts/categories": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The categories that have ready public episodes, with their counts. */
+        get: operations["listPodcastCategories"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/podcasts/episode/{id}/like": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Likes or unlikes an episode; returns the new state and count. */
+        post: operations["likeEpisode"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/podcasts/episode/{id}/play": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Reports listening (the music rule: a play after 30 s of listening, once per play-through); signed in or not. */
+        post: operations["playEpisode"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/podcasts/episode/{id}/stream": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The episode's audio (the AAC rendition of a lossless source, else the original) with ranges and HEAD; counts IAB downloads. */
+        get: operations["streamEpisode"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/podcasts/episodes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Ready episodes of public accounts and the signed-in caller's own, newest first; `category` and `show` filters. */
+        get: operations["listEpisodes"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/podcasts/shows": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Shows with episodes the caller may see, latest episode first. */
+        get: operations["listShows"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/podcasts/shows/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One show with its episodes and whether the caller is subscribed to its name. */
+        get: operations["getShow"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/podcasts/shows/{id}/artwork.jpg": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The show's square 1400 px JPEG artwork (the latest public episode's cover, else drawn from its name). */
+        get: operations["getShowArtwork"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/podcasts/shows/{id}/feed.xml": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The show's public RSS 2.0 feed (iTunes and Podcasting 2.0 tags) of its ready public episodes; no sign-in. */
+        get: operations["getShowFeed"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/podcasts/subscribe": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Subscribes to a show name, or unsubscribes when already subscribed (form or JSON `show_name`). */
+        post: operations["subscribeShow"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/podcasts/subscriptions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The caller's subscriptions, with the shows of those names. */
+        get: operations["listSubscriptions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/podcasts/trending": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Most played in the last 7 days, then all-time plays (the first 6; the app shows them as Trending Now). */
+        get: operations["trendingEpisodes"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/podcasts/upload": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Uploads an episode as the active account: title and show name required; audio only (MP3, AAC/M4A, Ogg/Opus,
+         *     FLAC, WAV by their bytes). Processed in the background.
+         */
+        post: operations["uploadEpisode"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/profile/upload-photo": {
         parameters: {
             query?: never;
@@ -3399,7 +3640,7 @@ export interface components {
             /** @description The content as it was reported: a title, a comment's text, a channel's name. */
             content_title: string | null;
             /** @enum {string} */
-            content_type: "video" | "reel" | "movie" | "track" | "comment" | "user" | "live_stream" | "live_chat_message" | "community_post";
+            content_type: "video" | "reel" | "movie" | "track" | "episode" | "comment" | "user" | "live_stream" | "live_chat_message" | "community_post";
             created_at: string;
             expires_at: string;
             id: string;
@@ -3467,7 +3708,7 @@ export interface components {
             case_id: string | null;
             content_id: string;
             /** @enum {string} */
-            content_type: "video" | "reel" | "movie" | "track" | "comment" | "user" | "live_stream" | "live_chat_message" | "community_post";
+            content_type: "video" | "reel" | "movie" | "track" | "episode" | "comment" | "user" | "live_stream" | "live_chat_message" | "community_post";
             created_at: string;
             id: string;
             reason: string;
@@ -3568,7 +3809,7 @@ export interface components {
             content: components["schemas"]["ContentSnapshotDto"];
             content_id: string;
             /** @enum {string} */
-            content_type: "video" | "reel" | "movie" | "track" | "comment" | "user" | "live_stream" | "live_chat_message" | "community_post";
+            content_type: "video" | "reel" | "movie" | "track" | "episode" | "comment" | "user" | "live_stream" | "live_chat_message" | "community_post";
             first_reported_at: string;
             id: string;
             last_reported_at: string;
@@ -4973,6 +5214,153 @@ export interface components {
             /** @description 1 to 100 characters. */
             name?: string;
         };
+        PodcastAnalyticsDto: {
+            achievements: string[];
+            /** @description The last 90 UTC days, oldest first, zeros included. */
+            plays_per_day: components["schemas"]["PodcastDayDto"][];
+            podcast_level: number;
+            shows: components["schemas"]["PodcastShowDto"][];
+            total_downloads: number;
+            total_episodes: number;
+            total_likes: number;
+            total_plays: number;
+            /** @description Other users subscribed to a name of the caller's shows. */
+            total_subscribers: number;
+        };
+        PodcastCategoryDto: {
+            /** @enum {string} */
+            category: "General" | "Technology" | "Business" | "Entertainment" | "Education" | "News" | "Sports" | "Health" | "Comedy" | "True Crime";
+            episode_count: number;
+        };
+        PodcastCategoryListDto: {
+            categories: components["schemas"]["PodcastCategoryDto"][];
+        };
+        PodcastDayDto: {
+            /** @description A UTC date, YYYY-MM-DD. */
+            date: string;
+            plays: number;
+        };
+        PodcastEpisodeDto: {
+            /** @enum {string} */
+            category: "General" | "Technology" | "Business" | "Entertainment" | "Education" | "News" | "Sports" | "Health" | "Comedy" | "True Crime";
+            cover_url: string | null;
+            created_at: string;
+            description: string | null;
+            /** @description IAB 2.1 downloads of the enclosure (their own figure; they do not add to plays). */
+            downloads: number;
+            duration_seconds: number | null;
+            episode_number: number | null;
+            failure_reason: string | null;
+            id: string;
+            is_owner: boolean;
+            liked: boolean;
+            likes: number;
+            monetization_enabled: boolean;
+            owner: components["schemas"]["PodcastOwnerDto"];
+            /** @description Counted plays (once per listener per 30 s of listening, as music). */
+            plays: number;
+            season_number: number;
+            show_id: string;
+            show_name: string;
+            /** @enum {string} */
+            status: "processing" | "ready" | "failed";
+            stream_url: string;
+            title: string;
+        };
+        PodcastEpisodeListDto: {
+            episodes: components["schemas"]["PodcastEpisodeDto"][];
+        };
+        PodcastLatestEpisodeDto: {
+            created_at: string;
+            id: string;
+            title: string;
+        };
+        PodcastLikeDto: {
+            liked: boolean;
+            likes: number;
+        };
+        PodcastOwnerDto: {
+            display_name: string;
+            handle: string;
+        };
+        PodcastPlayDto: {
+            counted: boolean;
+            plays: number;
+        };
+        PodcastPlayRequestDto: {
+            seconds_listened: number;
+        };
+        PodcastShowDetailDto: {
+            /** @enum {string} */
+            category: "General" | "Technology" | "Business" | "Entertainment" | "Education" | "News" | "Sports" | "Health" | "Comedy" | "True Crime";
+            creator_handle: string;
+            creator_name: string;
+            episode_count: number;
+            episodes: components["schemas"]["PodcastEpisodeDto"][];
+            /** @description The public RSS 2.0 feed (absolute). */
+            feed_url: string;
+            id: string;
+            is_owner: boolean;
+            latest_episode: components["schemas"]["PodcastLatestEpisodeDto"] | null;
+            show_name: string;
+            /** @description Whether the signed-in caller is subscribed to this show's name. */
+            subscribed: boolean;
+            total_plays: number;
+        };
+        PodcastShowDto: {
+            /** @enum {string} */
+            category: "General" | "Technology" | "Business" | "Entertainment" | "Education" | "News" | "Sports" | "Health" | "Comedy" | "True Crime";
+            creator_handle: string;
+            creator_name: string;
+            episode_count: number;
+            /** @description The public RSS 2.0 feed (absolute). */
+            feed_url: string;
+            id: string;
+            is_owner: boolean;
+            latest_episode: components["schemas"]["PodcastLatestEpisodeDto"] | null;
+            show_name: string;
+            total_plays: number;
+        };
+        PodcastShowListDto: {
+            shows: components["schemas"]["PodcastShowDto"][];
+        };
+        PodcastSubscribeDto: {
+            message: string;
+            subscribed: boolean;
+        };
+        PodcastSubscribeRequestDto: {
+            /** @description A show's name (any creator's, ignoring case). */
+            show_name: string;
+        };
+        PodcastSubscriptionsDto: {
+            /** @description The subscribed show names (normalised: lower case). */
+            show_names: string[];
+            /** @description The shows of those names. */
+            shows: components["schemas"]["PodcastShowDto"][];
+        };
+        PodcastUploadFormDto: {
+            /**
+             * @description One of seed 002 §9's categories; default General.
+             * @enum {string}
+             */
+            category?: "General" | "Technology" | "Business" | "Entertainment" | "Education" | "News" | "Sports" | "Health" | "Comedy" | "True Crime";
+            description?: string;
+            /** @description A whole number ≥ 1; default 1. */
+            episode_number?: string;
+            /**
+             * Format: binary
+             * @description Audio (MP3, AAC/M4A, Ogg/Opus, FLAC, WAV), judged by its bytes.
+             */
+            file: string;
+            /** @description Creator program members only (403 otherwise); default false. */
+            monetization_enabled?: boolean;
+            /** @description A whole number ≥ 1; default 1. */
+            season_number?: string;
+            /** @description Required, at most 200 characters; the creator's show of that name (made on its first episode). */
+            show_name?: string;
+            /** @description Required, at most 200 characters. */
+            title?: string;
+        };
         PostCommentRequestDto: {
             /** @description 1-500 characters, not blank (spaces around it are dropped). */
             content: string;
@@ -5133,10 +5521,10 @@ export interface components {
             /** @description The reported item's id (for `user`, the channel's account id). An id that matches nothing is a 404 'Content not found'. */
             content_id: string;
             /**
-             * @description What is reported: video, reel, movie, track (a music track), comment, user (a channel, by its account id), live_stream, live_chat_message or community_post
+             * @description What is reported: video, reel, movie, track (a music track), episode (a podcast episode), comment, user (a channel, by its account id), live_stream, live_chat_message or community_post
              * @enum {string}
              */
-            content_type: "video" | "reel" | "movie" | "track" | "comment" | "user" | "live_stream" | "live_chat_message" | "community_post";
+            content_type: "video" | "reel" | "movie" | "track" | "episode" | "comment" | "user" | "live_stream" | "live_chat_message" | "community_post";
             /** @description Details, optional: up to 1000 characters (spaces around it are dropped). */
             description?: string | null;
             /**
@@ -5150,7 +5538,7 @@ export interface components {
         ReportDto: {
             content_id: string;
             /** @enum {string} */
-            content_type: "video" | "reel" | "movie" | "track" | "comment" | "user" | "live_stream" | "live_chat_message" | "community_post";
+            content_type: "video" | "reel" | "movie" | "track" | "episode" | "comment" | "user" | "live_stream" | "live_chat_message" | "community_post";
             created_at: string;
             description: string | null;
             id: string;
@@ -5261,6 +5649,7 @@ export interface components {
             live: components["schemas"]["LiveSearchItemDto"][];
             /** @description Music tracks (kind `track`), with their music fields (seed 002 §2.11 Music item: title, artist, plays, likes, content_type). */
             music: components["schemas"]["VideoSearchItemDto"][];
+            /** @description Podcast episodes (kind `episode`), with show_name and plays. */
             podcasts: components["schemas"]["VideoSearchItemDto"][];
             users: components["schemas"]["UserSearchItemDto"][];
             videos: components["schemas"]["VideoSearchItemDto"][];
@@ -5433,7 +5822,7 @@ export interface components {
             /** @description The content as it was reported: a title, a comment's text, a channel's name. */
             content_title: string | null;
             /** @enum {string} */
-            content_type: "video" | "reel" | "movie" | "track" | "comment" | "user" | "live_stream" | "live_chat_message" | "community_post";
+            content_type: "video" | "reel" | "movie" | "track" | "episode" | "comment" | "user" | "live_stream" | "live_chat_message" | "community_post";
             created_at: string;
             expires_at: string;
             id: string;
@@ -5911,13 +6300,15 @@ export interface components {
             id: string;
             is_vertical: boolean;
             /**
-             * @description video or reel; `track` for a music track (the music tab).
+             * @description video or reel; `track` for a music track (the music tab); `episode` for a podcast episode (the podcasts tab).
              * @enum {string}
              */
-            kind: "video" | "reel" | "track";
+            kind: "video" | "reel" | "track" | "episode";
             likes: number;
             /** @description A music track's plays, as `views` (music tab only). */
             plays?: number;
+            /** @description A podcast episode's show (podcasts tab only; seed 002 §2.11 Podcasts item: title, show_name, username, plays, likes). */
+            show_name?: string;
             /** @description The thumbnail (a music track's cover art). */
             thumbnail_url: string | null;
             title: string;
@@ -7968,7 +8359,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description A live_stream or live_chat_message while the "live" feature is switched off, a community_post while "gaming" is, a track while "music" is (SYSTEM.FEATURE_DISABLED) */
+            /** @description A live_stream or live_chat_message while the "live" feature is switched off, a community_post while "gaming" is, a track while "music" is, an episode while "podcasts" is (SYSTEM.FEATURE_DISABLED) */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -13071,6 +13462,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
+            /** @description More than ENGAGEMENT_LIMIT_PER_MINUTE reports a minute from one listener */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
             /** @description "music" switched off (SYSTEM.FEATURE_DISABLED) */
             503: {
                 headers: {
@@ -13743,6 +14143,616 @@ export interface operations {
                 };
             };
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
+    podcastAnalytics: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PodcastAnalyticsDto"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description "podcasts" switched off (SYSTEM.FEATURE_DISABLED) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
+    listPodcastCategories: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PodcastCategoryListDto"];
+                };
+            };
+            /** @description "podcasts" switched off (SYSTEM.FEATURE_DISABLED) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
+    likeEpisode: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PodcastLikeDto"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description "podcasts" switched off (SYSTEM.FEATURE_DISABLED) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
+    playEpisode: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PodcastPlayRequestDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PodcastPlayDto"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description More than ENGAGEMENT_LIMIT_PER_MINUTE reports a minute from one listener */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description "podcasts" switched off (SYSTEM.FEATURE_DISABLED) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
+    streamEpisode: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The whole file */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description A range of it */
+            206: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not modified (If-None-Match, If-Modified-Since) */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Range not satisfiable */
+            416: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description "podcasts" switched off (SYSTEM.FEATURE_DISABLED) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
+    listEpisodes: {
+        parameters: {
+            query?: {
+                /** @description Only episodes of this category (seed 002 §9). */
+                category?: "General" | "Technology" | "Business" | "Entertainment" | "Education" | "News" | "Sports" | "Health" | "Comedy" | "True Crime";
+                /** @description Only episodes of this show (its id). */
+                show?: string;
+                /** @description 1 to 100 (default 50; no cursor: the newest episodes). */
+                limit?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PodcastEpisodeListDto"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description "podcasts" switched off (SYSTEM.FEATURE_DISABLED) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
+    listShows: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PodcastShowListDto"];
+                };
+            };
+            /** @description "podcasts" switched off (SYSTEM.FEATURE_DISABLED) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
+    getShow: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PodcastShowDetailDto"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description "podcasts" switched off (SYSTEM.FEATURE_DISABLED) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
+    getShowArtwork: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A 1400 × 1400 JPEG */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "image/jpeg": string;
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "image/jpeg": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description "podcasts" switched off (SYSTEM.FEATURE_DISABLED) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
+    getShowFeed: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description RSS 2.0 */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/rss+xml": string;
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/rss+xml": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description "podcasts" switched off (SYSTEM.FEATURE_DISABLED) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
+    subscribeShow: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PodcastSubscribeRequestDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PodcastSubscribeDto"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description No show of that name */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description "podcasts" switched off (SYSTEM.FEATURE_DISABLED) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
+    listSubscriptions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PodcastSubscriptionsDto"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description "podcasts" switched off (SYSTEM.FEATURE_DISABLED) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
+    trendingEpisodes: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PodcastEpisodeListDto"];
+                };
+            };
+            /** @description "podcasts" switched off (SYSTEM.FEATURE_DISABLED) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
+    uploadEpisode: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": components["schemas"]["PodcastUploadFormDto"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PodcastEpisodeDto"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description monetization_enabled without the creator program */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description "uploads" switched off (SYSTEM.FEATURE_DISABLED) */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -17,6 +17,8 @@ import { HelpContent } from '../features/help/components/HelpContent';
 import { MonetizationPage } from '../features/monetization/pages/MonetizationPage';
 import { ReelRoute } from './routes/ReelRoute';
 import { MovieRoute } from './routes/MovieRoute';
+import { MusicTrackRoute } from './routes/MusicTrackRoute';
+import { MusicPlayerBar } from '../features/music/components/MusicPlayerBar';
 import { VideoRoute } from './routes/VideoRoute';
 import { SignInRoute } from './routes/SignInRoute';
 import { ChannelRoute } from './routes/ChannelRoute';
@@ -53,6 +55,7 @@ export function AppRoutes() {
         <Route path={PATHS.reel} element={<ReelRoute />} />
         <Route path={PATHS.video} element={<VideoRoute />} />
         <Route path={PATHS.movie} element={<MovieRoute />} />
+        <Route path={PATHS.musicTrack} element={<MusicTrackRoute />} />
         <Route path={PATHS.signIn} element={<SignInRoute />} />
         <Route path={PATHS.channel} element={<ChannelRoute />} />
         <Route path={PATHS.live} element={<LiveRoute />} />
@@ -76,6 +79,8 @@ export function AppRoutes() {
       </Routes>
       {/* One Report Content dialog for every page's Report controls (shown to a signed-in user only). */}
       <ReportDialog />
+      {/* The music player's bar under every page, while something is queued. */}
+      <MusicPlayerBar />
     </>
   );
 }

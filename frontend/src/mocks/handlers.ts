@@ -6,6 +6,7 @@ import { videosHandlers } from '../features/videos/mocks';
 import { uploadsHandlers } from '../features/uploads/mocks';
 import { reelsHandlers } from '../features/reels/mocks';
 import { moviesHandlers } from '../features/movies/mocks';
+import { musicHandlers } from '../features/music/mocks';
 import { socialHandlers } from '../features/social/mocks';
 import { notificationsHandlers } from '../features/notifications/mocks';
 import { searchHandlers } from '../features/search/mocks';
@@ -40,6 +41,7 @@ export const handlers = [
   ...videosHandlers,
   ...reelsHandlers,
   ...moviesHandlers,
+  ...musicHandlers,
   ...socialHandlers,
   ...notificationsHandlers,
   ...searchHandlers,

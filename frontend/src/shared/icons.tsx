@@ -316,6 +316,44 @@ export function PauseIcon(props: IconProps) {
   );
 }
 
+export function ShuffleIcon(props: IconProps) {
+  return (
+    <Icon {...props}>
+      <path d="M16 3h5v5M4 20 21 3M21 16v5h-5M15 15l6 6M4 4l5 5" />
+    </Icon>
+  );
+}
+
+export function SkipBackIcon(props: IconProps) {
+  return (
+    <Icon {...props}>
+      <path d="M19 20 9 12l10-8z" fill="currentColor" />
+      <path d="M5 19V5" />
+    </Icon>
+  );
+}
+
+export function SkipForwardIcon(props: IconProps) {
+  return (
+    <Icon {...props}>
+      <path d="m5 4 10 8-10 8z" fill="currentColor" />
+      <path d="M19 5v14" />
+    </Icon>
+  );
+}
+
+export function RepeatIcon({ one, ...props }: IconProps & { one?: boolean }) {
+  return (
+    <Icon {...props}>
+      <path d="m17 2 4 4-4 4" />
+      <path d="M3 11v-1a4 4 0 0 1 4-4h14" />
+      <path d="m7 22-4-4 4-4" />
+      <path d="M21 13v1a4 4 0 0 1-4 4H3" />
+      {one && <path d="M11 10h1v4" />}
+    </Icon>
+  );
+}
+
 export function ChevronUpIcon(props: IconProps) {
   return (
     <Icon {...props}>

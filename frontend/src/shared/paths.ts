@@ -12,6 +12,8 @@ export const PATHS = {
   video: '/videos/:id',
   /** A movie's page (a shared movie, Watch Now): its player, rating, cast and comments. */
   movie: '/movies/:id',
+  /** A music track's page: its waveform, like, add to playlist, play. */
+  musicTrack: '/music/tracks/:id',
   /** A channel's page (an account, by its handle). */
   channel: '/c/:handle',
   /** The Live section (seed 002 §2.7): Live Now, Go Live, My Stream. */
@@ -50,6 +52,11 @@ export function videoPath(id: string, at?: number): string {
 export function startAtParam(search: string): number | null {
   const t = new URLSearchParams(search).get('t');
   return t !== null && /^\d{1,7}$/.test(t) ? Number(t) : null;
+}
+
+/** A music track's page. */
+export function musicTrackPath(id: string): string {
+  return `/music/tracks/${encodeURIComponent(id)}`;
 }
 
 /** A movie's page (player, rating, cast, comments). */

@@ -10,6 +10,8 @@ import { VideosStore } from '../features/videos/VideosStore';
 import { UploadStore } from '../features/uploads/UploadStore';
 import { ReelsStore } from '../features/reels/ReelsStore';
 import { MoviesStore } from '../features/movies/MoviesStore';
+import { MusicStore } from '../features/music/MusicStore';
+import { MusicPlayerStore } from '../features/music/MusicPlayerStore';
 import { SocialStore } from '../features/social/SocialStore';
 import { NotificationsStore } from '../features/notifications/NotificationsStore';
 import { SearchStore } from '../features/search/SearchStore';
@@ -57,6 +59,9 @@ export class RootStore {
   readonly upload: UploadStore;
   readonly reels: ReelsStore;
   readonly movies: MoviesStore;
+  readonly music: MusicStore;
+  /** The music player (its bar shows while something is queued). */
+  readonly musicPlayer: MusicPlayerStore;
   readonly social: SocialStore;
   readonly notifications: NotificationsStore;
   readonly search: SearchStore;
@@ -95,6 +100,8 @@ export class RootStore {
     this.upload = new UploadStore(this);
     this.reels = new ReelsStore(this);
     this.movies = new MoviesStore(this);
+    this.music = new MusicStore(this);
+    this.musicPlayer = new MusicPlayerStore(this);
     this.social = new SocialStore(this);
     this.notifications = new NotificationsStore(this, { socketFactory });
     this.search = new SearchStore(this);

@@ -11,6 +11,7 @@ import { HomeFeedQuery } from './application/home-feed.query.js';
 import { ENGAGEMENT, MEDIA_REPOSITORY, type Engagement, type MediaRepository } from './domain/ports.js';
 import { MediaService } from './application/media.service.js';
 import { MusicTracks } from './application/music.use-cases.js';
+import { PodcastEpisodes } from './application/podcast.use-cases.js';
 import { MEDIA_VIEWS, type MediaViews, type VideoView } from './application/media-views.port.js';
 import { PublishMediaUseCase, type ReceivedMedia } from './application/publish-media.use-case.js';
 import { PublishLocalFileUseCase } from './application/publish-local-file.use-case.js';
@@ -60,6 +61,7 @@ export class CatalogFacade {
     private readonly ratings: MovieRatingsUseCases,
     private readonly home: HomeFeedQuery,
     private readonly musicTracks: MusicTracks,
+    private readonly podcastEpisodes: PodcastEpisodes,
     private readonly moderation: ModerationRemovalUseCases,
     private readonly reportTargets: ReportTargetsQuery,
     private readonly startGame: StartGameSessionUseCase,
@@ -274,6 +276,40 @@ export class CatalogFacade {
     return { id: m.id, userId: m.userId, accountId: m.accountId, title: m.title, body: [v.details.artist, v.details.album ?? ''].join('\n').trim(), popularity: Number(m.views), publishedAt: m.createdAt };
   }
 
+  /** A podcast episode as search's index holds it (found by title, show name and description); null unless ready. */
+  async podcastIndexEntry(mediaId: string): Promise<PodcastIndexEntry | null> {
+    const m = await this.media.find(mediaId);
+    if (!m || m.kind !== 'episode' || m.status !== 'ready') return null;
+    const [v] = await this.podcastEpisodes.withDetails([m]);
+    if (!v) return null;
+    return { id: m.id, userId: m.userId, accountId: m.accountId, title: m.title, body: [v.details.showName, m.description ?? ''].join('\n').trim(), popularity: Number(m.views), publishedAt: m.createdAt };
+  }
+
+  /** Podcast cards for feeds and search results, in the order asked; episodes others may not see are left out. */
+  async podcastCards(ids: string[], viewer: string | null): Promise<PodcastCard[]> {
+    const items = await this.podcastEpisodes.withDetails((await this.media.findMany(ids)).filter((m) => m.kind === 'episode' && m.status === 'ready' && m.visibility === 'public'));
+    const owners = await this.accounts.summaries(items.map((v) => v.media.accountId));
+    const byId = new Map(items.map((v) => [v.media.id, v]));
+    return ids.flatMap((id) => {
+      const v = byId.get(id);
+      if (!v) return [];
+      const m = v.media;
+      return [{
+        id: m.id,
+        title: m.title,
+        description: m.description ?? '',
+        showName: v.details.showName,
+        userId: m.userId,
+        username: owners.get(m.accountId)?.displayName ?? 'Deleted account',
+        plays: Number(m.views),
+        likes: m.likes,
+        coverUrl: this.presenter.thumbnailUrl(m, viewer),
+        durationSeconds: m.durationSeconds,
+        createdAt: m.createdAt,
+      }];
+    });
+  }
+
   /** Music cards for feeds and search results, in the order asked; tracks others may not see are left out. */
   async musicCards(ids: string[], viewer: string | null): Promise<MusicCard[]> {
     const items = await this.musicTracks.withDetails((await this.media.findMany(ids)).filter((m) => m.kind === 'track' && m.status === 'ready' && m.visibility === 'public'));
@@ -385,6 +421,31 @@ export interface MusicIndexEntry {
   body: string;
   popularity: number;
   publishedAt: Date;
+}
+
+export interface PodcastIndexEntry {
+  id: string;
+  userId: string;
+  accountId: string;
+  title: string;
+  /** The show name and the description. */
+  body: string;
+  popularity: number;
+  publishedAt: Date;
+}
+
+export interface PodcastCard {
+  id: string;
+  title: string;
+  description: string;
+  showName: string;
+  userId: string;
+  username: string;
+  plays: number;
+  likes: number;
+  coverUrl: string | null;
+  durationSeconds: number | null;
+  createdAt: Date;
 }
 
 export interface MusicCard {

@@ -38,6 +38,12 @@ import { MusicPresenter } from './http/music-presenter.js';
 import { MusicPlaylists, MusicTracks } from './application/music.use-cases.js';
 import { PgMusicRepository } from './infrastructure/pg-music.repository.js';
 import { MUSIC_REPOSITORY } from './domain/music.js';
+import { PodcastsController } from './http/podcasts.controller.js';
+import { PodcastPresenter } from './http/podcast-presenter.js';
+import { PodcastArtwork } from './http/podcast-feed.js';
+import { PodcastEpisodes } from './application/podcast.use-cases.js';
+import { PgPodcastRepository } from './infrastructure/pg-podcast.repository.js';
+import { PODCAST_REPOSITORY } from './domain/podcast.js';
 import { CatalogUnitOfWork } from './infrastructure/catalog-unit-of-work.js';
 import { FfmpegProcessor } from './infrastructure/ffmpeg-processor.js';
 import { MikroChannelMedia } from './infrastructure/mikro-channel-media.js';
@@ -97,13 +103,17 @@ export { VideoResponseDto } from './http/catalog.dto.js';
 
 @Module({
   imports: [AccountsModule, IdentityModule],
-  controllers: [VideosController, ReelsController, MoviesController, ThumbsController, CommentsController, ChannelMediaController, HomeController, SharePagesController, GamesController, TournamentsController, MusicController],
+  controllers: [VideosController, ReelsController, MoviesController, ThumbsController, CommentsController, ChannelMediaController, HomeController, SharePagesController, GamesController, TournamentsController, MusicController, PodcastsController],
   providers: [
     { provide: MEDIA_REPOSITORY, useClass: MikroMediaRepository },
     { provide: MUSIC_REPOSITORY, useClass: PgMusicRepository },
     MusicTracks,
     MusicPlaylists,
     MusicPresenter,
+    { provide: PODCAST_REPOSITORY, useClass: PgPodcastRepository },
+    PodcastEpisodes,
+    PodcastPresenter,
+    PodcastArtwork,
     { provide: CHANNEL_MEDIA, useClass: MikroChannelMedia },
     ChannelMediaQuery,
     { provide: MEDIA_PROCESSOR, useClass: FfmpegProcessor },

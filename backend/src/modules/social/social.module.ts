@@ -16,6 +16,7 @@ import { CatalogContentSource } from './infrastructure/catalog-content-source.js
 import { FacadeLiveSearchSource } from './infrastructure/live-search-source.js';
 import { TournamentContentSource } from './infrastructure/tournament-content-source.js';
 import { MusicContentSource } from './infrastructure/music-content-source.js';
+import { PodcastContentSource } from './infrastructure/podcast-content-source.js';
 import { PgContentIndex, PgSearchLog } from './infrastructure/pg-content-index.js';
 import { PgSocialGraph } from './infrastructure/pg-social-graph.js';
 import { SocialUnitOfWork } from './infrastructure/social-unit-of-work.js';
@@ -53,7 +54,8 @@ import { SystemClock } from './infrastructure/system-clock.js';
     CatalogContentSource,
     TournamentContentSource,
     MusicContentSource,
-    { provide: CONTENT_SOURCES, inject: [CatalogContentSource, TournamentContentSource, MusicContentSource], useFactory: (...sources: ContentSource[]) => sources },
+    PodcastContentSource,
+    { provide: CONTENT_SOURCES, inject: [CatalogContentSource, TournamentContentSource, MusicContentSource, PodcastContentSource], useFactory: (...sources: ContentSource[]) => sources },
     // Live streams are searched in live's own table (they come and go too often for the index).
     { provide: LIVE_SEARCH, useClass: FacadeLiveSearchSource },
     SocialSync,

@@ -62,6 +62,7 @@ describe('header bar', () => {
       'Upload video',
       'Upload short',
       'Go live',
+      'Upload music',
       'Creator Studio',
     ]);
 

@@ -51,6 +51,7 @@ describe('signed-in shell', () => {
       'Partner program',
       'Ads Manager',
       'Cinema room',
+      'Music',
       'Premium',
       'Memberships',
     ]);

@@ -20,7 +20,7 @@ export const CREATE_ITEMS: readonly CreateItem[] = [
   { label: 'Upload short', icon: UploadIcon, section: 'reels', tab: 'upload', features: ['uploads', 'reels'] },
   // The Live section's Go Live tab (seed 002 §2.7), at its own address.
   { label: 'Go live', icon: LiveIcon, path: '/live?tab=go-live', features: ['live'] },
-  { label: 'Upload music', icon: UploadIcon, section: 'music', features: ['uploads', 'music'] },
+  { label: 'Upload music', icon: UploadIcon, section: 'music', tab: 'upload', features: ['uploads', 'music'] },
   { label: 'Creator Studio', icon: FilmIcon, section: 'editor' },
 ];
 

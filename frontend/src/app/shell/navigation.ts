@@ -19,6 +19,7 @@ import {
   type IconProps,
 } from '../../shared/icons';
 import { BallIcon } from '../../features/sports/components/BallIcon';
+import { MusicIcon } from '../../features/music/components/MusicIcon';
 import type { SectionId } from '../../stores/UiStore';
 import type { FeatureName } from '../../features/features/FeaturesStore';
 
@@ -84,7 +85,14 @@ export const NAV_GROUPS: readonly NavGroup[] = [
       { section: 'ads', label: 'Ads Manager', icon: MegaphoneIcon },
     ],
   },
-  { id: 'entertainment', label: 'Entertainment', items: [{ section: 'movies', label: 'Cinema room', icon: FilmIcon, visitors: true }] },
+  {
+    id: 'entertainment',
+    label: 'Entertainment',
+    items: [
+      { section: 'movies', label: 'Cinema room', icon: FilmIcon, visitors: true },
+      { section: 'music', label: 'Music', icon: MusicIcon, visitors: true, feature: 'music' },
+    ],
+  },
   {
     id: 'premium',
     label: 'Premium',

@@ -7,6 +7,7 @@ import { VideosSection } from '../../features/videos/components/VideosSection';
 import { UploadsSection } from '../../features/uploads/components/UploadsSection';
 import { EditorSection } from '../../features/editor/components/EditorSection';
 import { CinemaSection } from '../../features/movies/components/CinemaSection';
+import { MusicSection } from '../../features/music/components/MusicSection';
 import { SocialSection } from '../../features/social/components/SocialSection';
 import { SearchSection } from '../../features/search/components/SearchSection';
 import { PremiumSection } from '../../features/premium/components/PremiumSection';
@@ -30,6 +31,7 @@ export const SECTION_COMPONENTS: Record<SectionId, ComponentType> = {
   'video-upload': UploadsSection,
   editor: EditorSection,
   movies: CinemaSection,
+  music: MusicSection,
   settings: AccountSettingsSection,
   help: HelpSection,
   earnings: EarningsSection,

@@ -118,3 +118,13 @@ export function formatDuration(seconds: number | null | undefined): string {
   const ss = String(s % 60).padStart(2, '0');
   return h ? `${h}:${String(m).padStart(2, '0')}:${ss}` : `${m}:${ss}`;
 }
+
+/**
+ * The audio of a listed music track or podcast episode (search results, the following feed), or null for any other
+ * kind: what an inline player plays until the music and podcast sections exist in the app.
+ */
+export function audioStreamUrl(kind: string, id: string): string | null {
+  if (kind === 'track') return `/api/music/tracks/${encodeURIComponent(id)}/stream`;
+  if (kind === 'episode') return `/api/podcasts/episode/${encodeURIComponent(id)}/stream`;
+  return null;
+}

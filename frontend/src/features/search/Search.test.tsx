@@ -128,6 +128,43 @@ describe('Search section', () => {
     await waitFor(() => expect(tabNames()).toEqual(['All', 'Videos', 'Music', 'Users', 'Podcasts']));
   });
 
+  test('a music track shows title, artist, plays and likes, and plays in place (no video dialog)', async () => {
+    const track = {
+      id: '5b0f5d0e-7c1e-4d55-9a55-0a0000000abc',
+      kind: 'track' as const,
+      title: 'Night Bus Home',
+      artist: 'Music Creator',
+      album: 'Tiny Studio Sessions',
+      content_type: 'audio' as const,
+      plays: 1200,
+      views: 1200,
+      likes: 1,
+      username: 'MusicCreator',
+      user_id: 'u-music',
+      thumbnail_url: null,
+      duration_seconds: 40,
+      is_vertical: false,
+      created_at: '2026-11-20T10:00:00.000Z',
+    };
+    server.use(
+      http.get('/api/search', ({ response }) =>
+        response(200).json({ query: 'night', total_results: 1, available: ['videos', 'music', 'users'], results: { videos: [], users: [], music: [track], live: [], podcasts: [], gaming: [] } }),
+      ),
+    );
+    const { user, box } = await openSearch();
+
+    await user.type(box, 'night{Enter}');
+
+    const card = within(await screen.findByRole('article', { name: 'Night Bus Home' }));
+    expect(card.getByText('Music Creator')).toBeInTheDocument();
+    expect(card.getByText('1.2K plays · 1 like')).toBeInTheDocument();
+    expect(card.getByText('0:40')).toBeInTheDocument();
+    const player = card.getByLabelText('Play Night Bus Home');
+    expect(player.tagName).toBe('AUDIO');
+    expect(player.getAttribute('src')).toBe(`/api/music/tracks/${track.id}/stream`);
+    expect(card.queryByRole('button', { name: /Watch/ })).toBeNull();
+  });
+
   test('a video shows title, username, views and likes in short figures; a short is marked and opens the Shorts viewer', async () => {
     const { user, box } = await openSearch();
 

@@ -157,6 +157,34 @@ describe('Subscriptions (seed 002 §2.11)', () => {
     expect(await screen.findByText('No podcasts from the creators you follow yet')).toBeInTheDocument();
   });
 
+  test('Following, Music: a track shows its plays and plays in place instead of opening a video', async () => {
+    adaFollowsMira();
+    const track = {
+      id: 'track-1',
+      kind: 'track',
+      content_type: 'music' as const,
+      title: 'Night Bus Home',
+      description: 'A slow pulse.',
+      creator_name: 'Mira Music',
+      username: 'mira',
+      user_id: 'u-mira',
+      thumbnail_url: null,
+      duration_seconds: 40,
+      is_vertical: false,
+      views: 1,
+      likes: 2,
+      timestamp: new Date(Date.now() - 60_000).toISOString(),
+    };
+    server.use(http.get('/api/feed/following', ({ response }) => response(200).json({ content: [track], next_cursor: null })));
+    const { user } = await openSubscriptions();
+
+    await user.click(await screen.findByRole('radio', { name: 'Music' }));
+    const card = within(await screen.findByRole('article', { name: 'Night Bus Home' }));
+    expect(card.getByText('1 play')).toBeInTheDocument();
+    expect(card.getByLabelText('Play Night Bus Home').getAttribute('src')).toBe('/api/music/tracks/track-1/stream');
+    expect(card.queryByRole('button', { name: 'Open Night Bus Home' })).toBeNull();
+  });
+
   test('a feed that cannot be loaded says "Failed to load feed"', async () => {
     server.use(http.get('/api/feed/following', ({ response }) => response.untyped(new Response('', { status: 500 }))));
     await openSubscriptions();

@@ -6,6 +6,7 @@ import type { UnitOfWork } from '../../../common/database/unit-of-work.port.js';
 import { HOME_FEED, MEDIA_REPOSITORY, VIEWER_ENTITLEMENTS, type HomeFeed, type MediaRepository, type ViewerEntitlements } from '../domain/ports.js';
 import { MOVIE_RATINGS, type MovieRatings } from '../domain/movie-rating.js';
 import { MUSIC_REPOSITORY, type MusicRepository } from '../domain/music.js';
+import { PODCAST_REPOSITORY, type PodcastRepository } from '../domain/podcast.js';
 import { MediaService } from './media.service.js';
 import { CATALOG_UNIT_OF_WORK } from './tokens.js';
 
@@ -23,6 +24,7 @@ export class CatalogEvents implements OnModuleInit {
     @Inject(HOME_FEED) private readonly home: HomeFeed,
     @Inject(MOVIE_RATINGS) private readonly ratings: MovieRatings,
     @Inject(MUSIC_REPOSITORY) private readonly music: MusicRepository,
+    @Inject(PODCAST_REPOSITORY) private readonly podcasts: PodcastRepository,
   ) {}
 
   onModuleInit(): void {
@@ -36,13 +38,14 @@ export class CatalogEvents implements OnModuleInit {
 
   /**
    * A deleted user's viewing: where they stopped in each video goes, their movie ratings are taken back (each
-   * movie's average moves as if they had removed it), and their listening marks of music tracks go (their playlists
-   * go with the user row). Idempotent: run again, it finds nothing left.
+   * movie's average moves as if they had removed it), and their listening marks of music tracks and podcast episodes go
+   * (their playlists and podcast subscriptions go with the user row). Idempotent: run again, it finds nothing left.
    */
   async forgetDeletedViewer(userId: string): Promise<void> {
     if (await this.viewers.exists(userId)) return;
     await this.home.forgetViewer(userId);
     await this.music.forgetListener(`u:${userId}`);
+    await this.podcasts.forgetListener(`u:${userId}`);
     for (const movieId of await this.ratings.ratedBy(userId)) await this.ratings.unrate(movieId, userId);
   }
 

@@ -16,6 +16,7 @@ import { MEDIA_LIMITS, MEDIA_MESSAGES, wholeNumber } from '../domain/media-rules
 import { ENGAGEMENT, MEDIA_REPOSITORY, VIEWER_ENTITLEMENTS, type Engagement, type MediaRepository, type ViewerEntitlements } from '../domain/ports.js';
 import { MediaAccess } from './media-access.js';
 import { MUSIC_MESSAGES, NotAudio } from '../domain/music.js';
+import { PODCAST_MESSAGES } from '../domain/podcast.js';
 
 export function humanSize(bytes: number): string {
   const gb = bytes / 1024 ** 3;
@@ -45,6 +46,20 @@ export class MediaService {
   }
 
   limits(kind: MediaKind): IntakeLimits {
+    if (kind === 'episode') {
+      // Audio only; an MP4/MOV is let through here and judged by its track kinds afterwards (audio only: an M4A).
+      const max = this.config.uploads.maxVideoBytes;
+      return {
+        maxBytes: max,
+        accept: (head) => {
+          const video = sniffVideo(head);
+          return sniffAudio(head) ?? (video === 'mp4' || video === 'mov' ? video : null);
+        },
+        tooLarge: () => FileTooLarge(`File size must be less than ${humanSize(max)}`),
+        refused: () => NotAudio(PODCAST_MESSAGES.notAudio),
+        empty: () => EmptyFile(),
+      };
+    }
     if (kind === 'track') {
       // Audio, or a video container for a music video (the form's content_type is checked against it afterwards).
       const max = this.config.uploads.maxVideoBytes;
@@ -137,6 +152,11 @@ export class MediaService {
   /** Movies are never served as public: their bytes always need a signed-in viewer. */
   private static openToAll(m: Media): boolean {
     return m.kind !== 'movie' && m.status === 'ready' && m.visibility === 'public';
+  }
+
+  /** The byte length of a stored file (what a stream of it serves whole); null when it is missing. */
+  async storedSize(key: string): Promise<number | null> {
+    return (await this.storage.stat(key))?.size ?? null;
   }
 
   /** `rendition`: another stored file of the item to serve instead of its original (a track's web rendition). */

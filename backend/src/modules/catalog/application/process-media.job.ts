@@ -15,6 +15,7 @@ import { MEDIA_PROCESSOR, MEDIA_REPOSITORY, type MediaProcessor, type MediaRepos
 import { PROCESS_JOB } from './publish-media.use-case.js';
 import { computePeaks, MUSIC_REPOSITORY, type MusicRepository } from '../domain/music.js';
 import { LOSSLESS_AUDIO } from '../../../common/storage/sniff.js';
+import { PODCAST_REPOSITORY, type PodcastRepository } from '../domain/podcast.js';
 import { CATALOG_UNIT_OF_WORK } from './tokens.js';
 
 export const PROCESS_RETRIES = 3;
@@ -46,6 +47,7 @@ export class ProcessMediaJob implements OnModuleInit {
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly durable: DurableEvents,
     @Inject(MUSIC_REPOSITORY) private readonly music: MusicRepository,
+    @Inject(PODCAST_REPOSITORY) private readonly podcasts: PodcastRepository,
   ) {}
 
   onModuleInit(): void {
@@ -93,7 +95,7 @@ export class ProcessMediaJob implements OnModuleInit {
     let thumbStored: string | null = null;
     let hlsStored = false;
     try {
-      if (m.kind === 'track') {
+      if (m.kind === 'track' || m.kind === 'episode') {
         const stored = { thumb: null as string | null, hls: false };
         try {
           await this.processTrack(m, source.path, work, stored);
@@ -157,7 +159,8 @@ export class ProcessMediaJob implements OnModuleInit {
    * if the attempt fails. A file with no decodable audio (nor, for a music video, video) fails with a reason.
    */
   private async processTrack(m: Media, path: string, work: string, stored: { thumb: string | null; hls: boolean }): Promise<void> {
-    const [details] = [...(await this.music.details([m.id])).values()];
+    // A podcast episode is processed as an audio track (no music_tracks row: audio only).
+    const [details] = m.kind === 'episode' ? [] : [...(await this.music.details([m.id])).values()];
     const audio = await this.processor.probeAudio(path);
     const video = details?.contentType === 'video' ? await this.processor.probe(path) : null;
     if (!audio && !video) {
@@ -175,9 +178,21 @@ export class ProcessMediaJob implements OnModuleInit {
     m.height = video?.height ?? null;
     let thumbKey: string | null = null;
     const thumbFile = join(work, 'thumb.jpg');
-    if (video) await this.processor.thumbnail(path, Math.min(1, video.durationSeconds / 2), thumbFile);
-    else if (audio?.hasCover) await this.processor.coverArt(path, thumbFile);
-    if (video || audio?.hasCover) {
+    let haveThumb = false;
+    if (video) {
+      await this.processor.thumbnail(path, Math.min(1, video.durationSeconds / 2), thumbFile);
+      haveThumb = true;
+    } else if (audio?.hasCover) {
+      // The cover is optional: a picture ffmpeg cannot decode leaves the track without one, never failed.
+      try {
+        await this.processor.coverArt(path, thumbFile);
+        haveThumb = true;
+      } catch (e) {
+        if (typeof (e as { exitCode?: unknown }).exitCode !== 'number') throw e;
+        this.logger.warn(`no cover for ${m.id}: ${(e as Error).message}`);
+      }
+    }
+    if (haveThumb) {
       thumbKey = `thumbs/${randomUUID()}.jpg`;
       await this.storage.adopt(thumbKey, thumbFile);
       stored.thumb = thumbKey;
@@ -207,9 +222,12 @@ export class ProcessMediaJob implements OnModuleInit {
     const peaks = audio ? computePeaks(await this.processor.lowRateSamples(path)) : null;
     const album = details && !details.album && audio?.tags.album ? audio.tags.album.slice(0, 200) : undefined;
     await this.uow.inTransaction(async () => {
-      await this.music.saveProcessed(m.id, { peaks, audioKey, codec: audio?.codec ?? null, album });
+      if (m.kind === 'episode') await this.podcasts.saveProcessed(m.id, { peaks, audioKey, codec: audio?.codec ?? null });
+      else await this.music.saveProcessed(m.id, { peaks, audioKey, codec: audio?.codec ?? null, album });
       m.markReady(thumbKey, renditions);
       this.durable.record('catalog.media-changed', { mediaId: m.id });
+      // Followers hear of a new track or episode as of a new video (once: the notification's dedupe key).
+      if (m.visibility === 'public') this.durable.record('catalog.media-published', { mediaId: m.id, userId: m.userId, kind: m.kind, title: m.title });
       await this.uow.commit();
     });
   }

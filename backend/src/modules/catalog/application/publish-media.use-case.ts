@@ -11,6 +11,7 @@ import type { MovieMeta, VideoMeta } from '../domain/media-rules.js';
 import { MonetizationNotAllowed, NoPublishingAccount } from '../domain/catalog.errors.js';
 import { MEDIA_REPOSITORY, type MediaRepository } from '../domain/ports.js';
 import { MUSIC_REPOSITORY, type MusicRepository, type TrackMeta } from '../domain/music.js';
+import { PODCAST_REPOSITORY, type EpisodeMeta, type PodcastRepository } from '../domain/podcast.js';
 import { CATALOG_UNIT_OF_WORK } from './tokens.js';
 
 export const PROCESS_JOB = 'media.process';
@@ -27,7 +28,8 @@ export type PublishInput =
   | { kind: 'video'; meta: VideoMeta }
   | { kind: 'reel'; meta: VideoMeta & { tags: string[] } }
   | { kind: 'movie'; meta: MovieMeta }
-  | { kind: 'track'; meta: TrackMeta };
+  | { kind: 'track'; meta: TrackMeta }
+  | { kind: 'episode'; meta: EpisodeMeta };
 
 /**
  * Publishes a received file as the user's active account: the file moves (or, with linkAs, is linked) into storage
@@ -43,6 +45,7 @@ export class PublishMediaUseCase {
     private readonly identity: IdentityFacade,
     private readonly durable: DurableEvents,
     @Inject(MUSIC_REPOSITORY) private readonly music: MusicRepository,
+    @Inject(PODCAST_REPOSITORY) private readonly podcasts: PodcastRepository,
   ) {}
 
   /**
@@ -68,8 +71,8 @@ export class PublishMediaUseCase {
       m.originalSize = file.size;
       m.contentType = file.contentType;
       m.originalKey = `originals/${opts.linkAs ?? randomUUID()}.${file.container}`;
-      if (input.kind === 'video' || input.kind === 'reel' || input.kind === 'track') {
-        m.isVertical = input.kind !== 'track' && input.meta.isVertical;
+      if (input.kind === 'video' || input.kind === 'reel' || input.kind === 'track' || input.kind === 'episode') {
+        m.isVertical = (input.kind === 'video' || input.kind === 'reel') && input.meta.isVertical;
         m.monetizationEnabled = input.meta.monetizationEnabled;
       }
       if (input.kind === 'reel') m.tags = input.meta.tags;
@@ -98,6 +101,14 @@ export class PublishMediaUseCase {
           await this.uow.inTransaction(async () => {
             await this.uow.commit();
             await this.music.addTrack({ mediaId: m.id, artist: meta.artist, album: meta.album, genre: meta.genre, contentType: meta.contentType, peaks: null, audioKey: null, codec: null });
+          });
+        } else if (input.kind === 'episode') {
+          // The media row, the creator's show (made on its first episode) and the podcast_episodes row in one transaction.
+          const meta = input.meta;
+          await this.uow.inTransaction(async () => {
+            await this.uow.commit();
+            const show = await this.podcasts.ensureShow(userId, meta.showName, meta.category);
+            await this.podcasts.addEpisode({ mediaId: m.id, showId: show.id, episodeNumber: meta.episodeNumber, seasonNumber: meta.seasonNumber, category: meta.category });
           });
         } else await this.uow.commit();
       } catch (e) {

@@ -1,7 +1,10 @@
 import { randomUUID } from 'node:crypto';
 
-/** `track`: a music track (its music-only fields are in music_tracks); never listed with videos, reels or movies. */
-export type MediaKind = 'video' | 'reel' | 'movie' | 'track';
+/**
+ * `track`: a music track (its music-only fields are in music_tracks); `episode`: a podcast episode (podcast_episodes);
+ * never listed with videos, reels or movies.
+ */
+export type MediaKind = 'video' | 'reel' | 'movie' | 'track' | 'episode';
 /** `removed`: taken down by moderation; nobody sees it, its owner included, unless moderation restores it. */
 export type MediaStatus = 'processing' | 'ready' | 'failed' | 'removed';
 export const MEDIA_STATUSES: readonly MediaStatus[] = ['processing', 'ready', 'failed', 'removed'];

@@ -45,7 +45,7 @@ export class MediaPresenter {
   }
 
   ownerPlayback(m: Media): { streamUrl: string; thumbnailUrl: string | null } {
-    const path = m.kind === 'track' ? `/api/music/tracks/${m.id}` : `/api/${m.kind}s/${m.id}`;
+    const path = m.kind === 'track' ? `/api/music/tracks/${m.id}` : m.kind === 'episode' ? `/api/podcasts/episode/${m.id}` : `/api/${m.kind}s/${m.id}`;
     return { streamUrl: `${path}/stream${this.query(m, m.userId)}`, thumbnailUrl: this.thumbnailUrl(m, m.userId) };
   }
 

@@ -40,7 +40,7 @@ type Req = Request & { user?: Principal | null };
 const isVideoContainer = (label: string) => label in VIDEO_CONTENT_TYPES;
 
 /** The track kinds of an ISO media file from its first and last MiB (where its 'moov' box is). */
-async function isoKindsOf(path: string, size: number): Promise<{ video: boolean; audio: boolean } | null> {
+export async function isoKindsOf(path: string, size: number): Promise<{ video: boolean; audio: boolean } | null> {
   const span = 1024 * 1024;
   const fh = await open(path, 'r');
   try {

@@ -9,7 +9,7 @@ import { MediaService } from '../application/media.service.js';
 import type { MediaKind } from '../domain/media.js';
 import { MediaPresenter } from './media-presenter.js';
 
-const KIND_PAGES: Record<Exclude<MediaKind, 'track'>, { path: string; type: string; noun: string }> = {
+const KIND_PAGES: Record<Exclude<MediaKind, 'track' | 'episode'>, { path: string; type: string; noun: string }> = {
   video: { path: 'videos', type: 'video.other', noun: 'A video' },
   reel: { path: 'reels', type: 'video.other', noun: 'A short' },
   movie: { path: 'movies', type: 'video.movie', noun: 'A movie' },
@@ -47,7 +47,7 @@ export class SharePagesController {
     return this.page('movie', id, req, res);
   }
 
-  private async page(kind: Exclude<MediaKind, 'track'>, id: string, req: Request, res: Response): Promise<void> {
+  private async page(kind: Exclude<MediaKind, 'track' | 'episode'>, id: string, req: Request, res: Response): Promise<void> {
     const meta = await this.meta(kind, id, req).catch(() => null);
     const html = renderSpa(meta);
     if (html === null) throw new NotFoundException();
@@ -55,7 +55,7 @@ export class SharePagesController {
     res.type('text/html; charset=utf-8').send(html);
   }
 
-  private async meta(kind: Exclude<MediaKind, 'track'>, id: string, req: Request): Promise<PageMeta | null> {
+  private async meta(kind: Exclude<MediaKind, 'track' | 'episode'>, id: string, req: Request): Promise<PageMeta | null> {
     if (kind === 'reel' && !this.features.isEnabled('reels')) return null;
     // As a visitor: what a visitor cannot reach is not described.
     const m = await this.service.reachable(kind, id, null);

@@ -19,7 +19,7 @@ export const MediaSchema = defineEntity({
   ],
   properties: {
     id: p.uuid().primary(),
-    kind: p.enum(['video', 'reel', 'movie', 'track']),
+    kind: p.enum(['video', 'reel', 'movie', 'track', 'episode']),
     accountId: p.uuid(),
     userId: p.uuid(),
     title: p.string().length(200),

@@ -11,12 +11,12 @@ export class PgCreatorStats implements CreatorStatsReader {
 
   /**
    * Ready items only; the watch time of items moderation removed does not count (money already earned stays in the
-   * ledger). Music tracks are not videos (the counts leave them out), but their plays and listening count as views and
+   * ledger). Music tracks and podcast episodes are not videos (the counts leave them out), but their plays and listening count as views and
    * watch time.
    */
   async stats(userId: string, watchSince: Date): Promise<CreatorStats> {
     const [m] = await this.em.execute<{ n: string; views: string | null; watch: string | null; monetized: string }[]>(
-      `select count(*) filter (where kind <> 'track') as n, sum(views) as views, sum(watch_seconds) as watch, count(*) filter (where monetization_enabled and kind <> 'track') as monetized
+      `select count(*) filter (where kind not in ('track', 'episode')) as n, sum(views) as views, sum(watch_seconds) as watch, count(*) filter (where monetization_enabled and kind not in ('track', 'episode')) as monetized
          from media where user_id = ? and status = 'ready'`,
       [userId],
     );
@@ -37,11 +37,11 @@ export class PgCreatorStats implements CreatorStatsReader {
 
   async platformContent(since: Date): Promise<PlatformContent> {
     const totals = await this.em.execute<{ kind: 'video' | 'reel' | 'movie' | 'track'; n: string; views: string | null; likes: string | null; comments: string | null }[]>(
-      `select kind, count(*) as n, sum(views) as views, sum(likes) as likes, sum(comments) as comments from media where status <> 'removed' group by kind`,
+      `select kind, count(*) as n, sum(views) as views, sum(likes) as likes, sum(comments) as comments from media where status <> 'removed' and kind <> 'episode' group by kind`,
     );
     const months = await this.em.execute<{ month: string; kind: 'video' | 'reel' | 'movie' | 'track'; n: string }[]>(
       `select to_char(created_at at time zone 'UTC', 'YYYY-MM') as month, kind, count(*) as n from media
-        where status <> 'removed' and created_at >= ? group by 1, 2 order by 1, 2`,
+        where status <> 'removed' and kind <> 'episode' and created_at >= ? group by 1, 2 order by 1, 2`,
       [since],
     );
     const out: PlatformContent = { items: { video: 0, reel: 0, movie: 0, track: 0 }, views: 0, likes: 0, comments: 0, uploadsByMonth: [] };

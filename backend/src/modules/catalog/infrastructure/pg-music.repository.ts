@@ -1,7 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/postgresql';
 import { isUuid } from '../../../common/keyset.js';
-import { PLAY_THRESHOLD_SECONDS, type MusicContentType, type MusicRepository, type Playlist, type TrackAfter, type TrackDetails, type TrackFilter, type TrackSort } from '../domain/music.js';
+import { countListening } from './play-marks.js';
+import { type MusicContentType, type MusicRepository, type Playlist, type TrackAfter, type TrackDetails, type TrackFilter, type TrackSort } from '../domain/music.js';
 
 interface TrackRow {
   media_id: string;
@@ -92,34 +93,8 @@ export class PgMusicRepository implements MusicRepository {
     return this.page(`m.user_id = ? and m.status <> 'removed'`, [userId], filter, sort, limit, after);
   }
 
-  async listen(mediaId: string, listenerKey: string, seconds: number, minGapSeconds: number): Promise<{ plays: number; counted: boolean }> {
-    return this.em.transactional(async () => {
-      // The listener's seconds since their last counted play, kept at most one threshold ahead (no banking), and each
-      // report credited with no more than the time since their previous one (+2 s): reports cannot be sped up. A play
-      // counts at the threshold once `minGapSeconds` (the track's length, at least the threshold) passed since their
-      // last counted play: once per play-through, a replay counting again.
-      const [mark] = await this.em.execute<{ seconds: number; due: boolean }[]>(
-        `insert into music_play_marks as k (media_id, listener_key, seconds, last_report_at) values (?, ?, least(?, ?), now())
-         on conflict (media_id, listener_key) do update
-           set seconds = least(k.seconds + least(excluded.seconds, greatest(0, ceil(extract(epoch from now() - coalesce(k.last_report_at, now() - interval '1 hour')))::int + 2)), ?),
-               last_report_at = now()
-         returning seconds, (counted_at is null or counted_at <= now() - make_interval(secs => ?)) as due`,
-        [mediaId, listenerKey, seconds, PLAY_THRESHOLD_SECONDS, PLAY_THRESHOLD_SECONDS, Math.max(PLAY_THRESHOLD_SECONDS, minGapSeconds)],
-      );
-      if (Number(mark.seconds) < PLAY_THRESHOLD_SECONDS || !mark.due) {
-        const [row] = await this.em.execute<{ views: string }[]>('select views from media where id = ?', [mediaId]);
-        return { plays: Number(row?.views ?? 0), counted: false };
-      }
-      await this.em.execute('update music_play_marks set seconds = 0, counted_at = now() where media_id = ? and listener_key = ?', [mediaId, listenerKey]);
-      const [row] = await this.em.execute<{ views: string }[]>(
-        `with hour as (
-           insert into media_activity_hourly as a (hour, media_id, views) values (date_trunc('hour', now()), ?, 1)
-           on conflict (hour, media_id) do update set views = a.views + 1)
-         update media set views = views + 1 where id = ? returning views`,
-        [mediaId, mediaId],
-      );
-      return { plays: Number(row?.views ?? 0), counted: true };
-    });
+  listen(mediaId: string, listenerKey: string, seconds: number, minGapSeconds: number): Promise<{ plays: number; counted: boolean }> {
+    return countListening(this.em, 'music_play_marks', mediaId, listenerKey, seconds, minGapSeconds);
   }
 
   async forgetListener(listenerKey: string): Promise<void> {

@@ -1,7 +1,6 @@
 /**
  * What can be reported, in one place: a kind of content is one line here (what a report and a decision may do with
  * it) and one resolver in infrastructure/content-directory.ts (how to find it, show it, remove and restore it).
- * Episodes add theirs when they exist.
  */
 export const CONTENT_KINDS = {
   video: { timestamps: true, removable: true, files: true, noun: 'video' },
@@ -9,6 +8,8 @@ export const CONTENT_KINDS = {
   movie: { timestamps: true, removable: true, files: true, noun: 'movie' },
   /** A music track (audio or a music video). */
   track: { timestamps: true, removable: true, files: true, noun: 'track', feature: 'music' },
+  /** A podcast episode. */
+  episode: { timestamps: true, removable: true, files: true, noun: 'episode', feature: 'podcasts' },
   comment: { timestamps: false, removable: true, files: false, noun: 'comment' },
   /** A channel (profile, /c/:handle), reported by its account id: its owner can be struck, never removed. */
   user: { timestamps: false, removable: false, files: false, noun: 'profile' },
@@ -35,7 +36,7 @@ export interface ContentKindTraits {
    * The feature flag the kind belongs to: while it is off nobody can report the kind (the refusal every switched-off
    * route gives); cases already open are still decided.
    */
-  feature?: 'live' | 'gaming' | 'music';
+  feature?: 'live' | 'gaming' | 'music' | 'podcasts';
 }
 
 export type ContentType = keyof typeof CONTENT_KINDS;

@@ -38,7 +38,7 @@ export class ModerationController {
   @ApiResponse({ status: 401, type: ErrorResponseDto, description: "'Please login to report content'" })
   @ApiResponse({ status: 404, type: ErrorResponseDto, description: "'Content not found': it does not exist or you cannot see it" })
   @ApiResponse({ status: 429, type: ErrorResponseDto, description: 'More than 20 reports in an hour' })
-  @ApiResponse({ status: 503, type: ErrorResponseDto, description: 'A live_stream or live_chat_message while the "live" feature is switched off, a community_post while "gaming" is, a track while "music" is (SYSTEM.FEATURE_DISABLED)' })
+  @ApiResponse({ status: 503, type: ErrorResponseDto, description: 'A live_stream or live_chat_message while the "live" feature is switched off, a community_post while "gaming" is, a track while "music" is, an episode while "podcasts" is (SYSTEM.FEATURE_DISABLED)' })
   async reportContent(@CurrentPrincipal() p: Principal, @Req() req: Request): Promise<ReportDto> {
     // Read here rather than by the global pipe, which never sees a multipart body: one validation for every encoding.
     const form = await formDto(req, ReportContentRequestDto);

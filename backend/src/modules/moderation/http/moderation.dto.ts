@@ -35,7 +35,7 @@ function OnlyForTimedContent(): PropertyDecorator {
  * read with formDto, one validation for every encoding.
  */
 export class ReportContentRequestDto {
-  @ApiProperty({ enum: CONTENT_TYPES, description: 'What is reported: video, reel, movie, track (a music track), comment, user (a channel, by its account id), live_stream, live_chat_message or community_post' })
+  @ApiProperty({ enum: CONTENT_TYPES, description: 'What is reported: video, reel, movie, track (a music track), episode (a podcast episode), comment, user (a channel, by its account id), live_stream, live_chat_message or community_post' })
   @IsIn(CONTENT_TYPES, { message: M.contentType })
   content_type: ContentType;
 

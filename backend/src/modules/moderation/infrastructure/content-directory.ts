@@ -37,7 +37,7 @@ export class FacadeContentDirectory implements ContentDirectory {
     live: LiveFacade,
     social: SocialFacade,
   ) {
-    const media = (kind: 'video' | 'reel' | 'movie' | 'track'): ContentResolver => ({
+    const media = (kind: 'video' | 'reel' | 'movie' | 'track' | 'episode'): ContentResolver => ({
       async find(id, viewer) {
         const m = await catalog.mediaReportTarget(kind, id, viewer);
         return m ? { ...empty, ownerUserId: m.ownerUserId, title: m.title, description: m.description, thumbnailUrl: m.thumbnailUrl, mediaKind: kind, mediaId: id, durationSeconds: m.durationSeconds } : null;
@@ -52,6 +52,7 @@ export class FacadeContentDirectory implements ContentDirectory {
       reel: media('reel'),
       movie: media('movie'),
       track: media('track'),
+      episode: media('episode'),
       comment: {
         async find(id, viewer) {
           const c = await catalog.commentReportTarget(id, viewer);

@@ -59,7 +59,7 @@ export const drafts = {
   }),
   newUpload: (mediaId: string, kind: string, creator: string, title: string): NotificationDraft => ({
     type: 'new_upload',
-    title: kind === 'reel' ? 'New short' : 'New video',
+    title: kind === 'reel' ? 'New short' : kind === 'track' ? 'New track' : kind === 'episode' ? 'New episode' : 'New video',
     message: `${creator} uploaded "${clip(title, 200)}"`,
     link: { kind, id: mediaId },
     dedupeKey: `upload:${mediaId}`,

@@ -36,9 +36,9 @@ export class SocialSync implements OnModuleInit {
         await this.index.setAccountVisibility(accountId, account?.visibility ?? null);
       });
     });
-    // Media of every kind (videos and reels, music tracks): each source indexes its own kinds and drops the rest.
+    // Media of every kind (videos and reels, music tracks, podcast episodes): each source indexes its own kinds and drops the rest.
     this.durable.on('catalog.media-changed', async ({ mediaId }) => {
-      for (const source of this.sources.filter((s) => s.kinds.includes('video') || s.kinds.includes('track'))) await this.reindex(source, mediaId);
+      for (const source of this.sources.filter((s) => s.kinds.includes('video') || s.kinds.includes('track') || s.kinds.includes('episode'))) await this.reindex(source, mediaId);
     });
     this.durable.on('catalog.tournament-changed', async ({ tournamentId }) => {
       const source = this.sources.find((s) => s.kinds.includes('tournament'));

@@ -120,6 +120,8 @@ export interface ContentCardView {
   tournament?: { game: string; prizePool: string; status: string };
   /** A music track's own fields (`views` are its plays). */
   music?: { artist: string; album: string | null; contentType: 'audio' | 'video' };
+  /** A podcast episode's own fields (`views` are its plays). */
+  podcast?: { showName: string };
 }
 
 /**

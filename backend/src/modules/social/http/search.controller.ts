@@ -11,7 +11,7 @@ import { ErrorResponseDto } from '../../../common/http/error-response.dto.js';
 import { SearchService } from '../application/search.service.js';
 import { choice, SEARCH_TABS, type SearchTab } from '../domain/search-rules.js';
 import { SearchQueryDto, SearchResponseDto, SuggestionsQueryDto, SuggestionsResponseDto, TrendingResponseDto } from './social.dto.js';
-import { toGamingStreamSearchItem, toLiveSearchItem, toMusicSearchItem, toTournamentSearchItem, toUserSearchItem, toVideoSearchItem } from './social.mapper.js';
+import { toGamingStreamSearchItem, toLiveSearchItem, toMusicSearchItem, toPodcastSearchItem, toTournamentSearchItem, toUserSearchItem, toVideoSearchItem } from './social.mapper.js';
 import { pageSize } from '../../../common/keyset.js';
 
 type Req = Request & { user?: Principal | null };
@@ -61,7 +61,7 @@ export class SearchController {
       query: r.query,
       total_results: r.totalResults,
       available: r.available,
-      results: { videos, users: r.results.users.map(toUserSearchItem), music: (r.results.content.music ?? []).flatMap(toMusicSearchItem), live: r.results.live.map(toLiveSearchItem), podcasts: [], gaming },
+      results: { videos, users: r.results.users.map(toUserSearchItem), music: (r.results.content.music ?? []).flatMap(toMusicSearchItem), live: r.results.live.map(toLiveSearchItem), podcasts: (r.results.content.podcasts ?? []).flatMap(toPodcastSearchItem), gaming },
     };
   }
 

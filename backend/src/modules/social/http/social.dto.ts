@@ -123,8 +123,8 @@ export class FeedResponseDto {
 
 export class VideoSearchItemDto {
   id: string;
-  /** video or reel; `track` for a music track (the music tab). */
-  @ApiProperty({ enum: ['video', 'reel', 'track'] })
+  /** video or reel; `track` for a music track (the music tab); `episode` for a podcast episode (the podcasts tab). */
+  @ApiProperty({ enum: ['video', 'reel', 'track', 'episode'] })
   kind: string;
   title: string;
   username: string;
@@ -146,6 +146,8 @@ export class VideoSearchItemDto {
   /** A music track's content type (music tab only). */
   @ApiProperty({ enum: ['audio', 'video'], required: false })
   content_type?: 'audio' | 'video';
+  /** A podcast episode's show (podcasts tab only; seed 002 §2.11 Podcasts item: title, show_name, username, plays, likes). */
+  show_name?: string;
 }
 
 export class UserSearchItemDto {
@@ -219,6 +221,7 @@ export class SearchResultsDto {
   /** Music tracks (kind `track`), with their music fields (seed 002 §2.11 Music item: title, artist, plays, likes, content_type). */
   music: VideoSearchItemDto[];
   live: LiveSearchItemDto[];
+  /** Podcast episodes (kind `episode`), with show_name and plays. */
   podcasts: VideoSearchItemDto[];
   /** Tournaments (`kind` tournament), then gaming streams on now (`kind` stream): up to the limit of each (3 each in the 'all' tab). */
   @ApiProperty({ type: 'array', items: { oneOf: [{ $ref: getSchemaPath(TournamentSearchItemDto) }, { $ref: getSchemaPath(GamingStreamSearchItemDto) }], discriminator: { propertyName: 'kind', mapping: { tournament: getSchemaPath(TournamentSearchItemDto), stream: getSchemaPath(GamingStreamSearchItemDto) } } } })

@@ -72,6 +72,12 @@ export function toVideoSearchItem(c: ContentCardView): VideoSearchItemDto {
   };
 }
 
+/** A podcast card (its source sets `podcast`) as the podcasts tab shows it: a video item with show_name and plays. */
+export function toPodcastSearchItem(c: ContentCardView): VideoSearchItemDto[] {
+  if (!c.podcast) return [];
+  return [{ ...toVideoSearchItem(c), show_name: c.podcast.showName, plays: c.views }];
+}
+
 /** A music card (its source sets `music`) as the music tab shows it: a video item with the track's fields. */
 export function toMusicSearchItem(c: ContentCardView): VideoSearchItemDto[] {
   if (!c.music) return [];

@@ -1,6 +1,6 @@
 import { useLocation, useNavigate } from 'react-router-dom';
 import { useStores } from '../../../stores/StoreProvider';
-import { gamingPath, PATHS } from '../../../shared/paths';
+import { gamingPath, musicTrackPath, PATHS } from '../../../shared/paths';
 import { useSectionNavigation } from '../../../stores/useSectionNavigation';
 import type { NotificationDto } from '../types';
 import { STRIKES_TAB } from '../../moderation/components/StrikesSection';
@@ -9,7 +9,8 @@ import { STRIKES_TAB } from '../../moderation/components/StrikesSection';
  * What clicking a notification does: an unread one is marked read (seed 002 §4), then what it is about opens: a short
  * in the reels viewer, a video in its dialog, a new follower in Subscriptions → Connections → 'Your Followers', and
  * moderation's news for a creator (content removed, a strike, an appeal decided) the partner program page at the
- * channel's strikes, a Super Chat its stream's page, a tournament's news the tournament in Gaming. A report's outcome (`report`) is all in its message: it opens nothing.
+ * channel's strikes, a Super Chat its stream's page, a tournament's news the tournament in Gaming, a new music track
+ * its page. A report's outcome (`report`) is all in its message: it opens nothing.
  */
 export function useOpenNotification(after?: () => void) {
   const { notifications, social, videos } = useStores();
@@ -34,5 +35,6 @@ export function useOpenNotification(after?: () => void) {
     } else if (link.kind === 'strikes') openSection('monetization', STRIKES_TAB);
     else if (link.kind === 'live') navigate(`/live/${encodeURIComponent(link.id)}`);
     else if (link.kind === 'tournament') navigate(gamingPath('tournaments', { tournament: link.id }));
+    else if (link.kind === 'track') navigate(musicTrackPath(link.id));
   };
 }

@@ -3,6 +3,8 @@ import { Box, Button, Center, Group, Loader, SimpleGrid, Stack, Tabs, Text, Titl
 import { useStores } from '../../../stores/StoreProvider';
 import { ALL_TAB_PER_KIND, SEARCH_MESSAGES, TAB_LABELS } from '../rules';
 import type { GamingSearchItem, SearchKind, SearchResults as Results, SearchTab } from '../types';
+import { audioStreamUrl } from '../../music/rules';
+import { AudioResult } from './AudioResult';
 import { GamingResult } from './GamingResult';
 import { LiveResult } from './LiveResult';
 import { UserResult } from './UserResult';
@@ -49,11 +51,14 @@ function KindList({ kind, results, max }: { kind: SearchKind; results: Results; 
   }
   return (
     <SimpleGrid cols={VIDEO_COLUMNS} spacing="md" role="list" aria-label={label}>
-      {results[kind].slice(0, max).map((item) => (
-        <div role="listitem" key={item.id}>
-          <VideoResult item={item} />
-        </div>
-      ))}
+      {results[kind].slice(0, max).map((item) => {
+        const audio = audioStreamUrl(item.kind, item.id);
+        return (
+          <div role="listitem" key={item.id}>
+            {audio ? <AudioResult item={item} src={audio} /> : <VideoResult item={item} />}
+          </div>
+        );
+      })}
     </SimpleGrid>
   );
 }

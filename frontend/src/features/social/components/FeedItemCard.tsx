@@ -2,7 +2,9 @@ import { observer } from 'mobx-react-lite';
 import { AspectRatio, Badge, Box, Card, Center, Group, Image, Stack, Text } from '@mantine/core';
 import { formatClock, formatCount, formatDate, formatRelativeTime } from '../../../shared/format';
 import { HeartIcon, PlayIcon } from '../../../shared/icons';
+import { AudioPreview } from '../../../shared/AudioPreview';
 import { CoverButton } from '../../../shared/CoverButton';
+import { audioStreamUrl } from '../../music/rules';
 import type { FeedItem } from '../types';
 
 /** Views for videos, plays for music and podcasts (seed 002 §3, Feed item). */
@@ -13,10 +15,12 @@ function audience(item: FeedItem): string {
 
 /**
  * An upload in the following feed (seed 002 §3): thumbnail, title, creator, views or plays, likes and how long ago;
- * clicking it opens it (a short in the reels viewer, a video in its dialog).
+ * clicking it opens it (a short in the reels viewer, a video in its dialog); a music track or a podcast episode plays
+ * in place.
  */
 export const FeedItemCard = observer(function FeedItemCard({ item, onOpen }: { item: FeedItem; onOpen: (item: FeedItem) => void }) {
   const reel = item.kind === 'reel';
+  const audio = audioStreamUrl(item.kind, item.id);
   return (
     <Card withBorder radius="md" padding={0} component="article" pos="relative" aria-label={item.title}>
       <AspectRatio ratio={16 / 9}>
@@ -64,7 +68,7 @@ export const FeedItemCard = observer(function FeedItemCard({ item, onOpen }: { i
           </Text>
         </Group>
       </Stack>
-      <CoverButton label={`Open ${item.title}`} onClick={() => onOpen(item)} />
+      {audio ? <AudioPreview src={audio} title={item.title} /> : <CoverButton label={`Open ${item.title}`} onClick={() => onOpen(item)} />}
     </Card>
   );
 });
