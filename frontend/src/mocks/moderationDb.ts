@@ -1,7 +1,7 @@
 import { commentsDb } from './commentsDb';
 import { DEMO_CLIPS, demoArt, mediaDb, mediaId, type MockMovie, type MockReel, type MockVideo } from './mediaDb';
 
-export type MockContentType = 'video' | 'reel' | 'movie' | 'comment' | 'user' | 'live_stream' | 'live_chat_message' | 'community_post';
+export type MockContentType = 'video' | 'reel' | 'movie' | 'comment' | 'user' | 'live_stream' | 'live_chat_message' | 'community_post' | 'track' | 'episode';
 export type MockReason = 'sexual_content' | 'nudity' | 'inappropriate' | 'spam' | 'violence' | 'harassment' | 'other';
 export type MockResolution = 'dismissed' | 'removed' | 'struck' | 'removed_and_struck';
 export type MockAuditAction = 'dismiss' | 'remove' | 'strike' | 'remove_and_strike' | 'uphold_appeal' | 'overturn_appeal';
@@ -90,7 +90,9 @@ export interface MockAuditEntry {
 export type MockRemovedMedia =
   | { kind: 'video'; item: MockVideo }
   | { kind: 'reel'; item: MockReel }
-  | { kind: 'movie'; item: MockMovie };
+  | { kind: 'movie'; item: MockMovie }
+  /** A track or an episode: out of its feature's list, with how to put it back. */
+  | { kind: 'audio'; item: { id: string }; restore: () => void };
 
 /** Moderation's constants (the server's). */
 export const MOCK_MODERATION_RULES = {

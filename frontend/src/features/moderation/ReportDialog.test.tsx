@@ -12,6 +12,7 @@ import { fill } from '../../test/fill';
 import { renderApp, renderSection } from '../../test/renderApp';
 import { storeDemoUserToken } from '../../test/session';
 import { REPORT_MESSAGES } from './messages';
+import { musicDb, resetMusicDb } from '../music/mocks';
 
 const demoVideo = (title: string) => {
   const video = mediaDb.videos.find((entry) => entry.title === title);
@@ -46,6 +47,15 @@ async function watch(title: string, { visitor = false } = {}) {
 }
 
 const dialog = () => within(screen.getByRole('dialog', { name: 'Report content' }));
+
+/** Makes a built-in track the demo user's (ada's) own upload. */
+function ownTrack(title: string) {
+  const ada = findUserByIdentifier('ada');
+  const track = musicDb.tracks.find((entry) => entry.title === title);
+  if (!ada || !track) throw new Error(`no demo user or track "${title}"`);
+  track.userId = ada.user.id;
+  return track;
+}
 const reportButton = () => screen.getByRole('button', { name: 'Report' });
 
 describe('Report Content dialog (seed 000 §2, §4, §5, §8, §9)', () => {
@@ -230,6 +240,43 @@ describe('Report Content dialog (seed 000 §2, §4, §5, §8, §9)', () => {
 });
 
 describe('Report controls across the app', () => {
+  test("a track's page offers Report on others' tracks, and the admin queue then has the case as reported", async () => {
+    resetMusicDb();
+    const sent = recordReports();
+    storeDemoUserToken();
+    const track = musicDb.tracks.find((entry) => entry.title === 'Circuit Bloom');
+    const { user } = renderApp({ route: `/music/tracks/${track?.id}` });
+    await screen.findByRole('heading', { name: 'Circuit Bloom', level: 1 });
+
+    await user.click(screen.getByRole('button', { name: 'Report' }));
+    expect(dialog().getByText(/You are reporting the track “Circuit Bloom” by Vela/)).toBeInTheDocument();
+    await user.click(dialog().getByRole('radio', { name: 'Spam or misleading' }));
+    await user.click(dialog().getByRole('button', { name: 'Submit report' }));
+    expect(await screen.findByText(REPORT_MESSAGES.reported)).toBeInTheDocument();
+    expect(sent).toEqual([{ content_type: 'track', content_id: track?.id, reason: 'spam', description: '' }]);
+    expect(moderationDb.cases.some((item) => item.contentType === 'track' && item.contentId === track?.id && item.snapshot.title === 'Circuit Bloom')).toBe(true);
+  });
+
+  test("no Report on your own track's page", async () => {
+    resetMusicDb();
+    storeDemoUserToken();
+    const own = ownTrack('Dust Road');
+    renderApp({ route: `/music/tracks/${own.id}` });
+    await screen.findByRole('heading', { name: 'Dust Road', level: 1 });
+    expect(screen.getByRole('button', { name: /Like Dust Road/ })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Report' })).not.toBeInTheDocument();
+  });
+
+  test("the music library's rows offer Report on others' tracks only", async () => {
+    resetMusicDb();
+    storeDemoUserToken();
+    ownTrack('Dust Road');
+    await renderSection('music');
+    const own = await screen.findByRole('listitem', { name: 'Dust Road' });
+    expect(within(own).queryByRole('button', { name: 'Report' })).not.toBeInTheDocument();
+    expect(within(screen.getByRole('listitem', { name: 'Lanterns' })).getByRole('button', { name: 'Report' })).toBeInTheDocument();
+  });
+
   test("a comment's menu offers Report on others' comments only", async () => {
     const sent = recordReports();
     const { user } = await watch('Sunrise over the harbour');

@@ -13,11 +13,11 @@ export const REPORT_MESSAGES = {
 } as const;
 
 /** What a report is about (the server's content_type), in ONE list: a later kind adds one line. */
-export const CONTENT_TYPES = ['video', 'reel', 'movie', 'comment', 'user', 'live_stream', 'live_chat_message', 'community_post'] as const;
+export const CONTENT_TYPES = ['video', 'reel', 'movie', 'comment', 'user', 'live_stream', 'live_chat_message', 'community_post', 'track', 'episode'] as const;
 export type ContentType = (typeof CONTENT_TYPES)[number];
 
 /** Kinds whose reports may say where in the media (timestamp_seconds). */
-export const TIMED_CONTENT: readonly ContentType[] = ['video', 'reel', 'movie'];
+export const TIMED_CONTENT: readonly ContentType[] = ['video', 'reel', 'movie', 'track', 'episode'];
 
 /** How each kind is named in the console and the creator's strikes. */
 export const CONTENT_TYPE_LABELS: Record<ContentType, string> = {
@@ -29,6 +29,8 @@ export const CONTENT_TYPE_LABELS: Record<ContentType, string> = {
   live_stream: 'Live stream',
   live_chat_message: 'Live chat message',
   community_post: 'Community post',
+  track: 'Track',
+  episode: 'Podcast episode',
 };
 
 /** Kinds that are a piece of text on something else (a comment, a live chat message): the console quotes them. */

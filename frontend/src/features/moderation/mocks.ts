@@ -24,6 +24,7 @@ import {
 } from '../../mocks/moderationDb';
 import { notify, type NotificationDraft } from '../../mocks/socialDb';
 import { communityPostSnapshot, setCommunityPostRemoved } from '../gaming/community/mocks';
+import { musicDb } from '../music/mocks';
 import { CASE_ACTIONS, CONTENT_TYPES, REPORT_MESSAGES, REPORT_REASONS, TIMED_CONTENT, type CaseAction } from './messages';
 import type { AdminStrike, AuditEntry, ModerationCase, ReportDto, Strike } from './types';
 
@@ -93,6 +94,24 @@ function findTarget(type: MockContentType, id: string, viewerId: string): Target
   if (type === 'community_post') {
     const snapshot = communityPostSnapshot(id);
     return snapshot ? { durationSeconds: null, snapshot } : null;
+  }
+  if (type === 'track') {
+    const track = musicDb.tracks.find((entry) => entry.id === id);
+    if (!track) return null;
+    return {
+      durationSeconds: track.duration_seconds,
+      snapshot: {
+        ownerUserId: track.userId,
+        title: track.title,
+        description: track.album ? `${track.artist} · ${track.album}` : track.artist,
+        text: null,
+        channelName: track.owner.display_name,
+        handle: track.owner.handle,
+        thumbnailUrl: track.cover_url,
+        mediaKind: 'track',
+        mediaId: track.id,
+      },
+    };
   }
   if (type === 'video' || type === 'reel') {
     const item = (type === 'video' ? mediaDb.videos : mediaDb.reels).find((entry) => entry.id === id);
@@ -194,6 +213,10 @@ function findTarget(type: MockContentType, id: string, viewerId: string): Target
 /** The media a case is about, where it is now: listed, removed by moderation, or gone. */
 function mediaNow(type: MockContentType, id: string) {
   const removed = moderationDb.removed.some((entry) => entry.item.id === id);
+  if (type === 'track') {
+    const track = musicDb.tracks.find((entry) => entry.id === id);
+    return { removed, item: track ? { status: 'ready', stream_url: `/api/music/tracks/${track.id}/stream` } : undefined };
+  }
   const list = type === 'video' ? mediaDb.videos : type === 'reel' ? mediaDb.reels : type === 'movie' ? mediaDb.movies : [];
   const item = list.find((entry) => entry.id === id);
   return { removed, item };
@@ -393,6 +416,13 @@ const drafts = {
 function removeContent(item: MockCase): void {
   const { contentType: type, contentId: id } = item;
   if (type === 'community_post') setCommunityPostRemoved(id, true);
+  if (type === 'track') {
+    const index = musicDb.tracks.findIndex((entry) => entry.id === id);
+    if (index < 0 || moderationDb.removed.some((entry) => entry.item.id === id)) return;
+    const [track] = musicDb.tracks.splice(index, 1);
+    moderationDb.removed.push({ kind: 'audio', item: track, restore: () => musicDb.tracks.push(track) });
+    return;
+  }
   if (type === 'video' || type === 'reel' || type === 'movie') {
     if (moderationDb.removed.some((entry) => entry.item.id === id)) return;
     if (type === 'video') {
@@ -433,7 +463,8 @@ function restoreContent(strike: MockStrike): void {
   const index = moderationDb.removed.findIndex((entry) => entry.item.id === strike.contentId);
   if (index < 0) return;
   const [entry] = moderationDb.removed.splice(index, 1);
-  if (entry.kind === 'video') mediaDb.videos.push(entry.item);
+  if (entry.kind === 'audio') entry.restore();
+  else if (entry.kind === 'video') mediaDb.videos.push(entry.item);
   else if (entry.kind === 'reel') mediaDb.reels.push(entry.item);
   else mediaDb.movies.push(entry.item);
 }

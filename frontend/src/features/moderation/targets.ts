@@ -46,3 +46,17 @@ export function liveChatMessageTarget(message: { id: string; username: string })
 export function communityPostTarget(post: { id: string; title: string; author_name: string }): ReportTarget {
   return { contentType: 'community_post', contentId: post.id, label: `the post “${post.title}” by @${post.author_name}` };
 }
+
+/** A time the audio players (stores, not elements) give: sent once it has moved from the start. */
+const audioPosition = (seconds?: number | null): number | null =>
+  seconds !== undefined && seconds !== null && Number.isFinite(seconds) && seconds >= 1 ? Math.floor(seconds) : null;
+
+/** A music track, at where the player is when it is the track playing (`at`, seconds). */
+export function trackTarget(track: { id: string; title: string; artist: string; duration_seconds: number | null }, at?: number | null): ReportTarget {
+  return { contentType: 'track', contentId: track.id, label: `the track “${track.title}” by ${track.artist}`, at: audioPosition(at), durationSeconds: track.duration_seconds };
+}
+
+/** A podcast episode, at where the player is when it is the episode playing (`at`, seconds). */
+export function episodeTarget(episode: { id: string; title: string; show_name: string; duration_seconds: number | null }, at?: number | null): ReportTarget {
+  return { contentType: 'episode', contentId: episode.id, label: `the episode “${episode.title}” of ${episode.show_name}`, at: audioPosition(at), durationSeconds: episode.duration_seconds };
+}

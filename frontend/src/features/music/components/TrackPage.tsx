@@ -7,6 +7,8 @@ import { VideoPlayer } from '../../media/components/VideoPlayer';
 import { formatDuration } from '../rules';
 import { AddToPlaylistMenu, LikeButton } from './TrackRow';
 import { Waveform } from './Waveform';
+import { ReportControl } from '../../moderation/components/ReportControl';
+import { trackTarget } from '../../moderation/targets';
 
 /** A track's page (`/music/tracks/:id`): cover, facts, play, like, add to playlist, and the waveform to seek on. */
 export const TrackPage = observer(function TrackPage({ id }: { id: string }) {
@@ -67,6 +69,7 @@ export const TrackPage = observer(function TrackPage({ id }: { id: string }) {
             </Button>
             <LikeButton track={track} />
             <AddToPlaylistMenu track={track} />
+            <ReportControl own={track.is_owner} target={() => trackTarget(track, isCurrent ? musicPlayer.time : null)} />
           </Group>
         </Stack>
       </Group>

@@ -8,6 +8,8 @@ import { musicTrackPath } from '../../../shared/paths';
 import { formatDuration } from '../rules';
 import type { MusicTrack } from '../types';
 import { MusicIcon } from './MusicIcon';
+import { ReportControl } from '../../moderation/components/ReportControl';
+import { trackTarget } from '../../moderation/targets';
 
 /** Add to playlist: the caller's playlists (read when the menu opens). */
 export const AddToPlaylistMenu = observer(function AddToPlaylistMenu({ track }: { track: MusicTrack }) {
@@ -105,6 +107,7 @@ export const TrackRow = observer(function TrackRow({ track, onPlay, extra }: { t
         </Text>
         <LikeButton track={track} />
         <AddToPlaylistMenu track={track} />
+        <ReportControl variant="icon" own={track.is_owner} target={() => trackTarget(track, isCurrent ? musicPlayer.time : null)} />
         {extra}
       </Group>
     </Paper>
