@@ -33,6 +33,7 @@ import { Migration20261125000000_founder_audit_log } from './Migration2026112500
 import { Migration20261125010000_founder_account } from './Migration20261125010000_founder_account.js';
 import { Migration20261125030000_branding } from './Migration20261125030000_branding.js';
 import { Migration20261126000000_music } from './Migration20261126000000_music.js';
+import { Migration20261127010000_listening_progress } from './Migration20261127010000_listening_progress.js';
 import { Migration20261126010000_podcasts } from './Migration20261126010000_podcasts.js';
 import { Migration20261125020000_system_controls } from './Migration20261125020000_system_controls.js';
 
@@ -74,4 +75,5 @@ export const MIGRATIONS: MigrationObject[] = [
   { name: 'Migration20261125030000_branding', class: Migration20261125030000_branding },
   { name: 'Migration20261126000000_music', class: Migration20261126000000_music },
   { name: 'Migration20261126010000_podcasts', class: Migration20261126010000_podcasts },
+  { name: 'Migration20261127010000_listening_progress', class: Migration20261127010000_listening_progress },
 ];

@@ -349,6 +349,62 @@ describe('plays, streaming and IAB downloads', () => {
   });
 });
 
+describe('resume points (GET/PUT /api/podcasts/episode/{id}/progress, GET /api/podcasts/progress)', () => {
+  it('keeps where a listener stopped, per listener; "Continue listening" lists it; heard to the end it starts again from 0', async () => {
+    const me = await person();
+    const fan = await person();
+    const other = await person();
+    const ep = await readyEpisode(me.auth, { show_name: showName(), title: 'Resumable' }, tunes.bareMp3, 120);
+    const url = `/api/podcasts/episode/${ep.id}/progress`;
+
+    expect((await t.http().get(url).set(...fan.auth)).body).toEqual({ episode_id: ep.id, position_seconds: 0, completed: false, updated_at: null });
+    const saved = await t.http().put(url).set(...fan.auth).send({ position_seconds: 42 });
+    expect(saved.status).toBe(200);
+    expect(saved.body).toMatchObject({ episode_id: ep.id, position_seconds: 42, completed: false });
+    expect(Date.parse(saved.body.updated_at)).not.toBeNaN();
+    expect((await t.http().get(url).set(...fan.auth)).body).toMatchObject({ position_seconds: 42, completed: false });
+    // Another listener's place is their own.
+    expect((await t.http().get(url).set(...other.auth)).body.position_seconds).toBe(0);
+
+    const continuing = await t.http().get('/api/podcasts/progress').set(...fan.auth);
+    expect(continuing.status).toBe(200);
+    expect(continuing.body.items).toEqual([expect.objectContaining({ position_seconds: 42, episode: expect.objectContaining({ id: ep.id, title: 'Resumable' }) })]);
+    expect((await t.http().get('/api/podcasts/progress').set(...other.auth)).body.items).toEqual([]);
+
+    // Within 5 s of the end: heard to the end, back to 0, and no longer in Continue listening.
+    expect((await t.http().put(url).set(...fan.auth).send({ position_seconds: 117 })).body).toMatchObject({ position_seconds: 0, completed: true });
+    expect((await t.http().get(url).set(...fan.auth)).body).toMatchObject({ position_seconds: 0, completed: true });
+    expect((await t.http().get('/api/podcasts/progress').set(...fan.auth)).body.items).toEqual([]);
+    // Started again: no longer "completed".
+    expect((await t.http().put(url).set(...fan.auth).send({ position_seconds: 10 })).body).toMatchObject({ position_seconds: 10, completed: false });
+  });
+
+  it('refuses bad positions with 400 and changes nothing; needs sign-in; an unknown or private episode is 404', async () => {
+    const me = await person();
+    const fan = await person();
+    const ep = await readyEpisode(me.auth, { show_name: showName() }, tunes.bareMp3, 120);
+    const url = `/api/podcasts/episode/${ep.id}/progress`;
+    await t.http().put(url).set(...fan.auth).send({ position_seconds: 30 });
+    for (const bad of [-1, 1.5, 'abc', null, 122, 10 ** 12, [], { a: 1 }]) {
+      const r = await t.http().put(url).set(...fan.auth).send({ position_seconds: bad });
+      expect(r.status).toBe(400);
+      expect(r.body.message).toBe("position_seconds must be a whole number of seconds from 0 to the episode's length");
+    }
+    expect((await t.http().put(url).set(...fan.auth).send({})).status).toBe(400);
+    expect((await t.http().get(url).set(...fan.auth)).body.position_seconds).toBe(30);
+    expect((await t.http().get(url)).status).toBe(401);
+    expect((await t.http().put(url).send({ position_seconds: 1 })).status).toBe(401);
+    expect((await t.http().get('/api/podcasts/progress')).status).toBe(401);
+    expect((await t.http().get('/api/podcasts/episode/00000000-0000-4000-8000-000000000000/progress').set(...fan.auth)).status).toBe(404);
+    expect((await t.http().put('/api/podcasts/episode/not-an-id/progress').set(...fan.auth).send({ position_seconds: 1 })).status).toBe(404);
+    // The owner makes it private: the listener's place is no longer reachable, nor listed.
+    await t.sql(`update media set visibility = 'private' where id = $1`, [ep.id]);
+    expect((await t.http().get(url).set(...fan.auth)).status).toBe(404);
+    expect((await t.http().put(url).set(...fan.auth).send({ position_seconds: 5 })).status).toBe(404);
+    expect((await t.http().get('/api/podcasts/progress').set(...fan.auth)).body.items).toEqual([]);
+  });
+});
+
 describe("the 'podcasts' feature flag", () => {
   it('answers 503 on the podcast routes while it is off', async () => {
     const flags = t.app.get(FeatureFlags);

@@ -43,7 +43,8 @@ import { PodcastPresenter } from './http/podcast-presenter.js';
 import { PodcastArtwork } from './http/podcast-feed.js';
 import { PodcastEpisodes } from './application/podcast.use-cases.js';
 import { PgPodcastRepository } from './infrastructure/pg-podcast.repository.js';
-import { PODCAST_REPOSITORY } from './domain/podcast.js';
+import { LISTENING_PROGRESS, PODCAST_REPOSITORY } from './domain/podcast.js';
+import { PgListeningProgress } from './infrastructure/pg-listening-progress.js';
 import { CatalogUnitOfWork } from './infrastructure/catalog-unit-of-work.js';
 import { FfmpegProcessor } from './infrastructure/ffmpeg-processor.js';
 import { MikroChannelMedia } from './infrastructure/mikro-channel-media.js';
@@ -111,6 +112,7 @@ export { VideoResponseDto } from './http/catalog.dto.js';
     MusicPlaylists,
     MusicPresenter,
     { provide: PODCAST_REPOSITORY, useClass: PgPodcastRepository },
+    { provide: LISTENING_PROGRESS, useClass: PgListeningProgress },
     PodcastEpisodes,
     PodcastPresenter,
     PodcastArtwork,

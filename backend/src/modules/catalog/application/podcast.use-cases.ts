@@ -7,8 +7,13 @@ import { clientAddress } from '../../../common/http/client-address.js';
 import type { Media } from '../domain/media.js';
 import { wholeNumber } from '../domain/media-rules.js';
 import {
+  CONTINUE_LISTENING,
   downloadThreshold,
   EpisodeNotFound,
+  FINISHED_WITHIN_SECONDS,
+  LISTENING_PROGRESS,
+  type ListeningPosition,
+  type ListeningProgress,
   normaliseShowName,
   PODCAST_MESSAGES,
   PODCAST_REPOSITORY,
@@ -58,6 +63,7 @@ export class PodcastEpisodes {
     @Inject(MEDIA_REPOSITORY) private readonly media: MediaRepository,
     @Inject(PODCAST_REPOSITORY) private readonly podcasts: PodcastRepository,
     @Inject(ENGAGEMENT) private readonly engagement: Engagement,
+    @Inject(LISTENING_PROGRESS) private readonly progressStore: ListeningProgress,
     private readonly service: MediaService,
     private readonly orm: MikroORM,
   ) {}
@@ -176,6 +182,37 @@ export class PodcastEpisodes {
       await this.engagement.addWatchTime(m.id, viewer, s, Math.max(60, Math.ceil((m.durationSeconds ?? 20 * 60) * 3)));
     }
     return result;
+  }
+
+  /** Where the caller is in an episode they may hear (position 0 when they have never played it). */
+  async progress(id: string, userId: string): Promise<{ episodeId: string; position: ListeningPosition | null }> {
+    const { media: m } = await this.get(id, userId);
+    return { episodeId: m.id, position: await this.progressStore.get(userId, m.id) };
+  }
+
+  /**
+   * Saves where the caller is (a whole number of seconds, from 0 to the episode's length); within
+   * FINISHED_WITHIN_SECONDS of the end the episode is heard to the end and its resume point goes back to 0.
+   */
+  async saveProgress(id: string, userId: string, position: unknown): Promise<{ episodeId: string; position: ListeningPosition }> {
+    const at = wholeNumber(position);
+    const bad = () => new ValidationError([{ field: 'position_seconds', message: PODCAST_MESSAGES.position }]);
+    if (!Number.isInteger(at) || at < 0) throw bad();
+    const { media: m } = await this.get(id, userId);
+    const length = m.durationSeconds === null ? null : Math.ceil(m.durationSeconds);
+    if (length !== null ? at > length + 1 : at > 24 * 3600) throw bad();
+    const finished = length !== null && length > FINISHED_WITHIN_SECONDS && at >= length - FINISHED_WITHIN_SECONDS;
+    return { episodeId: m.id, position: await this.progressStore.save(userId, m.id, at, finished) };
+  }
+
+  /** "Continue listening": episodes the caller stopped part-way through that they may still hear, most recent first. */
+  async continueListening(userId: string): Promise<{ view: EpisodeView; position: ListeningPosition }[]> {
+    const positions = await this.progressStore.inProgress(userId, CONTINUE_LISTENING.limit);
+    const views = new Map((await this.views(positions.map((p) => p.mediaId), userId)).map((v) => [v.media.id, v]));
+    return positions.flatMap((position) => {
+      const view = views.get(position.mediaId);
+      return view ? [{ view, position }] : [];
+    });
   }
 
   /** The stored file a player and the feed's enclosure get: the AAC rendition of a lossless source, else the original. */

@@ -21,6 +21,7 @@ export const PODCAST_MESSAGES = {
   episodeNumber: 'Episode number must be a whole number of at least 1',
   seasonNumber: 'Season number must be a whole number of at least 1',
   secondsListened: 'seconds_listened must be a whole number from 1 to 60',
+  position: "position_seconds must be a whole number of seconds from 0 to the episode's length",
   subscribed: (show: string) => `Subscribed to ${show}`,
   unsubscribed: (show: string) => `Unsubscribed from ${show}`,
 } as const;
@@ -204,3 +205,28 @@ export interface PodcastRepository {
 }
 
 export const PODCAST_REPOSITORY = Symbol('PodcastRepository');
+
+/** Within this many seconds of its end, an episode counts as heard to the end (its resume point goes back to 0). */
+export const FINISHED_WITHIN_SECONDS = 5;
+/** "Continue listening": episodes left between these edges, most recent first. */
+export const CONTINUE_LISTENING = { minSeconds: 5, limit: 20 } as const;
+
+/** Where a listener is in an episode (their resume point). */
+export interface ListeningPosition {
+  mediaId: string;
+  positionSeconds: number;
+  /** When they last heard it to the end (the position is then 0), or null. */
+  finishedAt: Date | null;
+  updatedAt: Date;
+}
+
+/** Resume points of episodes (kept in media_watch_progress, with the videos'). */
+export interface ListeningProgress {
+  get(userId: string, mediaId: string): Promise<ListeningPosition | null>;
+  /** Saves a position; `finished` puts it back at 0 and marks the episode heard to the end. */
+  save(userId: string, mediaId: string, positionSeconds: number, finished: boolean): Promise<ListeningPosition>;
+  /** Episodes the user stopped part-way through (not at the very start nor within FINISHED_WITHIN_SECONDS of the end). */
+  inProgress(userId: string, limit: number): Promise<ListeningPosition[]>;
+}
+
+export const LISTENING_PROGRESS = Symbol('ListeningProgress');

@@ -214,3 +214,37 @@ export class PodcastPlayDto {
   plays: number;
   counted: boolean;
 }
+
+/** Where the listener is in an episode (PUT /api/podcasts/episode/{id}/progress). */
+export class PodcastProgressRequestDto {
+  /** Whole seconds from the start, 0 to the episode's length; within 5 s of the end the episode is heard to the end. */
+  @ApiProperty({ minimum: 0 })
+  @Allow()
+  position_seconds: number;
+}
+
+/** The caller's resume point in an episode. */
+export class PodcastProgressDto {
+  @ApiProperty({ format: 'uuid' })
+  episode_id: string;
+  /** Where to resume (0: from the start). */
+  position_seconds: number;
+  /** Heard to the end, and not started again since (position_seconds is then 0). */
+  completed: boolean;
+  /** When it was last saved; null when the caller has never played it. */
+  @ApiProperty({ type: String, format: 'date-time', nullable: true })
+  updated_at: string | null;
+}
+
+export class PodcastContinueItemDto {
+  episode: PodcastEpisodeDto;
+  position_seconds: number;
+  @ApiProperty({ type: String, format: 'date-time' })
+  updated_at: string;
+}
+
+/** Episodes the caller stopped part-way through, most recent first (at most 20). */
+export class PodcastContinueListeningDto {
+  @ApiProperty({ type: [PodcastContinueItemDto] })
+  items: PodcastContinueItemDto[];
+}

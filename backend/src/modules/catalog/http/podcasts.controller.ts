@@ -1,4 +1,4 @@
-import { Body, Controller, Get, Header, HttpCode, Param, Post, Query, Req, Res, UseGuards } from '@nestjs/common';
+import { Body, Controller, Get, Header, HttpCode, Param, Post, Put, Query, Req, Res, UseGuards } from '@nestjs/common';
 import { ApiBearerAuth, ApiBody, ApiConsumes, ApiProduces, ApiResponse, ApiTags } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
 import { CurrentPrincipal, UserAuthGuard } from '../../../common/auth/guards.js';
@@ -11,6 +11,7 @@ import { MediaRateLimit } from '../../../common/http/rate-limit.guard.js';
 import { pageSize } from '../../../common/keyset.js';
 import { MediaService } from '../application/media.service.js';
 import { PodcastEpisodes } from '../application/podcast.use-cases.js';
+import type { ListeningPosition } from '../domain/podcast.js';
 import { EpisodeNotAudio, NoEpisodeFile, PODCAST_MESSAGES, validateEpisodeMeta } from '../domain/podcast.js';
 import { clientAddress } from '../../../common/http/client-address.js';
 import { EngagementLimits } from './engagement-limits.js';
@@ -21,12 +22,15 @@ import { PodcastPresenter } from './podcast-presenter.js';
 import {
   PodcastAnalyticsDto,
   PodcastCategoryListDto,
+  PodcastContinueListeningDto,
   PodcastEpisodeDto,
   PodcastEpisodeListDto,
   PodcastEpisodesQueryDto,
   PodcastLikeDto,
   PodcastPlayDto,
   PodcastPlayRequestDto,
+  PodcastProgressDto,
+  PodcastProgressRequestDto,
   PodcastShowDetailDto,
   PodcastShowListDto,
   PodcastSubscribeDto,
@@ -243,4 +247,50 @@ export class PodcastsController {
     this.limits.plays.hit(MediaService.signedInViewer(req) ?? `address:${clientAddress(req)}`);
     return this.episodes.play(id, req, body?.seconds_listened);
   }
+  /** Where the caller is in an episode, to resume it (0 when never played). */
+  @Get('episode/:id/progress')
+  @UseGuards(UserAuthGuard)
+  @ApiBearerAuth()
+  @ApiResponse({ status: 401, type: ErrorResponseDto })
+  @ApiResponse({ status: 404, type: ErrorResponseDto })
+  async getEpisodeProgress(@CurrentPrincipal() p: Principal, @Param('id') id: string): Promise<PodcastProgressDto> {
+    const { episodeId, position } = await this.episodes.progress(id, p.userId);
+    return progressDto(episodeId, position);
+  }
+
+  /** Saves where the caller is (the player sends it as it plays, on pause and at the end). */
+  @Put('episode/:id/progress')
+  @UseGuards(UserAuthGuard)
+  @ApiBearerAuth()
+  @ApiResponse({ status: 400, type: ErrorResponseDto })
+  @ApiResponse({ status: 401, type: ErrorResponseDto })
+  @ApiResponse({ status: 404, type: ErrorResponseDto })
+  @ApiResponse({ status: 429, type: ErrorResponseDto, description: 'More than ENGAGEMENT_LIMIT_PER_MINUTE listening reports a minute' })
+  async saveEpisodeProgress(@CurrentPrincipal() p: Principal, @Param('id') id: string, @Body() body: PodcastProgressRequestDto): Promise<PodcastProgressDto> {
+    this.limits.plays.hit(p.userId);
+    const { episodeId, position } = await this.episodes.saveProgress(id, p.userId, body?.position_seconds);
+    return progressDto(episodeId, position);
+  }
+
+  /** Continue listening: episodes the caller stopped part-way through, most recent first. */
+  @Get('progress')
+  @UseGuards(UserAuthGuard)
+  @ApiBearerAuth()
+  @ApiResponse({ status: 401, type: ErrorResponseDto })
+  async continueListening(@CurrentPrincipal() p: Principal): Promise<PodcastContinueListeningDto> {
+    const rows = await this.episodes.continueListening(p.userId);
+    const episodes = await this.presenter.episodes(rows.map((r) => r.view), p.userId);
+    return {
+      items: rows.map((r, i) => ({ episode: episodes[i], position_seconds: r.position.positionSeconds, updated_at: r.position.updatedAt.toISOString() })),
+    };
+  }
+}
+
+function progressDto(episodeId: string, position: ListeningPosition | null): PodcastProgressDto {
+  return {
+    episode_id: episodeId,
+    position_seconds: position?.positionSeconds ?? 0,
+    completed: position !== null && position.finishedAt !== null && position.positionSeconds === 0,
+    updated_at: position?.updatedAt.toISOString() ?? null,
+  };
 }
