@@ -25,6 +25,12 @@ export interface Tunes {
   aacMp4: string;
   /** 2 s AAC in an M4A (brand 'M4A '). */
   m4a: string;
+  /** 2 s Opus in WebM, sound only (judged by its Matroska track types). */
+  opusWebm: string;
+  /** 2 s FLAC in Matroska (MKA), sound only: browsers do not play it, so it gets a rendition. */
+  mka: string;
+  /** 2 s VP8 + Opus WebM (a video: never audio). */
+  videoWebm: string;
   /** 2 s 320x240 H.264 + AAC MP4 (a music video). */
   video: string;
   /** A PNG renamed .mp3. */
@@ -49,6 +55,9 @@ export async function makeTunes(): Promise<Tunes> {
     ff(['-f', 'lavfi', '-i', 'sine=frequency=770:duration=2', '-c:a', 'libvorbis', p('tone.ogg')]),
     ff(['-f', 'lavfi', '-i', 'sine=frequency=880:duration=2', '-c:a', 'aac', '-f', 'mp4', p('tone.mp4')]),
     ff(['-f', 'lavfi', '-i', 'sine=frequency=990:duration=2', '-c:a', 'aac', '-f', 'ipod', p('tone.m4a')]),
+    ff(['-f', 'lavfi', '-i', 'sine=frequency=523:duration=2', '-c:a', 'libopus', '-b:a', '48k', '-f', 'webm', p('tone.webm')]),
+    ff(['-f', 'lavfi', '-i', 'sine=frequency=587:duration=2', '-c:a', 'flac', '-f', 'matroska', p('tone.mka')]),
+    ff(['-f', 'lavfi', '-i', 'testsrc2=size=160x120:rate=10', '-f', 'lavfi', '-i', 'sine=frequency=440', '-t', '2', '-c:v', 'libvpx', '-deadline', 'realtime', '-b:v', '100k', '-c:a', 'libopus', '-shortest', '-f', 'webm', p('clip.webm')]),
     ff(['-f', 'lavfi', '-i', 'testsrc2=size=320x240:rate=25', '-f', 'lavfi', '-i', 'sine=frequency=440', '-t', '2', '-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p', '-c:a', 'aac', '-shortest', p('clip.mp4')]),
   ]);
   writeFileSync(p('picture.mp3'), Buffer.concat([PNG_HEAD, Buffer.alloc(4000, 7)]));
@@ -64,6 +73,9 @@ export async function makeTunes(): Promise<Tunes> {
     ogg: p('tone.ogg'),
     aacMp4: p('tone.mp4'),
     m4a: p('tone.m4a'),
+    opusWebm: p('tone.webm'),
+    mka: p('tone.mka'),
+    videoWebm: p('clip.webm'),
     video: p('clip.mp4'),
     pngAsMp3: p('picture.mp3'),
     brokenFlac: p('broken.flac'),

@@ -88,6 +88,32 @@ it('a WAV gets a rendition too', async () => {
   expect((await fetchBytes(track.stream_url)).headers['content-type']).toBe('audio/mp4');
 });
 
+it('an Opus WebM holding sound only is audio, played as it is; a FLAC in Matroska (MKA) gets a web rendition', async () => {
+  const webm = (await processed(tunes.opusWebm)).track;
+  expect(webm).toMatchObject({ status: 'ready', content_type: 'audio' });
+  expectPeaks(webm.peaks);
+  const s = await fetchBytes(webm.stream_url);
+  expect(s.headers['content-type']).toBe('audio/webm');
+  expect(Buffer.compare(s.body as Buffer, tunes.bytes(tunes.opusWebm))).toBe(0);
+
+  const mka = (await processed(tunes.mka)).track;
+  expect(mka.status).toBe('ready');
+  expectPeaks(mka.peaks);
+  const r = await fetchBytes(mka.stream_url);
+  expect(r.headers['content-type']).toBe('audio/mp4');
+  expect((r.body as Buffer).subarray(4, 8).toString('latin1')).toBe('ftyp');
+});
+
+it('a WebM with a picture is refused as audio (it is a video) and changes nothing', async () => {
+  const { auth } = await signUp(t);
+  const before = (await t.sql<{ n: string }>(`select count(*) as n from media where kind = 'track'`))[0].n;
+  const r = await uploadTrack(t, auth, tunes.videoWebm, { title: 'Clip', artist: 'Someone' });
+  expect(r.status).toBe(400);
+  expect(r.body.message).toBe('This file is a video: choose content_type video for a music video');
+  expect((await t.sql<{ n: string }>(`select count(*) as n from media where kind = 'track'`))[0].n).toBe(before);
+  expect(tmpFiles(t)).toEqual([]);
+});
+
 it('a music video gets its HLS ladder, a frame as cover and peaks from its audio', async () => {
   const { track } = await processed(tunes.video, { content_type: 'video' });
   expect(track).toMatchObject({ status: 'ready', content_type: 'video' });

@@ -3,7 +3,7 @@ import { binary, MP4_HEAD, PNG_HEAD, storedOriginals, tmpFiles, userIdOf, waitFo
 import { makeTunes, type Tunes } from './music-fixtures.js';
 import { markEpisodeReady, uploadEpisode } from './podcast-fixtures.js';
 import { FeatureFlags } from '../src/common/features/feature-flags.js';
-import { podcastAchievements, podcastLevel } from '../src/modules/catalog/domain/podcast.js';
+import { PODCAST_MESSAGES, podcastAchievements, podcastLevel } from '../src/modules/catalog/domain/podcast.js';
 
 /** Podcasts over HTTP: upload rules, episodes, trending, categories, shows, likes, subscriptions, analytics, plays, IAB downloads. */
 
@@ -96,6 +96,19 @@ describe('POST /api/podcasts/upload', () => {
     expect((await uploadEpisode(t, me.auth, tunes.aacMp4, { title: 'aac', show_name: showName() })).status).toBe(201);
     expect((await uploadEpisode(t, me.auth, Buffer.concat([MP4_HEAD, Buffer.alloc(100)]), { title: 'x', show_name: 'S' }, 'x.m4a')).status).toBe(400);
     expect((await uploadEpisode(t, me.auth, Buffer.concat([PNG_HEAD, Buffer.alloc(100)]), { title: 'x', show_name: 'S' })).status).toBe(400);
+  });
+
+  it('a WebM or MKA of sound only is an episode; a WebM with a picture is refused as a video', async () => {
+    const me = await person();
+    const webm = await uploadEpisode(t, me.auth, tunes.opusWebm, { title: 'webm', show_name: showName() });
+    expect(webm.status).toBe(201);
+    expect((await t.sql<{ original_key: string }>('select original_key from media where id = $1', [webm.body.id]))[0].original_key).toMatch(/\.weba$/);
+    expect((await uploadEpisode(t, me.auth, tunes.mka, { title: 'mka', show_name: showName() })).status).toBe(201);
+    const before = await episodeCount();
+    const video = await uploadEpisode(t, me.auth, tunes.videoWebm, { title: 'clip', show_name: showName() });
+    expect(video.status).toBe(400);
+    expect(video.body.message).toBe(PODCAST_MESSAGES.videoFile);
+    expect(await episodeCount()).toBe(before);
   });
 });
 

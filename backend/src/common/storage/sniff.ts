@@ -34,7 +34,7 @@ export function sniffVideo(head: Uint8Array): VideoContainer | null {
   return null;
 }
 
-export type AudioContainer = 'mp3' | 'aac' | 'm4a' | 'flac' | 'ogg' | 'wav';
+export type AudioContainer = 'mp3' | 'aac' | 'm4a' | 'flac' | 'ogg' | 'wav' | 'weba' | 'mka';
 
 export const AUDIO_CONTENT_TYPES: Record<AudioContainer, string> = {
   mp3: 'audio/mpeg',
@@ -43,10 +43,19 @@ export const AUDIO_CONTENT_TYPES: Record<AudioContainer, string> = {
   flac: 'audio/flac',
   ogg: 'audio/ogg',
   wav: 'audio/wav',
+  /** WebM and Matroska holding sound only (judged by their track types, not their first bytes). */
+  weba: 'audio/webm',
+  mka: 'audio/x-matroska',
 };
 
 /** Lossless containers (a web rendition is made of them). */
 export const LOSSLESS_AUDIO: readonly string[] = ['flac', 'wav'];
+
+/** Audio containers players get a web rendition (AAC) of: the lossless ones, and Matroska audio, which browsers do not play. */
+export const AUDIO_NEEDING_RENDITION: readonly string[] = [...LOSSLESS_AUDIO, 'mka'];
+
+/** What a video container holding sound only is, as audio: an MP4/MOV is an M4A, a WebM a WebM audio file, an MKV an MKA. */
+export const AUDIO_ONLY_LABEL: Partial<Record<VideoContainer, AudioContainer>> = { mp4: 'm4a', mov: 'm4a', webm: 'weba', mkv: 'mka' };
 
 /**
  * The audio container a file's first bytes declare, or null: MP3 (an ID3 tag or an MPEG audio frame sync), AAC ADTS,
@@ -83,5 +92,59 @@ export function isoTrackKinds(...chunks: Uint8Array[]): { video: boolean; audio:
       else if (handler === 'soun') audio = found = true;
     }
   }
+  return found ? { video, audio } : null;
+}
+
+/** An EBML variable-length integer at `i`: its value (the length marker kept for ids) and its length; null past the end. */
+function vint(b: Uint8Array, i: number, keepMarker: boolean): { value: number; length: number; unknown: boolean } | null {
+  if (i >= b.length) return null;
+  const first = b[i];
+  let length = 1;
+  while (length <= 8 && !(first & (0x80 >> (length - 1)))) length++;
+  if (length > 8 || i + length > b.length) return null;
+  let value = keepMarker ? first : first & (0xff >> length);
+  let allOnes = value === 0xff >> length;
+  for (let k = 1; k < length; k++) {
+    value = value * 256 + b[i + k];
+    if (b[i + k] !== 0xff) allOnes = false;
+  }
+  return { value, length, unknown: !keepMarker && allOnes };
+}
+
+const EBML_IDS = { segment: 0x18538067, tracks: 0x1654ae6b, trackEntry: 0xae, trackType: 0x83, cluster: 0x1f43b675 } as const;
+
+/**
+ * Which kinds of track a Matroska or WebM file holds, from the TrackType of each TrackEntry in its Tracks element (found
+ * in the bytes given, the file's start, before the first Cluster); null when the Tracks element is not there.
+ */
+export function matroskaTrackKinds(head: Uint8Array): { video: boolean; audio: boolean } | null {
+  let video = false;
+  let audio = false;
+  let found = false;
+  // Walks the elements of [from, to): containers of interest are entered, the rest skipped by their size.
+  const walk = (from: number, to: number, depth: number): boolean => {
+    let i = from;
+    while (i < to) {
+      const id = vint(head, i, true);
+      if (!id) return false;
+      const size = vint(head, i + id.length, false);
+      if (!size) return false;
+      const start = i + id.length + size.length;
+      const end = size.unknown ? to : Math.min(to, start + size.value);
+      if (id.value === EBML_IDS.cluster) return false;
+      if (id.value === EBML_IDS.segment || (id.value === EBML_IDS.tracks && depth >= 1) || (id.value === EBML_IDS.trackEntry && depth >= 2)) {
+        if (id.value === EBML_IDS.tracks) found = true;
+        if (!walk(start, end, depth + 1)) return false;
+      } else if (id.value === EBML_IDS.trackType && depth >= 3 && size.value === 1 && start < head.length) {
+        const type = head[start];
+        if (type === 1) video = true;
+        else if (type === 2) audio = true;
+      }
+      if (size.unknown) return false;
+      i = start + size.value;
+    }
+    return true;
+  };
+  walk(0, head.length, 0);
   return found ? { video, audio } : null;
 }

@@ -22,7 +22,7 @@ export const MUSIC_MESSAGES = {
 } as const;
 
 /** The file types the picker offers (the server judges the bytes, not these). */
-export const AUDIO_ACCEPT = 'audio/mpeg,audio/mp4,audio/aac,audio/flac,audio/ogg,audio/opus,audio/wav,audio/x-wav,.mp3,.m4a,.aac,.flac,.ogg,.opus,.wav';
+export const AUDIO_ACCEPT = 'audio/mpeg,audio/mp4,audio/aac,audio/flac,audio/ogg,audio/opus,audio/wav,audio/x-wav,audio/webm,audio/x-matroska,.mp3,.m4a,.aac,.flac,.ogg,.opus,.wav,.weba,.webm,.mka';
 export const VIDEO_ACCEPT = 'video/mp4,video/quicktime,video/webm,video/x-matroska,.mp4,.mov,.webm,.mkv';
 
 export interface TrackUploadInput {

@@ -47,13 +47,13 @@ export class MediaService {
 
   limits(kind: MediaKind): IntakeLimits {
     if (kind === 'episode') {
-      // Audio only; an MP4/MOV is let through here and judged by its track kinds afterwards (audio only: an M4A).
+      // Audio only; a video container is let through here and judged by its track kinds afterwards (sound only: audio).
       const max = this.config.uploads.maxVideoBytes;
       return {
         maxBytes: max,
         accept: (head) => {
           const video = sniffVideo(head);
-          return sniffAudio(head) ?? (video === 'mp4' || video === 'mov' ? video : null);
+          return sniffAudio(head) ?? (video && video !== 'avi' ? video : null);
         },
         tooLarge: () => FileTooLarge(`File size must be less than ${humanSize(max)}`),
         refused: () => NotAudio(PODCAST_MESSAGES.notAudio),

@@ -14,7 +14,7 @@ import { hlsLadder, Media } from '../domain/media.js';
 import { MEDIA_PROCESSOR, MEDIA_REPOSITORY, type MediaProcessor, type MediaRepository } from '../domain/ports.js';
 import { PROCESS_JOB } from './publish-media.use-case.js';
 import { computePeaks, MUSIC_REPOSITORY, type MusicRepository } from '../domain/music.js';
-import { LOSSLESS_AUDIO } from '../../../common/storage/sniff.js';
+import { AUDIO_NEEDING_RENDITION } from '../../../common/storage/sniff.js';
 import { PODCAST_REPOSITORY, type PodcastRepository } from '../domain/podcast.js';
 import { CATALOG_UNIT_OF_WORK } from './tokens.js';
 
@@ -212,7 +212,7 @@ export class ProcessMediaJob implements OnModuleInit {
     }
     let audioKey: string | null = null;
     const container = m.originalKey.split('.').pop() ?? '';
-    if (audio && !video && LOSSLESS_AUDIO.includes(container)) {
+    if (audio && !video && AUDIO_NEEDING_RENDITION.includes(container)) {
       const out = join(work, 'audio.m4a');
       await this.processor.audioRendition(path, out);
       audioKey = `hls/${m.id}/audio.m4a`;

@@ -10,8 +10,8 @@ import { Upload } from '../../../common/http/long-running.js';
 import { clientAddress } from '../../../common/http/client-address.js';
 import { MediaRateLimit } from '../../../common/http/rate-limit.guard.js';
 import { pageSize } from '../../../common/keyset.js';
-import { isoTrackKinds, VIDEO_CONTENT_TYPES } from '../../../common/storage/sniff.js';
-import { open } from 'node:fs/promises';
+import { AUDIO_ONLY_LABEL, VIDEO_CONTENT_TYPES, type VideoContainer } from '../../../common/storage/sniff.js';
+import { trackKindsOf } from '../../../common/storage/track-kinds.js';
 import { MediaService } from '../application/media.service.js';
 import { MusicPlaylists, MusicTracks } from '../application/music.use-cases.js';
 import { MUSIC_MESSAGES, NoMusicFile, NotAudio, validateTrackMeta, type Playlist } from '../domain/music.js';
@@ -38,21 +38,6 @@ import {
 type Req = Request & { user?: Principal | null };
 
 const isVideoContainer = (label: string) => label in VIDEO_CONTENT_TYPES;
-
-/** The track kinds of an ISO media file from its first and last MiB (where its 'moov' box is). */
-export async function isoKindsOf(path: string, size: number): Promise<{ video: boolean; audio: boolean } | null> {
-  const span = 1024 * 1024;
-  const fh = await open(path, 'r');
-  try {
-    const head = Buffer.alloc(Math.min(span, size));
-    await fh.read(head, 0, head.length, 0);
-    const tail = Buffer.alloc(Math.min(span, Math.max(0, size - head.length)));
-    if (tail.length) await fh.read(tail, 0, tail.length, size - tail.length);
-    return isoTrackKinds(head, tail);
-  } finally {
-    await fh.close();
-  }
-}
 
 /** The music library (seed 002 §7 Music): tracks, likes, plays, streaming, and the users' playlists. */
 @ApiTags('music')
@@ -106,11 +91,13 @@ export class MusicController {
   @ApiResponse({ status: 413, type: ErrorResponseDto })
   async uploadTrack(@CurrentPrincipal() p: Principal, @Req() req: Request): Promise<MusicTrackDetailDto> {
     const m = await this.uploads.receive(req, p.userId, 'track', MusicUploadFormDto, validateTrackMeta, NoMusicFile, async (meta, file) => {
-      // The label is the container its first bytes declared. An MP4 or MOV holding sound only is audio (M4A).
+      // The label is the container its first bytes declared. A video container holding sound only is audio (an
+      // MP4 or MOV is an M4A, a WebM or MKV a WebM or Matroska audio file).
       let label = file.label;
-      if ((label === 'mp4' || label === 'mov') && meta.contentType === 'audio') {
-        const kinds = await isoKindsOf(file.path, file.size);
-        if (kinds && kinds.audio && !kinds.video) label = 'm4a';
+      const asAudio = AUDIO_ONLY_LABEL[label as VideoContainer];
+      if (asAudio && meta.contentType === 'audio') {
+        const kinds = await trackKindsOf(file.path, file.size, label);
+        if (kinds && kinds.audio && !kinds.video) label = asAudio;
       }
       if (meta.contentType === 'audio' && isVideoContainer(label)) return { refuse: NotAudio(MUSIC_MESSAGES.videoAsAudio) };
       if (meta.contentType === 'video' && !isVideoContainer(label)) return { refuse: NotAudio(MUSIC_MESSAGES.audioAsVideo) };

@@ -16,7 +16,8 @@ import { EpisodeNotAudio, NoEpisodeFile, PODCAST_MESSAGES, validateEpisodeMeta }
 import { clientAddress } from '../../../common/http/client-address.js';
 import { EngagementLimits } from './engagement-limits.js';
 import { MediaUploads } from './media-form.js';
-import { isoKindsOf } from './music.controller.js';
+import { AUDIO_ONLY_LABEL, type VideoContainer } from '../../../common/storage/sniff.js';
+import { trackKindsOf } from '../../../common/storage/track-kinds.js';
 import { PodcastArtwork, renderFeed } from './podcast-feed.js';
 import { PodcastPresenter } from './podcast-presenter.js';
 import {
@@ -214,10 +215,11 @@ export class PodcastsController {
   @ApiResponse({ status: 413, type: ErrorResponseDto })
   async uploadEpisode(@CurrentPrincipal() p: Principal, @Req() req: Request): Promise<PodcastEpisodeDto> {
     const m = await this.uploads.receive(req, p.userId, 'episode', PodcastUploadFormDto, validateEpisodeMeta, NoEpisodeFile, async (_meta, file) => {
-      // An MP4 or MOV passes only when it holds sound and no picture (an M4A).
-      if (file.label !== 'mp4' && file.label !== 'mov') return {};
-      const kinds = await isoKindsOf(file.path, file.size);
-      return kinds && kinds.audio && !kinds.video ? { label: 'm4a' } : { refuse: EpisodeNotAudio(PODCAST_MESSAGES.videoFile) };
+      // A video container (MP4, MOV, WebM, MKV) passes only when it holds sound and no picture (then it is audio).
+      const asAudio = AUDIO_ONLY_LABEL[file.label as VideoContainer];
+      if (!asAudio) return {};
+      const kinds = await trackKindsOf(file.path, file.size, file.label);
+      return kinds && kinds.audio && !kinds.video ? { label: asAudio } : { refuse: EpisodeNotAudio(PODCAST_MESSAGES.videoFile) };
     });
     const [dto] = await this.presenter.episodes([await this.episodes.get(m.id, p.userId)], p.userId);
     return dto;
