@@ -3,6 +3,7 @@ import { binary, MP4_HEAD, PNG_HEAD, storedOriginals, tmpFiles, userIdOf, waitFo
 import { makeTunes, type Tunes } from './music-fixtures.js';
 import { markEpisodeReady, uploadEpisode } from './podcast-fixtures.js';
 import { FeatureFlags } from '../src/common/features/feature-flags.js';
+import { PruneListeningMarks } from '../src/modules/catalog/application/prune-listening-marks.job.js';
 import { PODCAST_MESSAGES, podcastAchievements, podcastLevel } from '../src/modules/catalog/domain/podcast.js';
 
 /** Podcasts over HTTP: upload rules, episodes, trending, categories, shows, likes, subscriptions, analytics, plays, IAB downloads. */
@@ -359,6 +360,35 @@ describe('plays, streaming and IAB downloads', () => {
     const r = await uploadEpisode(t, me.auth, tunes.bareMp3, { title: 'x', show_name: showName() });
     expect((await t.http().get(`/api/podcasts/episode/${r.body.id}/stream`)).status).toBe(404);
     expect((await t.http().get(`/api/podcasts/episode/${r.body.id}/stream`).set(...me.auth)).status).toBe(200);
+  });
+});
+
+describe('pruning the bookkeeping of plays and downloads', () => {
+  it('drops play marks untouched for a week and download windows past 24 h; fresh ones and the counted figures stay', async () => {
+    const me = await person();
+    const fan = await person();
+    const ep = await readyEpisode(me.auth, { show_name: showName() }, tunes.bareMp3, 120);
+    await t.http().post(`/api/podcasts/episode/${ep.id}/play`).set(...fan.auth).send({ seconds_listened: 10 });
+    await t.http().post(`/api/podcasts/episode/${ep.id}/play`).set(...me.auth).send({ seconds_listened: 10 });
+    await t.http().get(`/api/podcasts/episode/${ep.id}/stream`).set('User-Agent', 'Pruner/1').buffer(true).parse(binary as never);
+    await t.http().get(`/api/podcasts/episode/${ep.id}/stream`).set('User-Agent', 'Pruner/2').buffer(true).parse(binary as never);
+    const marks = async () => Number((await t.sql<{ n: string }>('select count(*) as n from podcast_play_marks where media_id = $1', [ep.id]))[0].n);
+    const windows = async () => Number((await t.sql<{ n: string }>('select count(*) as n from podcast_downloads where media_id = $1', [ep.id]))[0].n);
+    const downloads = async () => Number((await t.sql<{ n: string | null }>('select sum(downloads) as n from podcast_download_days where media_id = $1', [ep.id]))[0].n ?? 0);
+    expect(await marks()).toBe(2);
+    // Downloads are counted once each response has finished.
+    const counted = await waitFor('both downloads to be counted', async () => ((await downloads()) === 2 ? 2 : null), 10_000, 50);
+    expect(await windows()).toBe(2);
+    // One listener's mark is 8 days old, one client's window 25 hours old.
+    const fanKey = `u:${fan.id}`;
+    await t.sql(`update podcast_play_marks set last_report_at = now() - interval '8 days' where media_id = $1 and listener_key = $2`, [ep.id, fanKey]);
+    await t.sql(`update podcast_downloads set window_start = now() - interval '25 hours' where media_id = $1 and client_key = (select client_key from podcast_downloads where media_id = $1 limit 1)`, [ep.id]);
+    const pruned = await t.app.get(PruneListeningMarks).prune();
+    expect(pruned.playMarks).toBeGreaterThanOrEqual(1);
+    expect(pruned.downloadWindows).toBeGreaterThanOrEqual(1);
+    expect([await marks(), await windows()]).toEqual([1, 1]);
+    expect((await t.sql('select 1 from podcast_play_marks where media_id = $1 and listener_key = $2', [ep.id, fanKey])).length).toBe(0);
+    expect(await downloads()).toBe(counted);
   });
 });
 

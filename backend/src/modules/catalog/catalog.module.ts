@@ -45,6 +45,7 @@ import { PodcastEpisodes } from './application/podcast.use-cases.js';
 import { PgPodcastRepository } from './infrastructure/pg-podcast.repository.js';
 import { LISTENING_PROGRESS, PODCAST_REPOSITORY } from './domain/podcast.js';
 import { PgListeningProgress } from './infrastructure/pg-listening-progress.js';
+import { PruneListeningMarks } from './application/prune-listening-marks.job.js';
 import { CatalogUnitOfWork } from './infrastructure/catalog-unit-of-work.js';
 import { FfmpegProcessor } from './infrastructure/ffmpeg-processor.js';
 import { MikroChannelMedia } from './infrastructure/mikro-channel-media.js';
@@ -125,6 +126,7 @@ export { VideoResponseDto } from './http/catalog.dto.js';
     MovieUpNextQuery,
     { provide: HOME_FEED, useClass: PgHomeFeed },
     HomeFeedQuery,
+    PruneListeningMarks,
     { provide: VIEWER_ENTITLEMENTS, useClass: IdentityEntitlements },
     { provide: CATALOG_UNIT_OF_WORK, useClass: CatalogUnitOfWork },
     MediaAccess,
