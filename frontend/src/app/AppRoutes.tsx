@@ -18,7 +18,9 @@ import { MonetizationPage } from '../features/monetization/pages/MonetizationPag
 import { ReelRoute } from './routes/ReelRoute';
 import { MovieRoute } from './routes/MovieRoute';
 import { MusicTrackRoute } from './routes/MusicTrackRoute';
+import { PodcastsRoute } from './routes/PodcastsRoute';
 import { MusicPlayerBar } from '../features/music/components/MusicPlayerBar';
+import { PodcastPlayerBar } from '../features/podcasts/components/PodcastPlayerBar';
 import { VideoRoute } from './routes/VideoRoute';
 import { SignInRoute } from './routes/SignInRoute';
 import { ChannelRoute } from './routes/ChannelRoute';
@@ -56,6 +58,7 @@ export function AppRoutes() {
         <Route path={PATHS.video} element={<VideoRoute />} />
         <Route path={PATHS.movie} element={<MovieRoute />} />
         <Route path={PATHS.musicTrack} element={<MusicTrackRoute />} />
+        <Route path={PATHS.podcasts} element={<PodcastsRoute />} />
         <Route path={PATHS.signIn} element={<SignInRoute />} />
         <Route path={PATHS.channel} element={<ChannelRoute />} />
         <Route path={PATHS.live} element={<LiveRoute />} />
@@ -81,6 +84,8 @@ export function AppRoutes() {
       <ReportDialog />
       {/* The music player's bar under every page, while something is queued. */}
       <MusicPlayerBar />
+      {/* The podcast player's bar, once an episode is chosen. */}
+      <PodcastPlayerBar />
     </>
   );
 }

@@ -7,6 +7,7 @@ import { uploadsHandlers } from '../features/uploads/mocks';
 import { reelsHandlers } from '../features/reels/mocks';
 import { moviesHandlers } from '../features/movies/mocks';
 import { musicHandlers } from '../features/music/mocks';
+import { podcastsHandlers } from '../features/podcasts/mocks';
 import { socialHandlers } from '../features/social/mocks';
 import { notificationsHandlers } from '../features/notifications/mocks';
 import { searchHandlers } from '../features/search/mocks';
@@ -42,6 +43,7 @@ export const handlers = [
   ...reelsHandlers,
   ...moviesHandlers,
   ...musicHandlers,
+  ...podcastsHandlers,
   ...socialHandlers,
   ...notificationsHandlers,
   ...searchHandlers,

@@ -14,6 +14,8 @@ export const PATHS = {
   movie: '/movies/:id',
   /** A music track's page: its waveform, like, add to playlist, play. */
   musicTrack: '/music/tracks/:id',
+  /** The Podcasts section (seed 002 §2.9): `?tab=`, or `?show=<id>` (the link of each show's RSS feed). */
+  podcasts: '/podcasts',
   /** A channel's page (an account, by its handle). */
   channel: '/c/:handle',
   /** The Live section (seed 002 §2.7): Live Now, Go Live, My Stream. */

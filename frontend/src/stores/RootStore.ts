@@ -12,6 +12,8 @@ import { ReelsStore } from '../features/reels/ReelsStore';
 import { MoviesStore } from '../features/movies/MoviesStore';
 import { MusicStore } from '../features/music/MusicStore';
 import { MusicPlayerStore } from '../features/music/MusicPlayerStore';
+import { PodcastsStore } from '../features/podcasts/PodcastsStore';
+import { PodcastPlayerStore } from '../features/podcasts/PodcastPlayerStore';
 import { SocialStore } from '../features/social/SocialStore';
 import { NotificationsStore } from '../features/notifications/NotificationsStore';
 import { SearchStore } from '../features/search/SearchStore';
@@ -62,6 +64,9 @@ export class RootStore {
   readonly music: MusicStore;
   /** The music player (its bar shows while something is queued). */
   readonly musicPlayer: MusicPlayerStore;
+  readonly podcasts: PodcastsStore;
+  /** The podcast player (its bar shows once an episode is chosen). */
+  readonly podcastPlayer: PodcastPlayerStore;
   readonly social: SocialStore;
   readonly notifications: NotificationsStore;
   readonly search: SearchStore;
@@ -102,6 +107,8 @@ export class RootStore {
     this.movies = new MoviesStore(this);
     this.music = new MusicStore(this);
     this.musicPlayer = new MusicPlayerStore(this);
+    this.podcasts = new PodcastsStore(this);
+    this.podcastPlayer = new PodcastPlayerStore(this);
     this.social = new SocialStore(this);
     this.notifications = new NotificationsStore(this, { socketFactory });
     this.search = new SearchStore(this);

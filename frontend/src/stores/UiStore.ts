@@ -7,7 +7,7 @@ import type { RootStore } from './RootStore';
  * (app/shell/navigation.ts) and its component in app/shell/sections.tsx. `settings` (Account Settings, seed 000 §2)
  * and `help` are reached from the header's menus, not from the side navigation.
  */
-export type SectionId = 'home' | 'reels' | 'social' | 'videos' | 'search' | 'video-upload' | 'editor' | 'movies' | 'music' | 'settings' | 'help' | 'premium' | 'memberships' | 'earnings' | 'monetization' | 'updates' | 'live' | 'gaming' | 'ads' | 'sports';
+export type SectionId = 'home' | 'reels' | 'social' | 'videos' | 'search' | 'video-upload' | 'editor' | 'movies' | 'music' | 'podcasts' | 'settings' | 'help' | 'premium' | 'memberships' | 'earnings' | 'monetization' | 'updates' | 'live' | 'gaming' | 'ads' | 'sports';
 
 export type AuthPanel = 'login' | 'register';
 

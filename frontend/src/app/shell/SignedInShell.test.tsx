@@ -52,6 +52,7 @@ describe('signed-in shell', () => {
       'Ads Manager',
       'Cinema room',
       'Music',
+      'Podcasts',
       'Premium',
       'Memberships',
     ]);

@@ -20,6 +20,7 @@ import {
 } from '../../shared/icons';
 import { BallIcon } from '../../features/sports/components/BallIcon';
 import { MusicIcon } from '../../features/music/components/MusicIcon';
+import { PodcastIcon } from '../../features/podcasts/components/PodcastIcon';
 import type { SectionId } from '../../stores/UiStore';
 import type { FeatureName } from '../../features/features/FeaturesStore';
 
@@ -91,6 +92,7 @@ export const NAV_GROUPS: readonly NavGroup[] = [
     items: [
       { section: 'movies', label: 'Cinema room', icon: FilmIcon, visitors: true },
       { section: 'music', label: 'Music', icon: MusicIcon, visitors: true, feature: 'music' },
+      { section: 'podcasts', label: 'Podcasts', icon: PodcastIcon, visitors: true, feature: 'podcasts' },
     ],
   },
   {

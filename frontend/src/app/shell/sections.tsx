@@ -8,6 +8,7 @@ import { UploadsSection } from '../../features/uploads/components/UploadsSection
 import { EditorSection } from '../../features/editor/components/EditorSection';
 import { CinemaSection } from '../../features/movies/components/CinemaSection';
 import { MusicSection } from '../../features/music/components/MusicSection';
+import { PodcastsSection } from '../../features/podcasts/components/PodcastsSection';
 import { SocialSection } from '../../features/social/components/SocialSection';
 import { SearchSection } from '../../features/search/components/SearchSection';
 import { PremiumSection } from '../../features/premium/components/PremiumSection';
@@ -32,6 +33,7 @@ export const SECTION_COMPONENTS: Record<SectionId, ComponentType> = {
   editor: EditorSection,
   movies: CinemaSection,
   music: MusicSection,
+  podcasts: PodcastsSection,
   settings: AccountSettingsSection,
   help: HelpSection,
   earnings: EarningsSection,

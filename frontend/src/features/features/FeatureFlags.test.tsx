@@ -67,7 +67,7 @@ describe('entry points of switched-off features are hidden', () => {
   test('reels off: no Shorts in the navigation nor on Home, and a shared Shorts link says the feature is off', async () => {
     setMockFeature('reels', false);
     await openApp();
-    await waitFor(async () => expect(await navButtons()).toEqual(['Home', 'Live', 'Gaming', 'Sports', 'Cinema room', 'Music']));
+    await waitFor(async () => expect(await navButtons()).toEqual(['Home', 'Live', 'Gaming', 'Sports', 'Cinema room', 'Music', 'Podcasts']));
     await screen.findByRole('region', { name: 'New' });
     expect(screen.queryByRole('list', { name: 'Shorts shelf' })).not.toBeInTheDocument();
 
@@ -81,7 +81,7 @@ describe('entry points of switched-off features are hidden', () => {
 
   test('reels on: Shorts is there (the same app, nothing switched off)', async () => {
     await openApp();
-    expect(await navButtons()).toEqual(['Home', 'Shorts', 'Live', 'Gaming', 'Sports', 'Cinema room', 'Music']);
+    expect(await navButtons()).toEqual(['Home', 'Shorts', 'Live', 'Gaming', 'Sports', 'Cinema room', 'Music', 'Podcasts']);
     expect(await screen.findByRole('list', { name: 'Shorts shelf' })).toBeInTheDocument();
   });
 

@@ -22,7 +22,7 @@ describe('Home for a visitor', () => {
     expect(within(screen.getByRole('banner')).getByRole('button', { name: 'Sign In' })).toBeInTheDocument();
 
     const nav = within(screen.getByRole('navigation', { name: 'Sections' }));
-    expect(nav.getAllByRole('button').map((item) => item.textContent)).toEqual(['Home', 'Shorts', 'Live', 'Gaming', 'Sports', 'Cinema room', 'Music']);
+    expect(nav.getAllByRole('button').map((item) => item.textContent)).toEqual(['Home', 'Shorts', 'Live', 'Gaming', 'Sports', 'Cinema room', 'Music', 'Podcasts']);
 
     const tile = within(list.getByRole('article', { name: 'Sunrise over the harbour' }));
     expect(tile.getByText('1,240 views', { exact: false })).toBeInTheDocument();

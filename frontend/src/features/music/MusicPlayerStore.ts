@@ -266,6 +266,7 @@ export class MusicPlayerStore {
 
   setPlaying(playing: boolean): void {
     this.playing = playing;
+    if (playing && this.root.podcastPlayer.playing) this.root.podcastPlayer.pause(); // one player at a time
     const session = typeof navigator === 'undefined' ? undefined : navigator.mediaSession;
     if (session) session.playbackState = playing ? 'playing' : 'paused';
   }
