@@ -1,5 +1,5 @@
 import { consoleRefusal } from '../../mocks/consoleAuth';
-import { accountsOf, bearerToken, mockDb } from '../../mocks/db';
+import { accountsOf, bearerToken, findUserByIdentifier, mockDb } from '../../mocks/db';
 import { commentsDb } from '../../mocks/commentsDb';
 import { liveDb } from '../../mocks/liveDb';
 import { emitToRoom } from '../../mocks/realtimeRooms';
@@ -25,6 +25,7 @@ import {
 import { notify, type NotificationDraft } from '../../mocks/socialDb';
 import { communityPostSnapshot, setCommunityPostRemoved } from '../gaming/community/mocks';
 import { musicDb } from '../music/mocks';
+import { podcastsDb } from '../podcasts/mocks';
 import { CASE_ACTIONS, CONTENT_TYPES, REPORT_MESSAGES, REPORT_REASONS, TIMED_CONTENT, type CaseAction } from './messages';
 import type { AdminStrike, AuditEntry, ModerationCase, ReportDto, Strike } from './types';
 
@@ -110,6 +111,26 @@ function findTarget(type: MockContentType, id: string, viewerId: string): Target
         thumbnailUrl: track.cover_url,
         mediaKind: 'track',
         mediaId: track.id,
+      },
+    };
+  }
+  if (type === 'episode') {
+    const episode = podcastsDb.episodes.find((entry) => entry.id === id);
+    const show = episode ? podcastsDb.shows.find((entry) => entry.id === episode.showId) : undefined;
+    if (!episode || !show) return null;
+    return {
+      durationSeconds: episode.duration_seconds,
+      snapshot: {
+        // The mock's shows are kept by their creator's name.
+        ownerUserId: findUserByIdentifier(show.creator)?.user.id ?? null,
+        title: episode.title,
+        description: episode.description,
+        text: null,
+        channelName: `${show.show_name} (${show.creatorName})`,
+        handle: show.creator,
+        thumbnailUrl: episode.cover_url,
+        mediaKind: 'episode',
+        mediaId: episode.id,
       },
     };
   }
@@ -216,6 +237,10 @@ function mediaNow(type: MockContentType, id: string) {
   if (type === 'track') {
     const track = musicDb.tracks.find((entry) => entry.id === id);
     return { removed, item: track ? { status: 'ready', stream_url: `/api/music/tracks/${track.id}/stream` } : undefined };
+  }
+  if (type === 'episode') {
+    const episode = podcastsDb.episodes.find((entry) => entry.id === id);
+    return { removed, item: episode ? { status: 'ready', stream_url: `/api/podcasts/episode/${episode.id}/stream` } : undefined };
   }
   const list = type === 'video' ? mediaDb.videos : type === 'reel' ? mediaDb.reels : type === 'movie' ? mediaDb.movies : [];
   const item = list.find((entry) => entry.id === id);
@@ -421,6 +446,13 @@ function removeContent(item: MockCase): void {
     if (index < 0 || moderationDb.removed.some((entry) => entry.item.id === id)) return;
     const [track] = musicDb.tracks.splice(index, 1);
     moderationDb.removed.push({ kind: 'audio', item: track, restore: () => musicDb.tracks.push(track) });
+    return;
+  }
+  if (type === 'episode') {
+    const index = podcastsDb.episodes.findIndex((entry) => entry.id === id);
+    if (index < 0 || moderationDb.removed.some((entry) => entry.item.id === id)) return;
+    const [episode] = podcastsDb.episodes.splice(index, 1);
+    moderationDb.removed.push({ kind: 'audio', item: episode, restore: () => podcastsDb.episodes.push(episode) });
     return;
   }
   if (type === 'video' || type === 'reel' || type === 'movie') {

@@ -14,6 +14,8 @@ import { LOCAL_PROGRESS_KEY } from './rules';
 import { PodcastsSection } from './components/PodcastsSection';
 import { PodcastPlayerBar } from './components/PodcastPlayerBar';
 import { ReportDialog } from '../moderation/components/ReportDialog';
+import { REPORT_MESSAGES } from '../moderation/messages';
+import { moderationDb } from '../../mocks/moderationDb';
 import { podcastsDb, resetPodcastsDb } from './mocks';
 import type { PodcastAnalytics } from './types';
 
@@ -172,7 +174,14 @@ describe('Podcasts', () => {
 
     await user.click(list('All Episodes').getByRole('button', { name: 'Play Freight, Slowly' }));
     await user.click(bar().getByRole('button', { name: 'Report' }));
-    expect(await screen.findByRole('dialog')).toHaveTextContent('the episode “Freight, Slowly” of Harbour Talk');
+    const dialog = within(await screen.findByRole('dialog'));
+    expect(dialog.getByText(/the episode “Freight, Slowly” of Harbour Talk/)).toBeInTheDocument();
+    await user.click(dialog.getByRole('radio', { name: 'Spam or misleading' }));
+    await user.click(dialog.getByRole('button', { name: 'Submit report' }));
+    expect(await screen.findByText(REPORT_MESSAGES.reported)).toBeInTheDocument();
+    // The admins' queue (QA mode's moderation) has the episode as it was reported.
+    const episode = podcastsDb.episodes.find((e) => e.title === 'Freight, Slowly');
+    expect(moderationDb.cases.find((c) => c.contentType === 'episode' && c.contentId === episode?.id)?.snapshot).toMatchObject({ title: 'Freight, Slowly', mediaKind: 'episode' });
   });
 
   test('upload: the required fields, the defaults, "Upload failed: …", and a good one opens its show', async () => {
