@@ -63,6 +63,7 @@ describe('header bar', () => {
       'Upload short',
       'Go live',
       'Upload music',
+      'Upload podcast episode',
       'Creator Studio',
     ]);
 

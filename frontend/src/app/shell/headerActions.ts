@@ -21,6 +21,8 @@ export const CREATE_ITEMS: readonly CreateItem[] = [
   // The Live section's Go Live tab (seed 002 §2.7), at its own address.
   { label: 'Go live', icon: LiveIcon, path: '/live?tab=go-live', features: ['live'] },
   { label: 'Upload music', icon: UploadIcon, section: 'music', tab: 'upload', features: ['uploads', 'music'] },
+  // The Podcasts section's Upload tab (seed 002 §2.9), at its own address.
+  { label: 'Upload podcast episode', icon: UploadIcon, path: '/podcasts?tab=upload', features: ['uploads', 'podcasts'] },
   { label: 'Creator Studio', icon: FilmIcon, section: 'editor' },
 ];
 

@@ -430,6 +430,15 @@ describe('Podcasts in the app', () => {
     await waitFor(() => expect(titles('Trending Now')).toHaveLength(6));
   });
 
+  test('Create → Upload podcast episode opens the Upload tab', async () => {
+    storeDemoUserToken();
+    const { user } = renderApp();
+    await user.click(within(await screen.findByRole('banner')).getByRole('button', { name: 'Create' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Upload podcast episode' }));
+    expect(await screen.findByRole('form', { name: 'Upload podcast episode' })).toBeInTheDocument();
+    expect(screen.getByRole('tab', { name: /Upload/, selected: true })).toBeInTheDocument();
+  });
+
   test("a show's address (its feed's link) opens the show", async () => {
     renderApp({ route: `/podcasts?show=${showId('The Quiet Hour')}` });
     expect(await screen.findByRole('heading', { name: 'The Quiet Hour', level: 2 })).toBeInTheDocument();
@@ -443,5 +452,9 @@ describe('Podcasts in the app', () => {
     const nav = within(await screen.findByRole('navigation', { name: 'Sections' }));
     await waitFor(() => expect(nav.queryByRole('button', { name: 'Podcasts' })).not.toBeInTheDocument());
     expect(nav.getByRole('button', { name: 'Music' })).toBeInTheDocument();
+    const { user } = { user: userEvent.setup({ delay: null }) };
+    await user.click(within(screen.getByRole('banner')).getByRole('button', { name: 'Create' }));
+    await screen.findByRole('menu');
+    expect(screen.queryByRole('menuitem', { name: 'Upload podcast episode' })).not.toBeInTheDocument();
   });
 });
