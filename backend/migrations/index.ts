@@ -36,6 +36,7 @@ import { Migration20261126000000_music } from './Migration20261126000000_music.j
 import { Migration20261127010000_listening_progress } from './Migration20261127010000_listening_progress.js';
 import { Migration20261126010000_podcasts } from './Migration20261126010000_podcasts.js';
 import { Migration20261125020000_system_controls } from './Migration20261125020000_system_controls.js';
+import { Migration20261127020000_app_tokens } from './Migration20261127020000_app_tokens.js';
 
 /** Every migration, in order. `npm run migration:create -w backend` adds new files and updates this list. */
 export const MIGRATIONS: MigrationObject[] = [
@@ -76,4 +77,5 @@ export const MIGRATIONS: MigrationObject[] = [
   { name: 'Migration20261126000000_music', class: Migration20261126000000_music },
   { name: 'Migration20261126010000_podcasts', class: Migration20261126010000_podcasts },
   { name: 'Migration20261127010000_listening_progress', class: Migration20261127010000_listening_progress },
+  { name: 'Migration20261127020000_app_tokens', class: Migration20261127020000_app_tokens },
 ];

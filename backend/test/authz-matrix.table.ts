@@ -57,6 +57,7 @@ import { GAMING_COMMUNITY_ROWS } from './authz-matrix.gaming-community.js';
 import { GAMING_TOURNAMENTS_ROWS } from './authz-matrix.gaming-tournaments.js';
 import { MUSIC_ROWS } from './authz-matrix.music.js';
 import { PODCAST_ROWS } from './authz-matrix.podcasts.js';
+import { SUBSONIC_ROWS } from './authz-matrix.subsonic.js';
 import { FOUNDER_ACCESS_ROWS } from './authz-matrix.founder.js';
 import { FOUNDER_SYSTEM_ROWS } from './authz-matrix.founder-system.js';
 import { FOUNDER_BRANDING_ROWS } from './authz-matrix.founder-branding.js';
@@ -397,6 +398,7 @@ export const AUTHZ_MATRIX: Record<string, AuthzCase | AuthzCase[]> = {
   // Music
   ...MUSIC_ROWS,
   ...PODCAST_ROWS,
+  ...SUBSONIC_ROWS,
 
   // Founder (access and money, system and controls, branding)
   ...FOUNDER_ACCESS_ROWS,

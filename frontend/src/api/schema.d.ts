@@ -1700,6 +1700,40 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/me/app-tokens": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["listAppTokens"];
+        put?: never;
+        /** Creates a token (at most 20 per user); the answer is the only time the token is shown. */
+        post: operations["createAppToken"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/me/app-tokens/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Revokes one of the caller's tokens: apps using it are signed out at once. */
+        delete: operations["deleteAppToken"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/me/export": {
         parameters: {
             query?: never;
@@ -2506,6 +2540,24 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/podcasts/episode/{id}/progress": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Where the caller is in an episode, to resume it (0 when never played). */
+        get: operations["getEpisodeProgress"];
+        /** Saves where the caller is (the player sends it as it plays, on pause and at the end). */
+        put: operations["saveEpisodeProgress"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/podcasts/episode/{id}/stream": {
         parameters: {
             query?: never;
@@ -2532,6 +2584,23 @@ export interface paths {
         };
         /** Ready episodes of public accounts and the signed-in caller's own, newest first; `category` and `show` filters. */
         get: operations["listEpisodes"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/podcasts/progress": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Continue listening: episodes the caller stopped part-way through, most recent first. */
+        get: operations["continueListening"];
         put?: never;
         post?: never;
         delete?: never;
@@ -3529,6 +3598,362 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/rest/createPlaylist": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Creates a private playlist (name, songId…), or with playlistId sets the songs of the user's playlist. */
+        get: operations["subsonicCreatePlaylist"];
+        put?: never;
+        post: operations["subsonicCreatePlaylistForm"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/rest/deletePlaylist": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Deletes the user's playlist. */
+        get: operations["subsonicDeletePlaylist"];
+        put?: never;
+        post: operations["subsonicDeletePlaylistForm"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/rest/getAlbum": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** An album and its songs. */
+        get: operations["subsonicGetAlbum"];
+        put?: never;
+        post: operations["subsonicGetAlbumForm"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/rest/getAlbumList2": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Albums in an order (newest, random, frequent, recent, starred, highest, alphabeticalByName, alphabeticalByArtist, byGenre). */
+        get: operations["subsonicGetAlbumList2"];
+        put?: never;
+        post: operations["subsonicGetAlbumList2Form"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/rest/getArtist": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** An artist and their albums. */
+        get: operations["subsonicGetArtist"];
+        put?: never;
+        post: operations["subsonicGetArtistForm"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/rest/getArtists": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Every artist of the user's library, indexed by first letter. */
+        get: operations["subsonicGetArtists"];
+        put?: never;
+        post: operations["subsonicGetArtistsForm"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/rest/getCoverArt": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The cover of a song, album or artist (id from their coverArt), a JPEG. */
+        get: operations["subsonicGetCoverArt"];
+        put?: never;
+        post: operations["subsonicGetCoverArtForm"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/rest/getLicense": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Always valid: Scriven needs no licence. */
+        get: operations["subsonicGetLicense"];
+        put?: never;
+        post: operations["subsonicGetLicenseForm"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/rest/getMusicFolders": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One music folder: the library. */
+        get: operations["subsonicGetMusicFolders"];
+        put?: never;
+        post: operations["subsonicGetMusicFoldersForm"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/rest/getOpenSubsonicExtensions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The OpenSubsonic extensions supported: apiKeyAuthentication and formPost. */
+        get: operations["subsonicGetOpenSubsonicExtensions"];
+        put?: never;
+        post: operations["subsonicGetOpenSubsonicExtensionsForm"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/rest/getPlaylist": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A playlist of the user's, or anyone's public one, with the songs the user may reach. */
+        get: operations["subsonicGetPlaylist"];
+        put?: never;
+        post: operations["subsonicGetPlaylistForm"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/rest/getPlaylists": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The user's music playlists. */
+        get: operations["subsonicGetPlaylists"];
+        put?: never;
+        post: operations["subsonicGetPlaylistsForm"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/rest/getSong": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One song (a track the user may reach). */
+        get: operations["subsonicGetSong"];
+        put?: never;
+        post: operations["subsonicGetSongForm"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/rest/getStarred2": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The songs the user likes. */
+        get: operations["subsonicGetStarred2"];
+        put?: never;
+        post: operations["subsonicGetStarred2Form"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/rest/ping": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["subsonicPing"];
+        put?: never;
+        post: operations["subsonicPingForm"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/rest/scrobble": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A listen (submission=true, the default: counted as a play once per play-through) or "now playing" (false: nothing counted). */
+        get: operations["subsonicScrobble"];
+        put?: never;
+        post: operations["subsonicScrobbleForm"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/rest/search3": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Artists, albums and songs whose names hold the query; an empty query lists the library. */
+        get: operations["subsonicSearch3"];
+        put?: never;
+        post: operations["subsonicSearch3Form"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/rest/star": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Likes songs (id…); albums and artists cannot be starred. */
+        get: operations["subsonicStar"];
+        put?: never;
+        post: operations["subsonicStarForm"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/rest/stream": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The song's file, as GET /api/music/tracks/{id}/stream serves it (ranges, HEAD); not transcoded. */
+        get: operations["subsonicStream"];
+        put?: never;
+        post: operations["subsonicStreamForm"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/rest/unstar": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Takes likes back. */
+        get: operations["subsonicUnstar"];
+        put?: never;
+        post: operations["subsonicUnstarForm"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/rest/updatePlaylist": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Renames, makes public or private, appends songs (songIdToAdd) and removes songs by index (songIndexToRemove). */
+        get: operations["subsonicUpdatePlaylist"];
+        put?: never;
+        post: operations["subsonicUpdatePlaylistForm"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -3690,6 +4115,28 @@ export interface components {
              * @example #4c6ef5
              */
             theme_color?: string;
+        };
+        AppTokenCreateDto: {
+            /** @description What the token is for (the app or device), 1 to 60 characters. */
+            name: string;
+        };
+        AppTokenCreatedDto: {
+            created_at: string;
+            id: string;
+            name: string;
+            /** @description The token, shown this once: the password to enter in a music app (Subsonic). */
+            token: string;
+        };
+        AppTokenDto: {
+            created_at: string;
+            id: string;
+            /** @description When a music app last signed in with it; null when never. */
+            last_used_at: string | null;
+            name: string;
+        };
+        AppTokenListDto: {
+            /** @description Newest first. The tokens themselves are never shown again. */
+            items: components["schemas"]["AppTokenDto"][];
         };
         AppealDecisionRequestDto: {
             /** @enum {string} */
@@ -5235,6 +5682,15 @@ export interface components {
         PodcastCategoryListDto: {
             categories: components["schemas"]["PodcastCategoryDto"][];
         };
+        PodcastContinueItemDto: {
+            episode: components["schemas"]["PodcastEpisodeDto"];
+            position_seconds: number;
+            /** Format: date-time */
+            updated_at: string;
+        };
+        PodcastContinueListeningDto: {
+            items: components["schemas"]["PodcastContinueItemDto"][];
+        };
         PodcastDayDto: {
             /** @description A UTC date, YYYY-MM-DD. */
             date: string;
@@ -5289,6 +5745,23 @@ export interface components {
         };
         PodcastPlayRequestDto: {
             seconds_listened: number;
+        };
+        PodcastProgressDto: {
+            /** @description Heard to the end, and not started again since (position_seconds is then 0). */
+            completed: boolean;
+            /** Format: uuid */
+            episode_id: string;
+            /** @description Where to resume (0: from the start). */
+            position_seconds: number;
+            /**
+             * Format: date-time
+             * @description When it was last saved; null when the caller has never played it.
+             */
+            updated_at: string | null;
+        };
+        PodcastProgressRequestDto: {
+            /** @description Whole seconds from the start, 0 to the episode's length; within 5 s of the end the episode is heard to the end. */
+            position_seconds: number;
         };
         PodcastShowDetailDto: {
             /** @enum {string} */
@@ -11877,6 +12350,116 @@ export interface operations {
             };
         };
     };
+    listAppTokens: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AppTokenListDto"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
+    createAppToken: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AppTokenCreateDto"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AppTokenCreatedDto"];
+                };
+            };
+            /** @description A name of 1 to 60 characters is needed, or the user already has 20 tokens */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
+    deleteAppToken: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
     exportMyData: {
         parameters: {
             query?: never;
@@ -14329,6 +14912,119 @@ export interface operations {
             };
         };
     };
+    getEpisodeProgress: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PodcastProgressDto"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description "podcasts" switched off (SYSTEM.FEATURE_DISABLED) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
+    saveEpisodeProgress: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PodcastProgressRequestDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PodcastProgressDto"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description More than ENGAGEMENT_LIMIT_PER_MINUTE listening reports a minute */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description "podcasts" switched off (SYSTEM.FEATURE_DISABLED) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
     streamEpisode: {
         parameters: {
             query?: never;
@@ -14414,6 +15110,42 @@ export interface operations {
                 };
             };
             400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description "podcasts" switched off (SYSTEM.FEATURE_DISABLED) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
+    continueListening: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PodcastContinueListeningDto"];
+                };
+            };
+            401: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -17303,6 +18035,2228 @@ export interface operations {
                 };
             };
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
+    subsonicCreatePlaylist: {
+        parameters: {
+            query?: {
+                u?: string;
+                p?: string;
+                t?: string;
+                s?: string;
+                apiKey?: string;
+                v?: string;
+                c?: string;
+                f?: string;
+                playlistId?: string;
+                name?: string;
+                songId?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A <subsonic-response> (JSON with f=json): status="ok", or status="failed" with <error code message> */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                    "text/xml": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description "music" switched off (SYSTEM.FEATURE_DISABLED) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
+    subsonicCreatePlaylistForm: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/x-www-form-urlencoded": {
+                    apiKey?: string;
+                    c?: string;
+                    f?: string;
+                    name?: string;
+                    p?: string;
+                    playlistId?: string;
+                    s?: string;
+                    songId?: string;
+                    t?: string;
+                    u?: string;
+                    v?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description A <subsonic-response> (JSON with f=json): status="ok", or status="failed" with <error code message> */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                    "text/xml": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description "music" switched off (SYSTEM.FEATURE_DISABLED) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
+    subsonicDeletePlaylist: {
+        parameters: {
+            query?: {
+                u?: string;
+                p?: string;
+                t?: string;
+                s?: string;
+                apiKey?: string;
+                v?: string;
+                c?: string;
+                f?: string;
+                id?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A <subsonic-response> (JSON with f=json): status="ok", or status="failed" with <error code message> */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                    "text/xml": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description "music" switched off (SYSTEM.FEATURE_DISABLED) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
+    subsonicDeletePlaylistForm: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/x-www-form-urlencoded": {
+                    apiKey?: string;
+                    c?: string;
+                    f?: string;
+                    id?: string;
+                    p?: string;
+                    s?: string;
+                    t?: string;
+                    u?: string;
+                    v?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description A <subsonic-response> (JSON with f=json): status="ok", or status="failed" with <error code message> */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                    "text/xml": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description "music" switched off (SYSTEM.FEATURE_DISABLED) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
+    subsonicGetAlbum: {
+        parameters: {
+            query?: {
+                u?: string;
+                p?: string;
+                t?: string;
+                s?: string;
+                apiKey?: string;
+                v?: string;
+                c?: string;
+                f?: string;
+                id?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A <subsonic-response> (JSON with f=json): status="ok", or status="failed" with <error code message> */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                    "text/xml": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description "music" switched off (SYSTEM.FEATURE_DISABLED) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
+    subsonicGetAlbumForm: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/x-www-form-urlencoded": {
+                    apiKey?: string;
+                    c?: string;
+                    f?: string;
+                    id?: string;
+                    p?: string;
+                    s?: string;
+                    t?: string;
+                    u?: string;
+                    v?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description A <subsonic-response> (JSON with f=json): status="ok", or status="failed" with <error code message> */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                    "text/xml": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description "music" switched off (SYSTEM.FEATURE_DISABLED) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
+    subsonicGetAlbumList2: {
+        parameters: {
+            query?: {
+                u?: string;
+                p?: string;
+                t?: string;
+                s?: string;
+                apiKey?: string;
+                v?: string;
+                c?: string;
+                f?: string;
+                type?: string;
+                size?: string;
+                offset?: string;
+                genre?: string;
+                fromYear?: string;
+                toYear?: string;
+                musicFolderId?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A <subsonic-response> (JSON with f=json): status="ok", or status="failed" with <error code message> */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                    "text/xml": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description "music" switched off (SYSTEM.FEATURE_DISABLED) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
+    subsonicGetAlbumList2Form: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/x-www-form-urlencoded": {
+                    apiKey?: string;
+                    c?: string;
+                    f?: string;
+                    fromYear?: string;
+                    genre?: string;
+                    musicFolderId?: string;
+                    offset?: string;
+                    p?: string;
+                    s?: string;
+                    size?: string;
+                    t?: string;
+                    toYear?: string;
+                    type?: string;
+                    u?: string;
+                    v?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description A <subsonic-response> (JSON with f=json): status="ok", or status="failed" with <error code message> */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                    "text/xml": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description "music" switched off (SYSTEM.FEATURE_DISABLED) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
+    subsonicGetArtist: {
+        parameters: {
+            query?: {
+                u?: string;
+                p?: string;
+                t?: string;
+                s?: string;
+                apiKey?: string;
+                v?: string;
+                c?: string;
+                f?: string;
+                id?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A <subsonic-response> (JSON with f=json): status="ok", or status="failed" with <error code message> */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                    "text/xml": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description "music" switched off (SYSTEM.FEATURE_DISABLED) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
+    subsonicGetArtistForm: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/x-www-form-urlencoded": {
+                    apiKey?: string;
+                    c?: string;
+                    f?: string;
+                    id?: string;
+                    p?: string;
+                    s?: string;
+                    t?: string;
+                    u?: string;
+                    v?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description A <subsonic-response> (JSON with f=json): status="ok", or status="failed" with <error code message> */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                    "text/xml": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description "music" switched off (SYSTEM.FEATURE_DISABLED) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
+    subsonicGetArtists: {
+        parameters: {
+            query?: {
+                u?: string;
+                p?: string;
+                t?: string;
+                s?: string;
+                apiKey?: string;
+                v?: string;
+                c?: string;
+                f?: string;
+                musicFolderId?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A <subsonic-response> (JSON with f=json): status="ok", or status="failed" with <error code message> */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                    "text/xml": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description "music" switched off (SYSTEM.FEATURE_DISABLED) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
+    subsonicGetArtistsForm: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/x-www-form-urlencoded": {
+                    apiKey?: string;
+                    c?: string;
+                    f?: string;
+                    musicFolderId?: string;
+                    p?: string;
+                    s?: string;
+                    t?: string;
+                    u?: string;
+                    v?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description A <subsonic-response> (JSON with f=json): status="ok", or status="failed" with <error code message> */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                    "text/xml": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description "music" switched off (SYSTEM.FEATURE_DISABLED) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
+    subsonicGetCoverArt: {
+        parameters: {
+            query?: {
+                u?: string;
+                p?: string;
+                t?: string;
+                s?: string;
+                apiKey?: string;
+                v?: string;
+                c?: string;
+                f?: string;
+                id?: string;
+                size?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A <subsonic-response> (JSON with f=json): status="ok", or status="failed" with <error code message> */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                    "text/xml": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description "music" switched off (SYSTEM.FEATURE_DISABLED) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
+    subsonicGetCoverArtForm: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/x-www-form-urlencoded": {
+                    apiKey?: string;
+                    c?: string;
+                    f?: string;
+                    id?: string;
+                    p?: string;
+                    s?: string;
+                    size?: string;
+                    t?: string;
+                    u?: string;
+                    v?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description A <subsonic-response> (JSON with f=json): status="ok", or status="failed" with <error code message> */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                    "text/xml": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description "music" switched off (SYSTEM.FEATURE_DISABLED) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
+    subsonicGetLicense: {
+        parameters: {
+            query?: {
+                u?: string;
+                p?: string;
+                t?: string;
+                s?: string;
+                apiKey?: string;
+                v?: string;
+                c?: string;
+                f?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A <subsonic-response> (JSON with f=json): status="ok", or status="failed" with <error code message> */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                    "text/xml": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description "music" switched off (SYSTEM.FEATURE_DISABLED) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
+    subsonicGetLicenseForm: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/x-www-form-urlencoded": {
+                    apiKey?: string;
+                    c?: string;
+                    f?: string;
+                    p?: string;
+                    s?: string;
+                    t?: string;
+                    u?: string;
+                    v?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description A <subsonic-response> (JSON with f=json): status="ok", or status="failed" with <error code message> */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                    "text/xml": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description "music" switched off (SYSTEM.FEATURE_DISABLED) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
+    subsonicGetMusicFolders: {
+        parameters: {
+            query?: {
+                u?: string;
+                p?: string;
+                t?: string;
+                s?: string;
+                apiKey?: string;
+                v?: string;
+                c?: string;
+                f?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A <subsonic-response> (JSON with f=json): status="ok", or status="failed" with <error code message> */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                    "text/xml": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description "music" switched off (SYSTEM.FEATURE_DISABLED) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
+    subsonicGetMusicFoldersForm: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/x-www-form-urlencoded": {
+                    apiKey?: string;
+                    c?: string;
+                    f?: string;
+                    p?: string;
+                    s?: string;
+                    t?: string;
+                    u?: string;
+                    v?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description A <subsonic-response> (JSON with f=json): status="ok", or status="failed" with <error code message> */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                    "text/xml": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description "music" switched off (SYSTEM.FEATURE_DISABLED) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
+    subsonicGetOpenSubsonicExtensions: {
+        parameters: {
+            query?: {
+                u?: string;
+                p?: string;
+                t?: string;
+                s?: string;
+                apiKey?: string;
+                v?: string;
+                c?: string;
+                f?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A <subsonic-response> (JSON with f=json): status="ok", or status="failed" with <error code message> */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                    "text/xml": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description "music" switched off (SYSTEM.FEATURE_DISABLED) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
+    subsonicGetOpenSubsonicExtensionsForm: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/x-www-form-urlencoded": {
+                    apiKey?: string;
+                    c?: string;
+                    f?: string;
+                    p?: string;
+                    s?: string;
+                    t?: string;
+                    u?: string;
+                    v?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description A <subsonic-response> (JSON with f=json): status="ok", or status="failed" with <error code message> */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                    "text/xml": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description "music" switched off (SYSTEM.FEATURE_DISABLED) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
+    subsonicGetPlaylist: {
+        parameters: {
+            query?: {
+                u?: string;
+                p?: string;
+                t?: string;
+                s?: string;
+                apiKey?: string;
+                v?: string;
+                c?: string;
+                f?: string;
+                id?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A <subsonic-response> (JSON with f=json): status="ok", or status="failed" with <error code message> */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                    "text/xml": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description "music" switched off (SYSTEM.FEATURE_DISABLED) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
+    subsonicGetPlaylistForm: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/x-www-form-urlencoded": {
+                    apiKey?: string;
+                    c?: string;
+                    f?: string;
+                    id?: string;
+                    p?: string;
+                    s?: string;
+                    t?: string;
+                    u?: string;
+                    v?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description A <subsonic-response> (JSON with f=json): status="ok", or status="failed" with <error code message> */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                    "text/xml": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description "music" switched off (SYSTEM.FEATURE_DISABLED) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
+    subsonicGetPlaylists: {
+        parameters: {
+            query?: {
+                u?: string;
+                p?: string;
+                t?: string;
+                s?: string;
+                apiKey?: string;
+                v?: string;
+                c?: string;
+                f?: string;
+                username?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A <subsonic-response> (JSON with f=json): status="ok", or status="failed" with <error code message> */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                    "text/xml": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description "music" switched off (SYSTEM.FEATURE_DISABLED) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
+    subsonicGetPlaylistsForm: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/x-www-form-urlencoded": {
+                    apiKey?: string;
+                    c?: string;
+                    f?: string;
+                    p?: string;
+                    s?: string;
+                    t?: string;
+                    u?: string;
+                    username?: string;
+                    v?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description A <subsonic-response> (JSON with f=json): status="ok", or status="failed" with <error code message> */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                    "text/xml": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description "music" switched off (SYSTEM.FEATURE_DISABLED) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
+    subsonicGetSong: {
+        parameters: {
+            query?: {
+                u?: string;
+                p?: string;
+                t?: string;
+                s?: string;
+                apiKey?: string;
+                v?: string;
+                c?: string;
+                f?: string;
+                id?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A <subsonic-response> (JSON with f=json): status="ok", or status="failed" with <error code message> */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                    "text/xml": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description "music" switched off (SYSTEM.FEATURE_DISABLED) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
+    subsonicGetSongForm: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/x-www-form-urlencoded": {
+                    apiKey?: string;
+                    c?: string;
+                    f?: string;
+                    id?: string;
+                    p?: string;
+                    s?: string;
+                    t?: string;
+                    u?: string;
+                    v?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description A <subsonic-response> (JSON with f=json): status="ok", or status="failed" with <error code message> */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                    "text/xml": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description "music" switched off (SYSTEM.FEATURE_DISABLED) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
+    subsonicGetStarred2: {
+        parameters: {
+            query?: {
+                u?: string;
+                p?: string;
+                t?: string;
+                s?: string;
+                apiKey?: string;
+                v?: string;
+                c?: string;
+                f?: string;
+                musicFolderId?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A <subsonic-response> (JSON with f=json): status="ok", or status="failed" with <error code message> */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                    "text/xml": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description "music" switched off (SYSTEM.FEATURE_DISABLED) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
+    subsonicGetStarred2Form: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/x-www-form-urlencoded": {
+                    apiKey?: string;
+                    c?: string;
+                    f?: string;
+                    musicFolderId?: string;
+                    p?: string;
+                    s?: string;
+                    t?: string;
+                    u?: string;
+                    v?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description A <subsonic-response> (JSON with f=json): status="ok", or status="failed" with <error code message> */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                    "text/xml": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description "music" switched off (SYSTEM.FEATURE_DISABLED) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
+    subsonicPing: {
+        parameters: {
+            query?: {
+                u?: string;
+                p?: string;
+                t?: string;
+                s?: string;
+                apiKey?: string;
+                v?: string;
+                c?: string;
+                f?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A <subsonic-response> (JSON with f=json): status="ok", or status="failed" with <error code message> */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                    "text/xml": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description "music" switched off (SYSTEM.FEATURE_DISABLED) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
+    subsonicPingForm: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/x-www-form-urlencoded": {
+                    apiKey?: string;
+                    c?: string;
+                    f?: string;
+                    p?: string;
+                    s?: string;
+                    t?: string;
+                    u?: string;
+                    v?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description A <subsonic-response> (JSON with f=json): status="ok", or status="failed" with <error code message> */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                    "text/xml": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description "music" switched off (SYSTEM.FEATURE_DISABLED) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
+    subsonicScrobble: {
+        parameters: {
+            query?: {
+                u?: string;
+                p?: string;
+                t?: string;
+                s?: string;
+                apiKey?: string;
+                v?: string;
+                c?: string;
+                f?: string;
+                id?: string;
+                time?: string;
+                submission?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A <subsonic-response> (JSON with f=json): status="ok", or status="failed" with <error code message> */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                    "text/xml": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description "music" switched off (SYSTEM.FEATURE_DISABLED) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
+    subsonicScrobbleForm: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/x-www-form-urlencoded": {
+                    apiKey?: string;
+                    c?: string;
+                    f?: string;
+                    id?: string;
+                    p?: string;
+                    s?: string;
+                    submission?: string;
+                    t?: string;
+                    time?: string;
+                    u?: string;
+                    v?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description A <subsonic-response> (JSON with f=json): status="ok", or status="failed" with <error code message> */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                    "text/xml": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description "music" switched off (SYSTEM.FEATURE_DISABLED) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
+    subsonicSearch3: {
+        parameters: {
+            query?: {
+                u?: string;
+                p?: string;
+                t?: string;
+                s?: string;
+                apiKey?: string;
+                v?: string;
+                c?: string;
+                f?: string;
+                query?: string;
+                artistCount?: string;
+                artistOffset?: string;
+                albumCount?: string;
+                albumOffset?: string;
+                songCount?: string;
+                songOffset?: string;
+                musicFolderId?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A <subsonic-response> (JSON with f=json): status="ok", or status="failed" with <error code message> */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                    "text/xml": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description "music" switched off (SYSTEM.FEATURE_DISABLED) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
+    subsonicSearch3Form: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/x-www-form-urlencoded": {
+                    albumCount?: string;
+                    albumOffset?: string;
+                    apiKey?: string;
+                    artistCount?: string;
+                    artistOffset?: string;
+                    c?: string;
+                    f?: string;
+                    musicFolderId?: string;
+                    p?: string;
+                    query?: string;
+                    s?: string;
+                    songCount?: string;
+                    songOffset?: string;
+                    t?: string;
+                    u?: string;
+                    v?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description A <subsonic-response> (JSON with f=json): status="ok", or status="failed" with <error code message> */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                    "text/xml": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description "music" switched off (SYSTEM.FEATURE_DISABLED) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
+    subsonicStar: {
+        parameters: {
+            query?: {
+                u?: string;
+                p?: string;
+                t?: string;
+                s?: string;
+                apiKey?: string;
+                v?: string;
+                c?: string;
+                f?: string;
+                id?: string;
+                albumId?: string;
+                artistId?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A <subsonic-response> (JSON with f=json): status="ok", or status="failed" with <error code message> */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                    "text/xml": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description "music" switched off (SYSTEM.FEATURE_DISABLED) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
+    subsonicStarForm: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/x-www-form-urlencoded": {
+                    albumId?: string;
+                    apiKey?: string;
+                    artistId?: string;
+                    c?: string;
+                    f?: string;
+                    id?: string;
+                    p?: string;
+                    s?: string;
+                    t?: string;
+                    u?: string;
+                    v?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description A <subsonic-response> (JSON with f=json): status="ok", or status="failed" with <error code message> */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                    "text/xml": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description "music" switched off (SYSTEM.FEATURE_DISABLED) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
+    subsonicStream: {
+        parameters: {
+            query?: {
+                u?: string;
+                p?: string;
+                t?: string;
+                s?: string;
+                apiKey?: string;
+                v?: string;
+                c?: string;
+                f?: string;
+                id?: string;
+                maxBitRate?: string;
+                format?: string;
+                timeOffset?: string;
+                estimateContentLength?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A <subsonic-response> (JSON with f=json): status="ok", or status="failed" with <error code message> */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description A range of the file */
+            206: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            416: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                    "text/xml": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                    "text/xml": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description "music" switched off (SYSTEM.FEATURE_DISABLED) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
+    subsonicStreamForm: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/x-www-form-urlencoded": {
+                    apiKey?: string;
+                    c?: string;
+                    estimateContentLength?: string;
+                    f?: string;
+                    format?: string;
+                    id?: string;
+                    maxBitRate?: string;
+                    p?: string;
+                    s?: string;
+                    t?: string;
+                    timeOffset?: string;
+                    u?: string;
+                    v?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description A <subsonic-response> (JSON with f=json): status="ok", or status="failed" with <error code message> */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description A range of the file */
+            206: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            416: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                    "text/xml": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                    "text/xml": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description "music" switched off (SYSTEM.FEATURE_DISABLED) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
+    subsonicUnstar: {
+        parameters: {
+            query?: {
+                u?: string;
+                p?: string;
+                t?: string;
+                s?: string;
+                apiKey?: string;
+                v?: string;
+                c?: string;
+                f?: string;
+                id?: string;
+                albumId?: string;
+                artistId?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A <subsonic-response> (JSON with f=json): status="ok", or status="failed" with <error code message> */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                    "text/xml": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description "music" switched off (SYSTEM.FEATURE_DISABLED) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
+    subsonicUnstarForm: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/x-www-form-urlencoded": {
+                    albumId?: string;
+                    apiKey?: string;
+                    artistId?: string;
+                    c?: string;
+                    f?: string;
+                    id?: string;
+                    p?: string;
+                    s?: string;
+                    t?: string;
+                    u?: string;
+                    v?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description A <subsonic-response> (JSON with f=json): status="ok", or status="failed" with <error code message> */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                    "text/xml": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description "music" switched off (SYSTEM.FEATURE_DISABLED) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
+    subsonicUpdatePlaylist: {
+        parameters: {
+            query?: {
+                u?: string;
+                p?: string;
+                t?: string;
+                s?: string;
+                apiKey?: string;
+                v?: string;
+                c?: string;
+                f?: string;
+                playlistId?: string;
+                name?: string;
+                comment?: string;
+                public?: string;
+                songIdToAdd?: string;
+                songIndexToRemove?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A <subsonic-response> (JSON with f=json): status="ok", or status="failed" with <error code message> */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                    "text/xml": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description "music" switched off (SYSTEM.FEATURE_DISABLED) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
+    subsonicUpdatePlaylistForm: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/x-www-form-urlencoded": {
+                    apiKey?: string;
+                    c?: string;
+                    comment?: string;
+                    f?: string;
+                    name?: string;
+                    p?: string;
+                    playlistId?: string;
+                    public?: string;
+                    s?: string;
+                    songIdToAdd?: string;
+                    songIndexToRemove?: string;
+                    t?: string;
+                    u?: string;
+                    v?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description A <subsonic-response> (JSON with f=json): status="ok", or status="failed" with <error code message> */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                    "text/xml": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description "music" switched off (SYSTEM.FEATURE_DISABLED) */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };

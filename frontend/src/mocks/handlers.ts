@@ -1,6 +1,7 @@
 import { authHandlers } from '../features/auth/mocks';
 import { adminHandlers } from '../features/admin/mocks';
 import { accountsHandlers } from '../features/accounts/mocks';
+import { appTokensHandlers } from '../features/accounts/appTokensMocks';
 import { feedbackHandlers } from '../features/feedback/mocks';
 import { videosHandlers } from '../features/videos/mocks';
 import { uploadsHandlers } from '../features/uploads/mocks';
@@ -37,6 +38,7 @@ export const handlers = [
   ...authHandlers,
   ...adminHandlers,
   ...accountsHandlers,
+  ...appTokensHandlers,
   ...feedbackHandlers,
   ...uploadsHandlers,
   ...videosHandlers,

@@ -38,6 +38,10 @@ import { MusicPresenter } from './http/music-presenter.js';
 import { MusicPlaylists, MusicTracks } from './application/music.use-cases.js';
 import { PgMusicRepository } from './infrastructure/pg-music.repository.js';
 import { MUSIC_REPOSITORY } from './domain/music.js';
+import { SubsonicController } from './http/subsonic.controller.js';
+import { SubsonicPresenter } from './http/subsonic-presenter.js';
+import { SUBSONIC_READS, SubsonicLibrary } from './application/subsonic.use-cases.js';
+import { PgSubsonicReads } from './infrastructure/pg-subsonic-reads.js';
 import { PodcastsController } from './http/podcasts.controller.js';
 import { PodcastPresenter } from './http/podcast-presenter.js';
 import { PodcastArtwork } from './http/podcast-feed.js';
@@ -105,13 +109,16 @@ export { VideoResponseDto } from './http/catalog.dto.js';
 
 @Module({
   imports: [AccountsModule, IdentityModule],
-  controllers: [VideosController, ReelsController, MoviesController, ThumbsController, CommentsController, ChannelMediaController, HomeController, SharePagesController, GamesController, TournamentsController, MusicController, PodcastsController],
+  controllers: [VideosController, ReelsController, MoviesController, ThumbsController, CommentsController, ChannelMediaController, HomeController, SharePagesController, GamesController, TournamentsController, MusicController, PodcastsController, SubsonicController],
   providers: [
     { provide: MEDIA_REPOSITORY, useClass: MikroMediaRepository },
     { provide: MUSIC_REPOSITORY, useClass: PgMusicRepository },
     MusicTracks,
     MusicPlaylists,
     MusicPresenter,
+    SubsonicLibrary,
+    SubsonicPresenter,
+    { provide: SUBSONIC_READS, useClass: PgSubsonicReads },
     { provide: PODCAST_REPOSITORY, useClass: PgPodcastRepository },
     { provide: LISTENING_PROGRESS, useClass: PgListeningProgress },
     PodcastEpisodes,

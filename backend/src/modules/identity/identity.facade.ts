@@ -11,6 +11,8 @@ import { ExpirePremiumsUseCase } from './application/expire-premiums.use-case.js
 import { ExtendPremiumUseCase } from './application/extend-premium.use-case.js';
 import { PrincipalCache } from './application/principal-cache.js';
 import { SetCreatorProgramUseCase } from './application/set-creator-program.use-case.js';
+import { AppTokens } from './application/app-tokens.use-cases.js';
+import type { AppCredentials, AppSignIn } from './domain/app-token.js';
 
 /** What other contexts and the CLI may ask of Identity. */
 @Injectable()
@@ -29,7 +31,13 @@ export class IdentityFacade implements OnModuleInit {
     private readonly adminAccounts: AdminAccountsUseCases,
     private readonly activity: UserActivity,
     @Inject(SIGN_IN_READINGS) private readonly signIns: SignInReadings,
+    private readonly appTokens: AppTokens,
   ) {}
+
+  /** The user a music app (the Subsonic API) signs in as, with one of their app tokens: never the account password. */
+  appSignIn(credentials: AppCredentials, address: string): Promise<AppSignIn> {
+    return this.appTokens.signIn(credentials, address);
+  }
 
   /**
    * The sign-in throttle's view for the founder's security figures: failed sign-ins (users' and admins') of pairs that

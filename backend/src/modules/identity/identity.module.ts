@@ -29,10 +29,14 @@ import { SystemClock } from './infrastructure/system-clock.js';
 import { PgUserRecords } from './infrastructure/pg-user-records.js';
 import { USER_RECORDS } from './domain/user-records.port.js';
 import { IdentityFacade } from './identity.facade.js';
+import { AppTokens } from './application/app-tokens.use-cases.js';
+import { APP_TOKEN_REPOSITORY } from './domain/app-token.js';
+import { AppTokensController } from './http/app-tokens.controller.js';
+import { PgAppTokens } from './infrastructure/pg-app-tokens.js';
 
 @Module({
   imports: [AccountsModule, SystemAdminModule],
-  controllers: [IdentityController, AdminAuthController],
+  controllers: [IdentityController, AdminAuthController, AppTokensController],
   providers: [
     { provide: USER_REPOSITORY, useClass: MikroUserRepository },
     { provide: CONSENT_REPOSITORY, useClass: MikroConsentRepository },
@@ -42,6 +46,8 @@ import { IdentityFacade } from './identity.facade.js';
     { provide: SIGN_IN_READINGS, useClass: PgSignInReadings },
     { provide: UNIT_OF_WORK, useClass: IdentityUnitOfWork },
     { provide: USER_RECORDS, useClass: PgUserRecords },
+    { provide: APP_TOKEN_REPOSITORY, useClass: PgAppTokens },
+    AppTokens,
     PrincipalCache,
     IdentityPrincipalLoader,
     { provide: PRINCIPAL_LOADER, useExisting: IdentityPrincipalLoader },

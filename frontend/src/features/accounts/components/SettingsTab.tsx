@@ -17,6 +17,7 @@ import {
   type Visibility,
 } from '../types';
 import { WithActiveAccount } from './AccountsState';
+import { MusicAppsCard } from './MusicAppsCard';
 
 interface Draft {
   display_name: string;
@@ -44,7 +45,12 @@ function draftOf(account: AccountDto): Draft {
 
 /** The settings tab: basic info, privacy and visibility, notifications of the ACTIVE account, and Save Changes. */
 export const SettingsTab = observer(function SettingsTab() {
-  return <WithActiveAccount>{(active) => <SettingsForm key={active.id} account={active} />}</WithActiveAccount>;
+  return (
+    <Stack gap="lg">
+      <WithActiveAccount>{(active) => <SettingsForm key={active.id} account={active} />}</WithActiveAccount>
+      <MusicAppsCard />
+    </Stack>
+  );
 });
 
 const SettingsForm = observer(function SettingsForm({ account }: { account: AccountDto }) {

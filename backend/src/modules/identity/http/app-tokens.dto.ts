@@ -1,0 +1,30 @@
+import { Allow } from 'class-validator';
+
+/** Settings → Music apps: a user's app tokens for the Subsonic API (/rest). */
+
+export class AppTokenCreateDto {
+  /** What the token is for (the app or device), 1 to 60 characters. */
+  @Allow()
+  name: string;
+}
+
+export class AppTokenDto {
+  id: string;
+  name: string;
+  created_at: string;
+  /** When a music app last signed in with it; null when never. */
+  last_used_at: string | null;
+}
+
+export class AppTokenListDto {
+  /** Newest first. The tokens themselves are never shown again. */
+  items: AppTokenDto[];
+}
+
+export class AppTokenCreatedDto {
+  id: string;
+  name: string;
+  created_at: string;
+  /** The token, shown this once: the password to enter in a music app (Subsonic). */
+  token: string;
+}
