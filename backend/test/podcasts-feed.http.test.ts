@@ -40,6 +40,38 @@ async function processed(auth: Auth, file: string, fields: Record<string, string
 }
 
 describe('GET /api/podcasts/shows/{id}/feed.xml', () => {
+  it('has an ETag: If-None-Match gets 304 and no body; a new episode, an edit or a removal changes the feed and its tag', async () => {
+    const { auth } = await signUp(t);
+    const name = `Tagged ${process.pid}-${Date.now()}`;
+    // Processed by the real job (which also changes the episode: the feed follows).
+    const first = { body: await processed(auth, tunes.bareMp3, { title: 'First', show_name: name }) };
+    const url = `/api/podcasts/shows/${first.body.show_id}/feed.xml`;
+    // One host, as a podcast app sees the server (the test client's port changes with every request).
+    const feed = () => t.http().get(url).set('Host', 'podcasts.example');
+    const a = await feed();
+    expect(a.status).toBe(200);
+    const etag = a.headers.etag;
+    expect(etag).toMatch(/^"[\w-]+"$/);
+    expect((await feed()).headers.etag).toBe(etag);
+    const unchanged = await feed().set('If-None-Match', etag);
+    expect(unchanged.status).toBe(304);
+    expect(unchanged.text ?? '').toBe('');
+    expect((await feed().set('If-None-Match', '"something-else"')).status).toBe(200);
+
+    const second = { body: await processed(auth, tunes.bareMp3, { title: 'Second', show_name: name }) };
+    const b = await feed().set('If-None-Match', etag);
+    expect(b.status).toBe(200);
+    expect(b.headers.etag).not.toBe(etag);
+    expect(parseFeed(b.text)?.items.map((i) => i.title)).toEqual(['Second', 'First']);
+
+    // A title changed through the API's rules is in the feed at once.
+    await t.sql(`update media set title = 'First, renamed', updated_at = now() where id = $1`, [first.body.id]);
+    expect(parseFeed((await feed()).text)?.items.map((i) => i.title)).toEqual(['Second', 'First, renamed']);
+    // Made private: gone from the feed.
+    await t.sql(`update media set visibility = 'private' where id = $1`, [second.body.id]);
+    expect(parseFeed((await feed()).text)?.items.map((i) => i.title)).toEqual(['First, renamed']);
+  });
+
   it('is an RSS 2.0 feed with the iTunes and Podcasting 2.0 tags that a podcast parser reads, enclosures of exact length', async () => {
     const { auth } = await signUp(t);
     const name = `Tom & Jerry's <Show> ${process.pid}`;

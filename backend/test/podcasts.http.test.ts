@@ -418,6 +418,9 @@ describe('resume points (GET/PUT /api/podcasts/episode/{id}/progress, GET /api/p
     expect((await t.http().put(url).set(...fan.auth).send({ position_seconds: 117 })).body).toMatchObject({ position_seconds: 0, completed: true });
     expect((await t.http().get(url).set(...fan.auth)).body).toMatchObject({ position_seconds: 0, completed: true });
     expect((await t.http().get('/api/podcasts/progress').set(...fan.auth)).body.items).toEqual([]);
+    // A player that thinks the episode a little longer than it is: its end is still the end.
+    expect((await t.http().put(url).set(...fan.auth).send({ position_seconds: 30 })).body).toMatchObject({ position_seconds: 30, completed: false });
+    expect((await t.http().put(url).set(...fan.auth).send({ position_seconds: 123 })).body).toMatchObject({ position_seconds: 0, completed: true });
     // Started again: no longer "completed".
     expect((await t.http().put(url).set(...fan.auth).send({ position_seconds: 10 })).body).toMatchObject({ position_seconds: 10, completed: false });
   });
@@ -428,7 +431,7 @@ describe('resume points (GET/PUT /api/podcasts/episode/{id}/progress, GET /api/p
     const ep = await readyEpisode(me.auth, { show_name: showName() }, tunes.bareMp3, 120);
     const url = `/api/podcasts/episode/${ep.id}/progress`;
     await t.http().put(url).set(...fan.auth).send({ position_seconds: 30 });
-    for (const bad of [-1, 1.5, 'abc', null, 122, 10 ** 12, [], { a: 1 }]) {
+    for (const bad of [-1, 1.5, 'abc', null, 181, 10 ** 12, [], { a: 1 }]) {
       const r = await t.http().put(url).set(...fan.auth).send({ position_seconds: bad });
       expect(r.status).toBe(400);
       expect(r.body.message).toBe("position_seconds must be a whole number of seconds from 0 to the episode's length");

@@ -131,9 +131,11 @@ describe('signing in', () => {
     expect(await t.sql('select 1 from app_tokens where user_id = $1', [me.id])).toEqual([]);
   });
 
-  it('refuses every attempt from an address after 30 failures in 15 minutes, until the window ends', async () => {
+  it("refuses an account's attempts from an address after 30 failures in 15 minutes, until the window ends; other accounts there still sign in", async () => {
     const me = await person();
     const { token } = await newToken(me);
+    const neighbour = await person();
+    const theirs = await newToken(neighbour);
     const clock = t.app.get<Clock>(CLOCK);
     const realNow = clock.now;
     // A window of its own, far from the other tests' (the throttle counts per process and per window).
@@ -143,11 +145,21 @@ describe('signing in', () => {
       for (let i = 0; i < 30; i++) failedWith(json(await rest('ping', { u: me.name, p: `wrong-${i}`, f: 'json' })), 40);
       const held = json(await rest('ping', { u: me.name, p: token, f: 'json' }));
       expect(held).toMatchObject({ status: 'failed', error: { code: 0, message: 'Too many failed sign-ins from this address. Try again in 15 minutes.' } });
+      expect(json(await rest('ping', { u: neighbour.name, p: theirs.token, f: 'json' }))).toMatchObject({ status: 'ok' });
       now += 15 * 60 * 1000;
       expect(json(await rest('ping', { u: me.name, p: token, f: 'json' }))).toMatchObject({ status: 'ok' });
     } finally {
       clock.now = realNow;
     }
+  });
+});
+
+describe('app tokens are for /rest only', () => {
+  it('an app token is no bearer token on /api', async () => {
+    const me = await person();
+    const { token } = await newToken(me);
+    expect((await t.http().get('/api/me').set('Authorization', `Bearer ${token}`)).status).toBe(401);
+    expect((await t.http().get('/api/me/app-tokens').set('Authorization', `Bearer ${token}`)).status).toBe(401);
   });
 });
 
@@ -210,6 +222,8 @@ describe('malformed input, signed in', () => {
       ['createPlaylist', 10],
       ['createPlaylist?name=' + 'n'.repeat(101), 0],
       ['scrobble?id=' + randomUUID() + '&submission=perhaps', 0],
+      ['scrobble?' + Array.from({ length: 51 }, () => `id=${randomUUID()}`).join('&'), 0],
+      ['star?' + Array.from({ length: 51 }, () => `id=${randomUUID()}`).join('&'), 0],
       ['stream?id=../../etc/passwd', 70],
       ['getCoverArt?id=ar-nothing', 70],
       ['getPlaylists?username=someone-else', 50],

@@ -115,13 +115,15 @@ const EBML_IDS = { segment: 0x18538067, tracks: 0x1654ae6b, trackEntry: 0xae, tr
 
 /**
  * Which kinds of track a Matroska or WebM file holds, from the TrackType of each TrackEntry in its Tracks element (found
- * in the bytes given, the file's start, before the first Cluster); null when the Tracks element is not there.
+ * in the bytes given, the file's start, before the first Cluster); null when the Tracks element is not wholly there.
  */
 export function matroskaTrackKinds(head: Uint8Array): { video: boolean; audio: boolean } | null {
   let video = false;
   let audio = false;
   let found = false;
-  // Walks the elements of [from, to): containers of interest are entered, the rest skipped by their size.
+  // Walks the elements of [from, to) at one nesting level: Segment (0) → Tracks (1) → TrackEntry (2) → TrackType (3);
+  // each is entered only at its own level, and the Tracks element counts only when all of it is in the bytes read
+  // (a track beyond them could be a video).
   const walk = (from: number, to: number, depth: number): boolean => {
     let i = from;
     while (i < to) {
@@ -132,10 +134,15 @@ export function matroskaTrackKinds(head: Uint8Array): { video: boolean; audio: b
       const start = i + id.length + size.length;
       const end = size.unknown ? to : Math.min(to, start + size.value);
       if (id.value === EBML_IDS.cluster) return false;
-      if (id.value === EBML_IDS.segment || (id.value === EBML_IDS.tracks && depth >= 1) || (id.value === EBML_IDS.trackEntry && depth >= 2)) {
-        if (id.value === EBML_IDS.tracks) found = true;
+      if (id.value === EBML_IDS.tracks && depth === 1) {
+        if (size.unknown || start + size.value > head.length) return false;
+        found = true;
+        walk(start, end, 2);
+        return false;
+      }
+      if ((id.value === EBML_IDS.segment && depth === 0) || (id.value === EBML_IDS.trackEntry && depth === 2)) {
         if (!walk(start, end, depth + 1)) return false;
-      } else if (id.value === EBML_IDS.trackType && depth >= 3 && size.value === 1 && start < head.length) {
+      } else if (id.value === EBML_IDS.trackType && depth === 3 && size.value === 1 && start < head.length) {
         const type = head[start];
         if (type === 1) video = true;
         else if (type === 2) audio = true;

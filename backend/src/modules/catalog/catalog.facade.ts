@@ -198,6 +198,12 @@ export class CatalogFacade {
     await this.service.like(kind, mediaId, userId);
   }
 
+  /** A signed-in user subscribes to a podcast show name, with every rule of the subscribe route (a subscription already there stays). */
+  async subscribeToShow(userId: string, showName: string): Promise<void> {
+    if (await this.podcastEpisodes.subscribedTo(userId, showName)) return;
+    await this.podcastEpisodes.subscribe(userId, showName);
+  }
+
   /** A signed-in user's view, counted as the view route counts it (once per viewer per 30 minutes). */
   async view(kind: MediaKind, mediaId: string, userId: string): Promise<void> {
     await this.service.view(kind, mediaId, { user: { userId } } as Request & { user: { userId: string } });

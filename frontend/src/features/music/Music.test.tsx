@@ -235,7 +235,10 @@ describe('Music', () => {
       const bar = within(await screen.findByRole('region', { name: 'Music player' }));
       expect((session.metadata as { init: unknown }).init).toMatchObject({ title: 'Morning Tide', artist: 'The Harbour Lights', album: 'Coastline' });
       expect(session.playbackState).toBe('playing');
-      expect([...handlers.keys()]).toEqual(['play', 'pause', 'previoustrack', 'nexttrack', 'seekto']);
+      expect([...handlers].filter(([, handler]) => handler).map(([action]) => action)).toEqual(['play', 'pause', 'previoustrack', 'nexttrack', 'seekto']);
+      // The podcast player's seek keys are cleared, not left pointing at a paused episode.
+      expect(handlers.get('seekbackward')).toBeNull();
+      expect(handlers.get('seekforward')).toBeNull();
 
       act(() => handlers.get('nexttrack')!({}));
       expect(bar.getByRole('link', { name: 'Salt and Glass' })).toBeInTheDocument();

@@ -1,4 +1,5 @@
 import { makeAutoObservable } from 'mobx';
+import { claimMediaSession } from '../../shared/mediaSession';
 import type { RootStore } from '../../stores/RootStore';
 import {
   advance,
@@ -265,8 +266,11 @@ export class MusicPlayerStore {
   }
 
   setPlaying(playing: boolean): void {
+    const resumed = playing && !this.playing;
     this.playing = playing;
     if (playing && this.root.podcastPlayer.playing) this.root.podcastPlayer.pause(); // one player at a time
+    // The lock screen follows the player that plays (the podcast player may have had it).
+    if (resumed) this.updateMediaSession();
     const session = typeof navigator === 'undefined' ? undefined : navigator.mediaSession;
     if (session) session.playbackState = playing ? 'playing' : 'paused';
   }
@@ -280,30 +284,19 @@ export class MusicPlayerStore {
 
   /** The lock screen and media keys: the track's metadata and the player's controls, where the browser has them. */
   private updateMediaSession(): void {
-    const session = typeof navigator === 'undefined' ? undefined : navigator.mediaSession;
     const track = this.track;
-    if (!session || !track) return;
-    try {
-      if (typeof MediaMetadata !== 'undefined') {
-        session.metadata = new MediaMetadata({
-          title: track.title,
-          artist: track.artist,
-          album: track.album ?? undefined,
-          artwork: track.cover_url ? [{ src: track.cover_url }] : [],
-        });
-      }
-      const handlers: [MediaSessionAction, MediaSessionActionHandler][] = [
-        ['play', () => this.play()],
-        ['pause', () => this.pause()],
-        ['previoustrack', () => this.previous()],
-        ['nexttrack', () => this.next()],
-        ['seekto', (details) => {
+    if (!track) return;
+    claimMediaSession(
+      { title: track.title, artist: track.artist, album: track.album ?? undefined, artwork: track.cover_url ? [{ src: track.cover_url }] : [] },
+      {
+        play: () => this.play(),
+        pause: () => this.pause(),
+        previoustrack: () => this.previous(),
+        nexttrack: () => this.next(),
+        seekto: (details) => {
           if (details.seekTime !== undefined) this.seek(details.seekTime);
-        }],
-      ];
-      for (const [action, handler] of handlers) session.setActionHandler(action, handler);
-    } catch {
-      // An action this browser does not know: the others still work.
-    }
+        },
+      },
+    );
   }
 }

@@ -1,4 +1,5 @@
 import { makeAutoObservable, runInAction } from 'mobx';
+import { claimMediaSession } from '../../shared/mediaSession';
 import type { RootStore } from '../../stores/RootStore';
 import { localStore } from '../../shared/storage';
 import { emptyTally, flush, tick, type ListeningTally } from '../music/rules';
@@ -125,6 +126,9 @@ export class PodcastPlayerStore {
   play(): void {
     if (!this.episode) return;
     this.setPlaying(true);
+    // One player at a time, and the lock screen follows the one playing.
+    this.pauseMusic();
+    this.updateMediaSession();
     this.playElement();
   }
 
@@ -207,6 +211,7 @@ export class PodcastPlayerStore {
     if (playing) {
       this.setPlaying(true);
       this.pauseMusic();
+      this.updateMediaSession();
     } else this.pause();
   }
 
@@ -348,33 +353,22 @@ export class PodcastPlayerStore {
 
   /** The lock screen and media keys: the episode's metadata and the player's controls, where the browser has them. */
   private updateMediaSession(): void {
-    const session = typeof navigator === 'undefined' ? undefined : navigator.mediaSession;
     const episode = this.episode;
-    if (!session || !episode) return;
-    try {
-      if (typeof MediaMetadata !== 'undefined') {
-        session.metadata = new MediaMetadata({
-          title: episode.title,
-          artist: episode.show_name,
-          album: episode.owner.display_name,
-          artwork: episode.cover_url ? [{ src: episode.cover_url }] : [],
-        });
-      }
-      const handlers: [MediaSessionAction, MediaSessionActionHandler][] = [
-        ['play', () => this.play()],
-        ['pause', () => this.pause()],
-        ['previoustrack', () => this.previous()],
-        ['nexttrack', () => this.next()],
-        ['seekbackward', (details) => this.skip(-(details.seekOffset ?? SKIP_BACK_SECONDS))],
-        ['seekforward', (details) => this.skip(details.seekOffset ?? SKIP_FORWARD_SECONDS)],
-        ['seekto', (details) => {
+    if (!episode) return;
+    claimMediaSession(
+      { title: episode.title, artist: episode.show_name, album: episode.owner.display_name, artwork: episode.cover_url ? [{ src: episode.cover_url }] : [] },
+      {
+        play: () => this.play(),
+        pause: () => this.pause(),
+        previoustrack: () => this.previous(),
+        nexttrack: () => this.next(),
+        seekbackward: (details) => this.skip(-(details.seekOffset ?? SKIP_BACK_SECONDS)),
+        seekforward: (details) => this.skip(details.seekOffset ?? SKIP_FORWARD_SECONDS),
+        seekto: (details) => {
           if (details.seekTime !== undefined) this.seek(details.seekTime);
-        }],
-      ];
-      for (const [action, handler] of handlers) session.setActionHandler(action, handler);
-    } catch {
-      // An action this browser does not know: the others still work.
-    }
+        },
+      },
+    );
   }
 }
 

@@ -115,7 +115,7 @@ describe('Podcasts', () => {
     const { user } = await openPodcasts();
     await user.click(screen.getByRole('tab', { name: 'Shows' }));
     await waitFor(() => expect(titles('Shows')).toEqual(['Engines & Ideas', 'Harbour Talk', 'The Quiet Hour', 'Laugh Track']));
-    await user.click(list('Shows').getByRole('button', { name: 'Open Harbour Talk' }));
+    await user.click(list('Shows').getByRole('button', { name: 'Open show Harbour Talk' }));
 
     expect(await screen.findByRole('heading', { name: 'Harbour Talk', level: 2 })).toBeInTheDocument();
     expect(titles('Harbour Talk episodes')).toEqual(['Running a Café by the Docks', 'Freight, Slowly']);
@@ -386,6 +386,11 @@ describe('The podcast player', () => {
     act(() => store.musicPlayer.setPlaying(true));
     expect(store.podcastPlayer.playing).toBe(false);
     expect(bar().getByRole('button', { name: 'Play' })).toBeInTheDocument();
+
+    // Play on the episode's bar again: the music pauses once more.
+    await user.click(bar().getByRole('button', { name: 'Play' }));
+    expect(store.podcastPlayer.playing).toBe(true);
+    expect(store.musicPlayer.playing).toBe(false);
   });
 
   test('the Media Session shows the episode and its keys drive the player', async () => {

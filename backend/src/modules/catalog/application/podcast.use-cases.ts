@@ -23,6 +23,7 @@ import {
   ShowNotFound,
   type EpisodeDetails,
   type EpisodeFilter,
+  type FeedEpisode,
   type PodcastFigures,
   type PodcastRepository,
   type ShowSummary,
@@ -53,6 +54,12 @@ export function requestedBytes(range: string | undefined, size: number): number 
   const end = m[2] === '' ? size - 1 : Math.min(size - 1, Number(m[2]));
   return start > end ? 0 : end - start + 1;
 }
+
+/** A feed lists at most this many episodes, newest first. */
+const FEED_EPISODES = 1000;
+
+/** How far past an episode's length (seconds) a reported position may be and still mean its end. */
+const POSITION_SLACK_SECONDS = 60;
 
 const hash = (s: string) => createHash('sha256').update(s).digest('hex').slice(0, 40);
 
@@ -115,11 +122,25 @@ export class PodcastEpisodes {
     return { show, episodes: await this.list(viewer, { category: null, showId: show.id }, 500) };
   }
 
-  /** The public feed's show: its ready public episodes, newest first (none: 404). */
-  async feed(id: string): Promise<{ show: ShowSummary; episodes: EpisodeView[] }> {
+  /** The public feed's show: its ready public episodes, newest first (none: 404), read lean (no entities). */
+  async feed(id: string): Promise<{ show: ShowSummary; episodes: FeedEpisode[] }> {
+    const show = await this.feedShow(id);
+    return { show, episodes: await this.podcasts.feedEpisodes(show.id, FEED_EPISODES) };
+  }
+
+  /** The public feed's show (404 as feed()), and what its feed depends on: equal fingerprints, the same episodes. */
+  async feedShow(id: string): Promise<ShowSummary> {
     const [show] = await this.podcasts.shows(null, { ids: [id] });
     if (!show) throw ShowNotFound();
-    return { show, episodes: await this.list(null, { category: null, showId: show.id }, 1000) };
+    return show;
+  }
+
+  feedFingerprint(show: ShowSummary): Promise<string> {
+    return this.podcasts.feedFingerprint(show.id);
+  }
+
+  feedEpisodes(show: ShowSummary): Promise<FeedEpisode[]> {
+    return this.podcasts.feedEpisodes(show.id, FEED_EPISODES);
   }
 
   async get(id: string, viewer: string | null): Promise<EpisodeView> {
@@ -200,9 +221,12 @@ export class PodcastEpisodes {
     if (!Number.isInteger(at) || at < 0) throw bad();
     const { media: m } = await this.get(id, userId);
     const length = m.durationSeconds === null ? null : Math.ceil(m.durationSeconds);
-    if (length !== null ? at > length + 1 : at > 24 * 3600) throw bad();
-    const finished = length !== null && length > FINISHED_WITHIN_SECONDS && at >= length - FINISHED_WITHIN_SECONDS;
-    return { episodeId: m.id, position: await this.progressStore.save(userId, m.id, at, finished) };
+    // A player's idea of the length may run past ffprobe's (a VBR MP3 without an index): up to a minute past the
+    // end is the end; further is refused.
+    if (length !== null ? at > length + POSITION_SLACK_SECONDS : at > 24 * 3600) throw bad();
+    const place = length === null ? at : Math.min(at, length);
+    const finished = length !== null && length > FINISHED_WITHIN_SECONDS && place >= length - FINISHED_WITHIN_SECONDS;
+    return { episodeId: m.id, position: await this.progressStore.save(userId, m.id, place, finished) };
   }
 
   /** "Continue listening": episodes the caller stopped part-way through that they may still hear, most recent first. */

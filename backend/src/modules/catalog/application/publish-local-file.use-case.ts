@@ -4,11 +4,12 @@ import { receiveUpload } from '../../../common/storage/intake.js';
 import type { MediaKind } from '../domain/media.js';
 import { validateMovieMeta, validateReelMeta, validateVideoMeta } from '../domain/media-rules.js';
 import { validateTrackMeta } from '../domain/music.js';
+import { validateEpisodeMeta } from '../domain/podcast.js';
 import { MediaService } from './media.service.js';
 import { PublishMediaUseCase, type PublishInput } from './publish-media.use-case.js';
 
 /**
- * A media file made on this server (the demo's generated videos and tracks) published as a one-request upload is: the form's
+ * A media file made on this server (the demo's generated videos, tracks and podcast episodes) published as a one-request upload is: the form's
  * fields by the kind's rules, the bytes through the upload intake (judged by their first bytes, size-limited, copied
  * to a temporary file), then PublishMediaUseCase (the item `processing`, the durable processing job). The caller keeps
  * its own file.
@@ -21,7 +22,12 @@ export class PublishLocalFileUseCase {
   ) {}
 
   async execute(userId: string, kind: MediaKind, fields: Record<string, unknown>, path: string): Promise<string> {
-    const meta = kind === 'video' ? validateVideoMeta(fields) : kind === 'reel' ? validateReelMeta(fields) : kind === 'track' ? validateTrackMeta(fields) : validateMovieMeta(fields);
+    const meta =
+      kind === 'video' ? validateVideoMeta(fields)
+      : kind === 'reel' ? validateReelMeta(fields)
+      : kind === 'track' ? validateTrackMeta(fields)
+      : kind === 'episode' ? validateEpisodeMeta(fields)
+      : validateMovieMeta(fields);
     const file = await receiveUpload(createReadStream(path), this.service.tmpDir, this.service.limits(kind));
     const m = await this.publish.execute(userId, { kind, meta } as PublishInput, {
       path: file.path,

@@ -1,4 +1,4 @@
-import { isoTrackKinds, sniffAudio, sniffVideo } from '../../../common/storage/sniff.js';
+import { isoTrackKinds, matroskaTrackKinds, sniffAudio, sniffVideo } from '../../../common/storage/sniff.js';
 import { computePeaks, isPermutation, validateTrackMeta } from './music.js';
 
 const bytes = (...parts: (string | number[])[]) => Buffer.concat(parts.map((p) => (typeof p === 'string' ? Buffer.from(p, 'latin1') : Buffer.from(p))));
@@ -40,6 +40,49 @@ describe('isoTrackKinds: the handler boxes of an MP4', () => {
     expect(isoTrackKinds(bytes('junk'), hdlr('soun'))).toEqual({ video: false, audio: true });
     expect(isoTrackKinds(hdlr('vide'), hdlr('soun'))).toEqual({ video: true, audio: true });
     expect(isoTrackKinds(bytes('no boxes here'))).toBeNull();
+  });
+});
+
+describe('matroskaTrackKinds: the TrackType of each TrackEntry of a WebM/MKV', () => {
+  /** An EBML element: its id bytes, a size (8-byte vint, or unknown), its content. */
+  const el = (id: number[], content: Buffer | number[], unknownSize = false) => {
+    const body = Buffer.isBuffer(content) ? content : Buffer.from(content);
+    const size = Buffer.alloc(8);
+    if (unknownSize) size.fill(0xff, 1);
+    else size.writeBigUInt64BE(BigInt(body.length));
+    size[0] = 0x01;
+    return Buffer.concat([Buffer.from(id), size, body]);
+  };
+  const EBML = el([0x1a, 0x45, 0xdf, 0xa3], el([0x42, 0x82], Buffer.from('webm')));
+  const entry = (type: number, extra: Buffer = Buffer.alloc(0)) => el([0xae], Buffer.concat([el([0xd7], [1]), el([0x83], [type]), extra]));
+  const file = (...entries: Buffer[]) => Buffer.concat([EBML, el([0x18, 0x53, 0x80, 0x67], Buffer.concat([el([0x15, 0x49, 0xa9, 0x66], [0]), el([0x16, 0x54, 0xae, 0x6b], Buffer.concat(entries))]), true)]);
+
+  it('tells sound only from sound and picture', () => {
+    expect(matroskaTrackKinds(file(entry(2)))).toEqual({ video: false, audio: true });
+    expect(matroskaTrackKinds(file(entry(2), entry(1)))).toEqual({ video: true, audio: true });
+    expect(matroskaTrackKinds(file(entry(1)))).toEqual({ video: true, audio: false });
+  });
+
+  it('gives null when the Tracks element is not wholly in the bytes read (a later track could be a picture)', () => {
+    const whole = file(entry(2, el([0x63, 0xa2], Buffer.alloc(5000))), entry(1));
+    expect(matroskaTrackKinds(whole)).toEqual({ video: true, audio: true });
+    expect(matroskaTrackKinds(whole.subarray(0, 3000))).toBeNull();
+    expect(matroskaTrackKinds(EBML)).toBeNull();
+    expect(matroskaTrackKinds(Buffer.alloc(0))).toBeNull();
+  });
+
+  it('survives hostile nesting and garbage without throwing', () => {
+    // A TrackEntry inside a TrackEntry, 400,000 deep, all of unknown size.
+    const segmentTracks = Buffer.from([0x18, 0x53, 0x80, 0x67, 0x01, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0x16, 0x54, 0xae, 0x6b, 0x01, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff]);
+    const bomb = Buffer.concat([EBML, segmentTracks, Buffer.alloc(800_000, Buffer.from([0xae, 0xff]))]);
+    expect(() => matroskaTrackKinds(bomb)).not.toThrow();
+    expect(matroskaTrackKinds(bomb)).toBeNull();
+    let seed = 7;
+    for (let n = 0; n < 2000; n++) {
+      const junk = Buffer.alloc(1 + (n % 300));
+      for (let i = 0; i < junk.length; i++) junk[i] = seed = (seed * 1103515245 + 12345) & 0xff;
+      expect(() => matroskaTrackKinds(Buffer.concat([EBML, junk]))).not.toThrow();
+    }
   });
 });
 

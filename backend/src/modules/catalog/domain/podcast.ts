@@ -136,6 +136,12 @@ export interface EpisodeDetails {
   codec: string | null;
 }
 
+/** What a show's public feed (and artwork) needs of one episode: a lean read of its rows, no entity loaded. */
+export interface FeedEpisode {
+  media: { id: string; title: string; description: string | null; createdAt: Date; durationSeconds: number | null; originalSize: number; contentType: string; thumbnailKey: string | null };
+  details: { episodeNumber: number | null; seasonNumber: number; audioKey: string | null };
+}
+
 export interface EpisodeFilter {
   category: PodcastCategory | null;
   /** A show's id. */
@@ -184,6 +190,10 @@ export interface PodcastRepository {
   list(viewer: string | null, filter: EpisodeFilter, limit: number): Promise<string[]>;
   /** Ready public episodes, most played in the last 7 days, then all-time plays. */
   trending(limit: number): Promise<string[]>;
+  /** A show's ready public episodes, newest first, as its feed needs them (the episodes list(null, { showId }) lists). */
+  feedEpisodes(showId: string, limit: number): Promise<FeedEpisode[]>;
+  /** What a show's feed depends on among its episodes (their number, latest change and newest): equal, the feed is the same. */
+  feedFingerprint(showId: string): Promise<string>;
   categories(): Promise<{ category: PodcastCategory; count: number }[]>;
   /** Shows having ready public episodes (or the viewer's own), with figures over the episodes the viewer may list. */
   shows(viewer: string | null, only?: { ids?: string[]; userId?: string; names?: string[] }): Promise<ShowSummary[]>;

@@ -18,7 +18,7 @@ import { EngagementLimits } from './engagement-limits.js';
 import { MediaUploads } from './media-form.js';
 import { AUDIO_ONLY_LABEL, type VideoContainer } from '../../../common/storage/sniff.js';
 import { trackKindsOf } from '../../../common/storage/track-kinds.js';
-import { PodcastArtwork, renderFeed } from './podcast-feed.js';
+import { ifNoneMatch, PodcastArtwork, RenderedFeeds, renderFeed } from './podcast-feed.js';
 import { PodcastPresenter } from './podcast-presenter.js';
 import {
   PodcastAnalyticsDto,
@@ -58,6 +58,9 @@ export class PodcastsController {
     private readonly service: MediaService,
     private readonly limits: EngagementLimits,
   ) {}
+
+  /** Rendered feeds, by show, while what they show is unchanged. */
+  private readonly feeds = new RenderedFeeds();
 
   /** Ready episodes of public accounts and the signed-in caller's own, newest first; `category` and `show` filters. */
   @Get('episodes')
@@ -109,25 +112,39 @@ export class PodcastsController {
   @ApiResponse({ status: 200, description: 'RSS 2.0', content: { 'application/rss+xml': { schema: { type: 'string' } } } })
   @ApiResponse({ status: 404, type: ErrorResponseDto })
   async getShowFeed(@Param('id') id: string, @Req() req: Request, @Res() reply: Response): Promise<void> {
-    const { show, episodes } = await this.episodes.feed(id);
-    const [card] = await this.presenter.shows([show], null, req);
-    const items = [];
-    for (const e of episodes) {
-      // The original's size is on its row (the stored file is the upload, byte for byte); a rendition's is read.
-      const key = e.details.audioKey;
-      const length = key ? await this.service.storedSize(key) : Number(e.media.originalSize);
-      if (length === null || !(length > 0)) continue;
-      items.push({ episode: e, enclosureUrl: this.presenter.absolute(req, `/api/podcasts/episode/${e.media.id}/stream`), length, type: key ? 'audio/mp4' : e.media.contentType });
+    const show = await this.episodes.feedShow(id);
+    const [[card], fingerprint] = await Promise.all([this.presenter.shows([show], null, req), this.episodes.feedFingerprint(show)]);
+    const feedUrl = card.feed_url;
+    // The feed is rendered again only when what it shows changed: its episodes (fingerprint), the show's name,
+    // category and creator, or the address it is asked at.
+    const version = [fingerprint, show.showName, show.category, card.creator_name, feedUrl].join('\n');
+    let feed = this.feeds.get(show.id, version);
+    if (!feed) {
+      const items = [];
+      for (const e of await this.episodes.feedEpisodes(show)) {
+        // The original's size is on its row (the stored file is the upload, byte for byte); a rendition's is read.
+        const key = e.details.audioKey;
+        const length = key ? await this.service.storedSize(key) : Number(e.media.originalSize);
+        if (length === null || !(length > 0)) continue;
+        items.push({ episode: e, enclosureUrl: this.presenter.absolute(req, `/api/podcasts/episode/${e.media.id}/stream`), length, type: key ? 'audio/mp4' : e.media.contentType });
+      }
+      const body = renderFeed({
+        show,
+        creatorName: card.creator_name,
+        feedUrl,
+        link: this.presenter.absolute(req, `/podcasts?show=${show.id}`),
+        imageUrl: this.presenter.absolute(req, `/api/podcasts/shows/${show.id}/artwork.jpg`),
+        items,
+      });
+      feed = this.feeds.put(show.id, version, body);
     }
-    const body = renderFeed({
-      show,
-      creatorName: card.creator_name,
-      feedUrl: card.feed_url,
-      link: this.presenter.absolute(req, `/podcasts?show=${show.id}`),
-      imageUrl: this.presenter.absolute(req, `/api/podcasts/shows/${show.id}/artwork.jpg`),
-      items,
-    });
-    reply.status(200).setHeader('Content-Type', 'application/rss+xml; charset=utf-8').setHeader('Cache-Control', 'public, max-age=300').send(body);
+    reply.setHeader('Cache-Control', 'public, max-age=300');
+    reply.setHeader('ETag', feed.etag);
+    if (ifNoneMatch(req.headers['if-none-match'], feed.etag)) {
+      reply.status(304).end();
+      return;
+    }
+    reply.status(200).setHeader('Content-Type', 'application/rss+xml; charset=utf-8').setHeader('Content-Length', Buffer.byteLength(feed.body)).end(feed.body);
   }
 
   /** The show's square 1400 px JPEG artwork (the latest public episode's cover, else drawn from its name). */

@@ -231,6 +231,12 @@ export class SubsonicController {
   @MediaRateLimit() @Get('getCoverArt') @SubsonicRoute('getCoverArt', 'get') subsonicGetCoverArt(@Req() q: Request, @Res() r: Response) { return this.run('getCoverArt', q, r); }
   @MediaRateLimit() @Post('getCoverArt') @SubsonicRoute('getCoverArt', 'post') subsonicGetCoverArtForm(@Req() q: Request, @Res() r: Response) { return this.run('getCoverArt', q, r); }
 
+  /** The media methods' `.view` spellings (most apps use them), on the media budget as above. */
+  @MediaRateLimit() @Get('stream.view') @ApiExcludeEndpoint() subsonicStreamView(@Req() q: Request, @Res() r: Response) { return this.run('stream', q, r); }
+  @MediaRateLimit() @Post('stream.view') @HttpCode(200) @ApiExcludeEndpoint() subsonicStreamViewForm(@Req() q: Request, @Res() r: Response) { return this.run('stream', q, r); }
+  @MediaRateLimit() @Get('getCoverArt.view') @ApiExcludeEndpoint() subsonicGetCoverArtView(@Req() q: Request, @Res() r: Response) { return this.run('getCoverArt', q, r); }
+  @MediaRateLimit() @Post('getCoverArt.view') @HttpCode(200) @ApiExcludeEndpoint() subsonicGetCoverArtViewForm(@Req() q: Request, @Res() r: Response) { return this.run('getCoverArt', q, r); }
+
   /** `/rest/<method>.view`, the spelling most apps use: the same methods as above. */
   @Get(':method.view')
   @ApiExcludeEndpoint()
@@ -387,16 +393,20 @@ export class SubsonicController {
     const ids = c.p.all('id');
     if (c.p.all('albumId').length || c.p.all('artistId').length) throw new SubsonicRefusal(SUBSONIC_ERRORS.generic, 'Only songs can be starred on this server');
     if (!ids.length) throw new SubsonicRefusal(SUBSONIC_ERRORS.missing, 'Required parameter is missing: id');
-    this.limits.likes.hit(c.viewer);
-    await this.library.star(c.viewer, ids, on);
+    const unique = manyIds(ids);
+    // Each song is a like, counted as one.
+    for (let i = 0; i < unique.length; i++) this.limits.likes.hit(c.viewer);
+    await this.library.star(c.viewer, unique, on);
     return {};
   }
 
   private async scrobble(c: Call): Promise<SubsonicNode> {
     const ids = c.p.all('id');
     if (!ids.length) throw new SubsonicRefusal(SUBSONIC_ERRORS.missing, 'Required parameter is missing: id');
-    this.limits.plays.hit(c.viewer);
-    await this.library.scrobble(c.viewer, ids, c.p.bool('submission') ?? true);
+    const unique = manyIds(ids);
+    // Each song is a listening report, counted as one.
+    for (let i = 0; i < unique.length; i++) this.limits.plays.hit(c.viewer);
+    await this.library.scrobble(c.viewer, unique, c.p.bool('submission') ?? true);
     return {};
   }
 
@@ -427,4 +437,14 @@ export class SubsonicController {
     await serveStored(c.req, c.res, this.storage, key, { contentType: 'image/jpeg', cacheControl: open ? 'public, max-age=86400' : 'private, max-age=3600' });
     return null;
   }
+}
+
+/** At most this many songs in one star, unstar or scrobble call (apps send one, or a short offline backlog). */
+const MAX_IDS_PER_CALL = 50;
+
+/** The distinct ids of a call, refused past MAX_IDS_PER_CALL. */
+function manyIds(ids: string[]): string[] {
+  const unique = [...new Set(ids)];
+  if (unique.length > MAX_IDS_PER_CALL) throw new SubsonicRefusal(SUBSONIC_ERRORS.generic, `At most ${MAX_IDS_PER_CALL} songs per call`);
+  return unique;
 }

@@ -12,7 +12,8 @@ const SEEDING_STOP_WAIT_MS = 100_000;
 /**
  * `npm run cli -- demo:remove`: removes every demo user the way people delete their own account (the user, their
  * accounts and tokens; their media, photos, comments, likes and follows purged by the account purge, run here at once
- * and queued as the job too; a demo live stream ended first), and remembers that the demo was removed so it is never seeded again. Idempotent.
+ * and queued as the job too; their podcast shows, subscriptions, listening progress and play marks go with the user and
+ * their episodes; a demo live stream ended first), and remembers that the demo was removed so it is never seeded again. Idempotent.
  */
 @Injectable()
 export class RemoveDemoUseCase {

@@ -25,8 +25,9 @@ const PROCESSING_WAIT_MS = 30 * 60_000;
  * Seeds the demo platform (product.md §13) on a new instance, once: when DEMO_DATA is on and nobody but
  * administrators has registered. Everything goes through the use cases people's requests go through (the same
  * rules, events and durable jobs): creators (demo users, random unknown passwords) with their channel settings, links, a
- * generated avatar and banner; the membership channels of seed 001; follows; videos, reels and movies generated one at a time and
- * uploaded (processing is the normal job); then, once they are processed, likes, comments and views.
+ * generated avatar and banner; the membership channels of seed 001; follows; videos, reels, movies, music tracks and podcast
+ * episodes generated one at a time and uploaded (processing is the normal job); then, once they are processed, likes,
+ * comments, views (plays) and podcast subscriptions.
  *
  * Resumable: each step looks at what exists (users by name, media by title) or at its mark, so a start after a stop
  * mid-way carries on. Marks in the database: `demo:started` (from then on a restart resumes even though the demo's
@@ -92,7 +93,7 @@ export class SeedDemoUseCase {
     const count = (k: DemoMedia['kind']) => plan.media.filter((m) => m.kind === k).length;
     this.logger.log(
       plan.creators.length
-        ? `Seeding the demo data in the background: ${plan.creators.length} creators, ${count('video')} videos, ${count('reel')} reels and ${count('movie')} movies (DEMO_DATA=false turns this off; npm run cli -- demo:remove removes it)`
+        ? `Seeding the demo data in the background: ${plan.creators.length} creators, ${count('video')} videos, ${count('reel')} reels, ${count('movie')} movies, ${count('track')} music tracks and ${count('episode')} podcast episodes (DEMO_DATA=false turns this off; npm run cli -- demo:remove removes it)`
         : 'Seeding the demo membership channels',
     );
 
@@ -167,9 +168,11 @@ export class SeedDemoUseCase {
     if (existing) return;
     const dir = await this.maker.workDir();
     try {
-      const file = item.kind === 'track' ? await this.maker.audio(item, dir, signal) : await this.maker.video(item, dir, signal);
+      const file = item.kind === 'track' || item.kind === 'episode' ? await this.maker.audio(item, dir, signal) : await this.maker.video(item, dir, signal);
       const fields: Record<string, unknown> = { title: item.title, description: item.description };
       if (item.track) Object.assign(fields, { artist: item.track.artist, album: item.track.album, genre: item.track.genre, content_type: 'audio' });
+      // As a form sends them: text.
+      if (item.episode) Object.assign(fields, { show_name: item.episode.show, category: item.episode.category, season_number: String(item.episode.season), episode_number: String(item.episode.number) });
       if (item.tags) fields.tags = item.tags;
       if (item.movie) Object.assign(fields, { genre: item.movie.genre, year: item.movie.year, duration: item.movie.durationMinutes, age_rating: item.movie.ageRating, cast: item.movie.cast });
       await this.ctx(() => this.catalog.publishLocalFile(creator.userId, item.kind, fields, file));
@@ -276,7 +279,10 @@ export class SeedDemoUseCase {
     }
   }
 
-  /** Likes, views, movie ratings and comments between the creators, on what is ready. */
+  /**
+   * Likes, views (a track's or an episode's plays: the view rule, once per listener), movie ratings and comments
+   * between the creators, on what is ready; podcast subscriptions to the shows that have a ready episode.
+   */
   private async engage(plan: DemoPlan, creators: Map<string, Creator>, ready: Map<string, string>, signal: AbortSignal): Promise<void> {
     const names = [...creators.keys()];
     for (const [j, item] of plan.media.entries()) {
@@ -304,6 +310,11 @@ export class SeedDemoUseCase {
         const parent = await this.catalog.postComment(item.kind, id, creators.get(c.author)!.userId, c.text);
         for (const r of c.replies ?? []) await this.catalog.postComment(item.kind, id, creators.get(r.author)!.userId, r.text, parent);
       });
+    }
+    for (const [subscriber, show] of plan.subscriptions) {
+      if (!plan.media.some((m) => m.episode?.show === show && ready.has(`episode:${m.title}`))) continue;
+      await this.checkpoint(signal);
+      await this.ctx(() => this.catalog.subscribeToShow(creators.get(subscriber)!.userId, show));
     }
   }
 }

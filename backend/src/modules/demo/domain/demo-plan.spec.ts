@@ -41,3 +41,28 @@ describe('the gaming demo plan', () => {
     expect(demoPlan(0).gaming).toBeNull();
   });
 });
+
+describe('the podcast demo plan', () => {
+  it('has two shows of two creators, numbered episodes (at least two of each show however small), subscribers other than the owner', () => {
+    const owners = new Map<string, string>();
+    for (const scale of [5, 100]) {
+      const episodes = demoPlan(scale).media.filter((m) => m.kind === 'episode');
+      const shows = new Set(episodes.map((e) => e.episode!.show));
+      expect(shows.size).toBe(2);
+      for (const show of shows) {
+        const of = episodes.filter((e) => e.episode!.show === show);
+        expect(of.length).toBeGreaterThanOrEqual(2);
+        expect(new Set(of.map((e) => e.creator)).size).toBe(1);
+        owners.set(show, of[0].creator);
+        expect(new Set(of.map((e) => `${e.episode!.season}:${e.episode!.number}`)).size).toBe(of.length);
+        for (const e of of) expect(e.sound).toBe('speech');
+      }
+    }
+    expect(new Set(owners.values()).size).toBe(2);
+    expect(demoPlan(100).media.filter((m) => m.kind === 'episode')).toHaveLength(5);
+    for (const [subscriber, show] of demoPlan(100).subscriptions) {
+      expect(owners.has(show)).toBe(true);
+      expect(subscriber).not.toBe(owners.get(show));
+    }
+  });
+});

@@ -1,7 +1,8 @@
 /**
  * What the demo platform holds (product.md §13): a few creators (three of them the membership channels of seed 001),
- * generated videos, reels, movies (with their cast) and music tracks (tagged MP3s with cover art), and some follows,
- * likes, comments, views (plays) and movie ratings between the creators.
+ * generated videos, reels, movies (with their cast), music tracks (tagged MP3s with cover art) and podcast episodes
+ * of two shows (speech-like MP3s), and some follows, likes, comments, views (plays), movie ratings and podcast
+ * subscriptions between the creators.
  */
 
 export interface DemoCreator {
@@ -26,10 +27,10 @@ export interface DemoCreator {
 
 /** A generated picture: a lavfi video source and what moves in it, and a sound. */
 export type Visual = 'testsrc2' | 'mandelbrot' | 'life' | 'cellauto' | 'gradients' | 'bars' | 'rgb';
-export type Sound = 'tone' | 'chord' | 'pink' | 'brown' | 'drone';
+export type Sound = 'tone' | 'chord' | 'pink' | 'brown' | 'drone' | 'speech';
 
 export interface DemoMedia {
-  kind: 'video' | 'reel' | 'movie' | 'track';
+  kind: 'video' | 'reel' | 'movie' | 'track' | 'episode';
   creator: string;
   title: string;
   description: string;
@@ -44,6 +45,8 @@ export interface DemoMedia {
   movie?: { genre: string[]; year: number; durationMinutes: number; ageRating: string; cast: string[] };
   /** Music tracks: the music upload form's fields (the file is an MP3 with these tags and a cover from the visual). */
   track?: { artist: string; album: string; genre: string };
+  /** Podcast episodes: the podcast upload form's fields (the file is an MP3 with a cover from the visual). */
+  episode?: { show: string; category: string; season: number; number: number };
 }
 
 export interface DemoComment {
@@ -64,6 +67,8 @@ export interface DemoPlan {
   media: DemoMedia[];
   follows: [follower: string, followee: string][];
   comments: DemoComment[];
+  /** Podcast subscriptions (by show name, as people subscribe) of the other creators. */
+  subscriptions: [subscriber: string, showName: string][];
   /** The gaming hub's demo (null without creators). */
   gaming: DemoGaming | null;
 }
@@ -100,6 +105,18 @@ const MEDIA: DemoMedia[] = [
   { kind: 'track', creator: 'MusicCreator', title: 'Three Note Waltz', description: 'Three notes, three beats, one take.', seconds: 36, visual: 'cellauto', variant: 1, sound: 'chord', track: { artist: 'Music Creator', album: 'Tiny Studio Sessions', genre: 'Classical' } },
   { kind: 'track', creator: 'MusicCreator', title: 'Tape Hiss Lullaby', description: 'Recorded on a cassette deck older than me.', seconds: 32, visual: 'mandelbrot', variant: 1, sound: 'pink', track: { artist: 'Music Creator', album: 'Tiny Studio Sessions', genre: 'Jazz' } },
   { kind: 'track', creator: 'GamingStream', title: 'Boss Fight (8-bit)', description: 'The theme from tonight’s stream intro.', seconds: 30, visual: 'rgb', variant: 2, sound: 'tone', track: { artist: 'Gaming Stream', album: 'Stream Themes', genre: 'Electronic' } },
+  // Published in this order, so each show's newest episode is its last one here.
+  { kind: 'episode', creator: 'TechGuru', title: 'Why your laptop fan is so loud', description: 'Heat pipes, dust and the one setting that quietens most laptops. Plus: listener questions about thermal paste.', seconds: 40, visual: 'bars', variant: 1, sound: 'speech', episode: { show: 'Soldering & Semicolons', category: 'Technology', season: 1, number: 1 } },
+  { kind: 'episode', creator: 'TechGuru', title: 'Passwords, passkeys and the sticky note on your screen', description: 'What a passkey is, why it cannot be phished, and how to move a family onto a password manager without tears.', seconds: 36, visual: 'testsrc2', variant: 2, sound: 'speech', episode: { show: 'Soldering & Semicolons', category: 'Technology', season: 1, number: 2 } },
+  { kind: 'episode', creator: 'TechGuru', title: 'Season 2 opener: building a keyboard from scratch', description: 'Switches, a hand-wired matrix and firmware in an afternoon. The parts list is on the blog.', seconds: 44, visual: 'rgb', variant: 3, sound: 'speech', episode: { show: 'Soldering & Semicolons', category: 'Technology', season: 2, number: 1 } },
+  { kind: 'episode', creator: 'ChefPablo', title: 'The science of a good sear', description: 'Why a dry pan and a patient cook make the brown crust, and what the Maillard reaction really is.', seconds: 38, visual: 'gradients', variant: 2, sound: 'speech', episode: { show: 'Kitchen Chemistry', category: 'Education', season: 1, number: 1 } },
+  { kind: 'episode', creator: 'ChefPablo', title: 'Salt, explained in twenty minutes', description: 'Flaky, coarse, fine: when each one matters, and why pasta water should taste of the sea.', seconds: 34, visual: 'life', variant: 3, sound: 'speech', episode: { show: 'Kitchen Chemistry', category: 'Education', season: 1, number: 2 } },
+];
+
+/** Podcast subscriptions: each show followed by some of the other creators. */
+const SUBSCRIPTIONS: [string, string][] = [
+  ['MusicCreator', 'Soldering & Semicolons'], ['GamingStream', 'Soldering & Semicolons'], ['NoraTravels', 'Soldering & Semicolons'],
+  ['NoraTravels', 'Kitchen Chemistry'], ['TechGuru', 'Kitchen Chemistry'],
 ];
 
 const FOLLOWS: [string, string][] = [
@@ -125,21 +142,24 @@ const COMMENTS: DemoComment[] = [
 ];
 
 /**
- * The plan at `scalePercent` (DEMO_DATA_SCALE, for tests): that share of each kind's items (at least one of each)
- * at that share of their length (at least 3 s); 0 is no media at all. Comments on items left out are left out.
+ * The plan at `scalePercent` (DEMO_DATA_SCALE, for tests): that share of each kind's items (at least one of each;
+ * podcast episodes: at least two of each show) at that share of their length (at least 3 s); 0 is no media at all. Comments on
+ * items left out are left out.
  */
 export function demoPlan(scalePercent: number): DemoPlan {
-  if (scalePercent <= 0) return { creators: [], media: [], follows: [], comments: [], gaming: null };
+  if (scalePercent <= 0) return { creators: [], media: [], follows: [], comments: [], subscriptions: [], gaming: null };
   const s = Math.min(100, scalePercent) / 100;
   const picked: number[] = [];
-  for (const kind of ['video', 'reel', 'movie', 'track'] as const) {
-    const of = MEDIA.map((m, i) => ({ m, i })).filter((x) => x.m.kind === kind);
-    picked.push(...of.slice(0, Math.max(1, Math.ceil(of.length * s))).map((x) => x.i));
+  const groups = [...new Set(MEDIA.map((m) => (m.episode ? `episode:${m.episode.show}` : m.kind)))];
+  for (const group of groups) {
+    const of = MEDIA.map((m, i) => ({ m, i })).filter((x) => (x.m.episode ? `episode:${x.m.episode.show}` : x.m.kind) === group);
+    // A show's feed lists its episodes in order: two at least, so even the smallest demo has one to order.
+    picked.push(...of.slice(0, Math.max(group.startsWith('episode:') ? 2 : 1, Math.ceil(of.length * s))).map((x) => x.i));
   }
   picked.sort((a, b) => a - b);
   const media = picked.map((i) => ({ ...MEDIA[i], seconds: Math.max(3, Math.round(MEDIA[i].seconds * s)) }));
   const comments = COMMENTS.filter((c) => picked.includes(c.media)).map((c) => ({ ...c, media: picked.indexOf(c.media) }));
-  return { creators: CREATORS, media, follows: FOLLOWS, comments, gaming: DEMO_GAMING };
+  return { creators: CREATORS, media, follows: FOLLOWS, comments, subscriptions: SUBSCRIPTIONS, gaming: DEMO_GAMING };
 }
 
 /** When a demo play happened: today (UTC), earlier this ISO week (today when it is Monday), or in the days before. */

@@ -25,7 +25,10 @@ export interface DemoMediaMaker {
   removeWorkDir(dir: string): Promise<void>;
   /** Writes an MP4 of the item into dir and returns its path; a kill through `signal` rejects. */
   video(item: DemoMedia, dir: string, signal: AbortSignal): Promise<string>;
-  /** A music track: an MP3 of the item's sound with its tags (title, artist, album, genre) and a cover picture of its visual. */
+  /**
+   * A music track or a podcast episode: an MP3 of the item's sound with its tags (title, artist, album, genre; an
+   * episode's show as its album) and a cover picture of its visual.
+   */
   audio(item: DemoMedia, dir: string, signal: AbortSignal): Promise<string>;
   /** Writes a square PNG with the initials on the colour and returns its path. */
   avatar(initials: string, colour: string, dir: string): Promise<string>;

@@ -58,6 +58,15 @@ function sound(kind: Sound, variant: number): string {
       return 'anoisesrc=c=brown:a=0.2:r=44100';
     case 'drone':
       return `aevalsrc='0.15*sin(2*PI*${110 + 55 * (variant % 2)}*t)*(0.6+0.4*sin(2*PI*0.25*t))':s=44100`;
+    case 'speech': {
+      // A voice-like hum: a wavering pitch with a few harmonics, syllables (an envelope at ~3 Hz) and pauses between phrases.
+      const p = 105 + 35 * (variant % 4);
+      const glide = (k: number) => `${2 * k}*PI*${p}*t+${2 * k}*sin(2*PI*0.8*t)`;
+      return (
+        `aevalsrc='(0.55+0.45*sin(2*PI*3.3*t))*gt(sin(2*PI*0.37*t)+0.35*sin(2*PI*1.1*t),-0.7)` +
+        `*(0.14*sin(${glide(1)})+0.07*sin(${glide(2)})+0.035*sin(${glide(5)}))':s=44100`
+      );
+    }
   }
 }
 
@@ -173,7 +182,9 @@ export class FfmpegDemoMedia implements DemoMediaMaker {
       await run(this.ffmpeg, still(visual('testsrc2', item.variant, 600, 600)), dir, signal);
     }
     const out = join(dir, 'track.mp3');
-    const tags = { title: item.title, artist: item.track?.artist ?? item.creator, album: item.track?.album ?? '', genre: item.track?.genre ?? '' };
+    const tags = item.episode
+      ? { title: item.title, artist: item.creator, album: item.episode.show, genre: 'Podcast', track: String(item.episode.number), disc: String(item.episode.season) }
+      : { title: item.title, artist: item.track?.artist ?? item.creator, album: item.track?.album ?? '', genre: item.track?.genre ?? '' };
     await run(
       this.ffmpeg,
       [

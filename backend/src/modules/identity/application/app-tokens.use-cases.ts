@@ -1,5 +1,5 @@
+import { createHash, randomUUID } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
-import { randomUUID } from 'node:crypto';
 import {
   APP_SIGN_IN_THROTTLE,
   APP_TOKEN_LIMITS,
@@ -26,6 +26,9 @@ function plainPassword(p: string): string | null {
 }
 
 /** A user's app tokens (Settings → Music apps) and the Subsonic API's sign-in with them. */
+/** The throttle's memory is bounded: past this many keys in a window it starts over. */
+const MAX_THROTTLED_KEYS = 100_000;
+
 @Injectable()
 export class AppTokens {
   /** Failed sign-ins per address in the current window (this process's count). */
@@ -83,22 +86,27 @@ export class AppTokens {
   /**
    * A Subsonic request's user: `u` (the display name) with `p` (the token, or `enc:` + hex) or `t` = md5(token + `s`),
    * or OpenSubsonic's `apiKey` alone. Only app tokens work, never the account password; the user must be active.
-   * Past APP_SIGN_IN_THROTTLE.maxFailures failures from an address in a window, its attempts are refused until the
-   * window ends.
+   * Past APP_SIGN_IN_THROTTLE.maxFailures failures from an address for one account in a window, those attempts are
+   * refused until the window ends.
    */
   async signIn(c: AppCredentials, address: string): Promise<AppSignIn> {
     const now = this.clock.now();
     const hasKey = !!c.apiKey;
     const hasUser = !!c.username && (!!c.password || (!!c.token && !!c.salt));
     if (!hasKey && !hasUser) return { ok: false, reason: 'missing' };
-    if (this.failuresNow(address, now) >= APP_SIGN_IN_THROTTLE.maxFailures) {
+    // Failures count per address and account (the name, or the key's hash): an app left with a revoked token, or
+    // a neighbour behind the same address, does not lock out the user's other apps. Tokens are 192 random bits:
+    // the throttle spares the database, it does not stop a guess that cannot succeed.
+    const who = `${address}\n${hasKey ? createHash('sha256').update(c.apiKey!).digest('base64url') : c.username!.toLowerCase()}`;
+    if (this.failuresNow(who, now) >= APP_SIGN_IN_THROTTLE.maxFailures) {
       const end = (this.windowOf(now) + 1) * APP_SIGN_IN_THROTTLE.windowSeconds * 1000;
       return { ok: false, reason: 'throttled', retryAfterSeconds: Math.max(1, Math.ceil((end - now.getTime()) / 1000)) };
     }
     const found = await this.find(c);
     const user = found ? await this.principals.get(found.userId) : null;
     if (!found || !user || user.status !== 'active') {
-      this.failures.set(address, this.failuresNow(address, now) + 1);
+      if (this.failures.size >= MAX_THROTTLED_KEYS) this.failures.clear();
+      this.failures.set(who, this.failuresNow(who, now) + 1);
       return { ok: false, reason: 'wrong' };
     }
     await Promise.all([this.tokens.touch(found.id, now), this.activity.seen(user.id)]);
