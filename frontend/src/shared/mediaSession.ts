@@ -21,3 +21,11 @@ export function claimMediaSession(metadata: MediaMetadataInit, handlers: Partial
     }
   }
 }
+
+let focus = 0;
+
+/** A stamp for the player that starts playing now: the bottom bar shown is the one with the latest stamp. */
+export function nextAudioFocus(): number {
+  focus += 1;
+  return focus;
+}

@@ -1,5 +1,5 @@
 import { makeAutoObservable } from 'mobx';
-import { claimMediaSession } from '../../shared/mediaSession';
+import { claimMediaSession, nextAudioFocus } from '../../shared/mediaSession';
 import type { RootStore } from '../../stores/RootStore';
 import {
   advance,
@@ -34,6 +34,8 @@ export class MusicPlayerStore {
   playing = false;
   volume = DEFAULT_VOLUME;
   time = 0;
+  /** When this player last started playing (its bar shows over the podcast player's when later). */
+  focusedAt = 0;
   duration = 0;
   private elements: [HTMLAudioElement | null, HTMLAudioElement | null] = [null, null];
   private tally: ListeningTally = emptyTally();
@@ -268,6 +270,7 @@ export class MusicPlayerStore {
   setPlaying(playing: boolean): void {
     const resumed = playing && !this.playing;
     this.playing = playing;
+    if (resumed) this.focusedAt = nextAudioFocus();
     if (playing && this.root.podcastPlayer.playing) this.root.podcastPlayer.pause(); // one player at a time
     // The lock screen follows the player that plays (the podcast player may have had it).
     if (resumed) this.updateMediaSession();

@@ -1,5 +1,5 @@
 import { makeAutoObservable, runInAction } from 'mobx';
-import { claimMediaSession } from '../../shared/mediaSession';
+import { claimMediaSession, nextAudioFocus } from '../../shared/mediaSession';
 import type { RootStore } from '../../stores/RootStore';
 import { localStore } from '../../shared/storage';
 import { emptyTally, flush, tick, type ListeningTally } from '../music/rules';
@@ -36,6 +36,8 @@ export class PodcastPlayerStore {
   volume = DEFAULT_VOLUME;
   time = 0;
   duration = 0;
+  /** When this player last started playing (its bar shows over the music player's when later). */
+  focusedAt = 0;
   private element: HTMLAudioElement | null = null;
   private tally: ListeningTally = emptyTally();
   /** The media time saved last for the episode playing (null: nothing saved yet). */
@@ -229,6 +231,7 @@ export class PodcastPlayerStore {
   }
 
   setPlaying(playing: boolean): void {
+    if (playing && !this.playing) this.focusedAt = nextAudioFocus();
     this.playing = playing;
     const session = typeof navigator === 'undefined' ? undefined : navigator.mediaSession;
     if (session) session.playbackState = playing ? 'playing' : 'paused';

@@ -17,6 +17,7 @@ import { ReportDialog } from '../moderation/components/ReportDialog';
 import { REPORT_MESSAGES } from '../moderation/messages';
 import { moderationDb } from '../../mocks/moderationDb';
 import { podcastsDb, resetPodcastsDb } from './mocks';
+import { musicDb } from '../music/mocks';
 import type { PodcastAnalytics } from './types';
 
 /** The podcasts section and the player bar the app shows under every page; signed in as the demo user unless `visitor`. */
@@ -390,6 +391,20 @@ describe('The podcast player', () => {
     // Play on the episode's bar again: the music pauses once more.
     await user.click(bar().getByRole('button', { name: 'Play' }));
     expect(store.podcastPlayer.playing).toBe(true);
+    expect(store.musicPlayer.playing).toBe(false);
+  });
+
+  test('one bar at a time: a track started after the episode hides the episode bar (its queue kept), and back', async () => {
+    const { user, store } = await openPodcasts();
+    await waitFor(() => expect(titles('All Episodes')).toHaveLength(8));
+    await user.click(list('All Episodes').getByRole('button', { name: 'Play Freight, Slowly' }));
+    expect(screen.getByRole('region', { name: 'Podcast player' })).toBeInTheDocument();
+    const track = musicDb.tracks[0];
+    act(() => store.musicPlayer.playTrack({ ...track, status: 'ready', stream_url: `/api/music/tracks/${track.id}/stream` } as never));
+    await waitFor(() => expect(screen.queryByRole('region', { name: 'Podcast player' })).not.toBeInTheDocument());
+    expect(store.podcastPlayer.episode?.title).toBe('Freight, Slowly');
+    act(() => store.podcastPlayer.play());
+    expect(await screen.findByRole('region', { name: 'Podcast player' })).toBeInTheDocument();
     expect(store.musicPlayer.playing).toBe(false);
   });
 

@@ -16,8 +16,9 @@ const REPEAT_LABEL = { off: 'Repeat: off', all: 'Repeat: all', one: 'Repeat: one
  * the one playing and the one pre-buffering the next track.
  */
 export const MusicPlayerBar = observer(function MusicPlayerBar() {
-  const { musicPlayer: player } = useStores();
-  const track = player.track;
+  const { musicPlayer: player, podcastPlayer } = useStores();
+  // One bar at a time: the podcast player's when it started playing after this one (this queue is kept meanwhile).
+  const track = podcastPlayer.episode && podcastPlayer.focusedAt > player.focusedAt ? null : player.track;
   const duration = player.duration || track?.duration_seconds || 0;
   // Stable ref callbacks: each element is handed to the store once, when it mounts.
   const refs = useMemo(() => [0, 1].map((slot) => (element: HTMLAudioElement | null) => player.attach(slot as 0 | 1, element)), [player]);

@@ -9,8 +9,6 @@ import { SKIP_BACK_SECONDS, SKIP_FORWARD_SECONDS } from '../PodcastPlayerStore';
 import { EpisodeLikeButton, EpisodeReport } from './EpisodeRow';
 import { PodcastIcon, SkipBackSecondsIcon, SkipForwardSecondsIcon } from './PodcastIcon';
 
-/** The music bar's height: the podcast bar sits above it while both show. */
-const MUSIC_BAR_ROOM = 88;
 
 /**
  * The fixed bottom audio player (seed 002 §2.9), shown once an episode is chosen: cover, title, show, like, Report,
@@ -19,7 +17,8 @@ const MUSIC_BAR_ROOM = 88;
  */
 export const PodcastPlayerBar = observer(function PodcastPlayerBar() {
   const { podcastPlayer: player, musicPlayer } = useStores();
-  const episode = player.episode;
+  // One bar at a time: the music player's when it started playing after this one (its queue is kept meanwhile).
+  const episode = musicPlayer.track && musicPlayer.focusedAt > player.focusedAt ? null : player.episode;
   const duration = player.duration || episode?.duration_seconds || 0;
   return (
     <>
@@ -44,7 +43,7 @@ export const PodcastPlayerBar = observer(function PodcastPlayerBar() {
           withBorder
           radius={0}
           p="xs"
-          style={{ position: 'fixed', left: 0, right: 0, bottom: musicPlayer.visible ? MUSIC_BAR_ROOM : 0, zIndex: 301 }}
+          style={{ position: 'fixed', left: 0, right: 0, bottom: 0, zIndex: 301 }}
         >
           <Group wrap="nowrap" gap="md">
             <Group wrap="nowrap" gap="sm" style={{ minWidth: 0, flex: '0 1 280px' }}>
