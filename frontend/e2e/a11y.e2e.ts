@@ -22,7 +22,10 @@ let server: RunningServer;
 let browser: Browser;
 let userToken = '';
 let adminToken = '';
-const demo = { videoId: '', videoTitle: '', reelId: '', reelTitle: '', movieId: '', movieTitle: '', channel: '', channelName: '', streamId: '', streamTitle: 'Accessible evening stream' };
+const demo = {
+  videoId: '', videoTitle: '', reelId: '', reelTitle: '', movieId: '', movieTitle: '', channel: '', channelName: '', streamId: '', streamTitle: 'Accessible evening stream',
+  trackId: '', trackTitle: '', showId: '', showName: '', episodeTitle: '',
+};
 
 beforeAll(async () => {
   // A tenth of the demo: a few videos, a reel, a movie, the gaming hub's tournaments and posts, quick to make.
@@ -45,10 +48,15 @@ beforeAll(async () => {
     const reels = await callApi<{ reels: { id: string; title: string; status: string }[] }>(server, '/api/reels');
     const movies = await callApi<{ movies: { id: string; title: string }[] }>(server, '/api/movies');
     const tournaments = await callApi<unknown[]>(server, '/api/gaming/tournaments');
+    const tracks = await callApi<{ tracks: { id: string; title: string; status: string }[] }>(server, '/api/music/tracks');
+    const shows = await callApi<{ shows: { id: string; show_name: string; latest_episode: { title: string } | null }[] }>(server, '/api/podcasts/shows');
     const reel = reels.reels.find((r) => r.status === 'ready');
-    if (home.trending.length >= 2 && reel && movies.movies.length > 0 && tournaments.length > 0) {
+    const track = tracks.tracks.find((t) => t.status === 'ready');
+    const show = shows.shows.find((s) => s.latest_episode);
+    if (home.trending.length >= 2 && reel && movies.movies.length > 0 && tournaments.length > 0 && track && show) {
       Object.assign(demo, { videoId: home.trending[0].id, videoTitle: home.trending[0].title, channel: home.trending[0].owner.handle, channelName: home.trending[0].owner.display_name });
       Object.assign(demo, { reelId: reel.id, reelTitle: reel.title, movieId: movies.movies[0].id, movieTitle: movies.movies[0].title });
+      Object.assign(demo, { trackId: track.id, trackTitle: track.title, showId: show.id, showName: show.show_name, episodeTitle: show.latest_episode!.title });
       break;
     }
     if (Date.now() > deadline) throw new Error('the demo data did not arrive');
@@ -153,6 +161,8 @@ const text = (t: string | RegExp) => (p: Page) => p.getByText(t);
 const GAMING_TABS = ['Streams', 'Games', 'Tournaments', 'Leaderboards', 'Community'];
 const SPORTS_TABS = ['Live Streams', 'Schedule', 'Highlights', 'Statistics'];
 const ADS_TABS = ['Overview', 'Campaigns', 'Analytics'];
+const MUSIC_TABS = ['Library', 'Music Videos', 'Discover'];
+const PODCAST_TABS = ['Discover', 'Shows'];
 
 it('a visitor: every page they can reach has no serious or critical violation', async () => {
   const { context, page } = await open({});
@@ -160,6 +170,10 @@ it('a visitor: every page they can reach has no serious or critical violation', 
     await visit(page, 'visitor home', '/', (p) => p.getByRole('article', { name: demo.videoTitle }));
     await section(page, 'Shorts', 'visitor shorts', text(demo.reelTitle));
     await section(page, 'Cinema room', 'visitor cinema room', text(demo.movieTitle));
+    await section(page, 'Music', 'visitor music', text(demo.trackTitle));
+    await tabs(page, 'visitor music', MUSIC_TABS);
+    await section(page, 'Podcasts', 'visitor podcasts', text(demo.episodeTitle));
+    await tabs(page, 'visitor podcasts', PODCAST_TABS);
     await page.getByRole('searchbox', { name: 'Search' }).first().fill('harbour');
     await page.getByRole('searchbox', { name: 'Search' }).first().press('Enter');
     await settle(page, page.getByRole('main').getByText('Sunset colours over the harbour'));
@@ -171,6 +185,8 @@ it('a visitor: every page they can reach has no serious or critical violation', 
     await visit(page, 'visitor channel', `/c/${demo.channel}`, heading(demo.channelName));
     await visit(page, 'visitor live', '/live', text(demo.streamTitle));
     await visit(page, 'visitor live stream', `/live/${demo.streamId}`, heading(demo.streamTitle), true);
+    await visit(page, 'visitor track', `/music/tracks/${demo.trackId}`, heading(demo.trackTitle));
+    await visit(page, 'visitor podcast show', `/podcasts?show=${demo.showId}`, heading(demo.showName, 2));
     await visit(page, 'visitor gaming', '/gaming', heading('Gaming'));
     await tabs(page, 'visitor gaming', GAMING_TABS);
     await visit(page, 'visitor sports', '/sports', heading('Sports'));
@@ -213,6 +229,10 @@ it('a signed-in user: every section of the shell, menu and dialog has no serious
     await section(page, 'Cinema room', 'user cinema room', text(demo.movieTitle));
     await section(page, 'Premium', 'user premium', heading(/./));
     await section(page, 'Memberships', 'user memberships', heading(/./));
+    await section(page, 'Music', 'user music', text(demo.trackTitle));
+    await tabs(page, 'user music', [...MUSIC_TABS, 'Playlists', 'Upload']);
+    await section(page, 'Podcasts', 'user podcasts', text(demo.episodeTitle));
+    await tabs(page, 'user podcasts', [...PODCAST_TABS, 'Upload', 'Subscriptions', 'Analytics']);
 
     // The header's menus and dialogs.
     await page.getByRole('button', { name: 'Create' }).click();
@@ -274,6 +294,14 @@ it('a signed-in user: every page of its own has no serious or critical violation
     await visit(page, 'user live', '/live', text(demo.streamTitle), true);
     await tabs(page, 'user live', ['Live Now', 'Go Live']);
     await visit(page, 'user live stream', `/live/${demo.streamId}`, heading(demo.streamTitle), true);
+    await visit(page, 'user track', `/music/tracks/${demo.trackId}`, heading(demo.trackTitle));
+    await page.getByRole('main').getByRole('button', { name: 'Play', exact: true }).click();
+    await settle(page, page.getByRole('region', { name: 'Music player' }));
+    await audit(page, 'user music player');
+    await visit(page, 'user podcast show', `/podcasts?show=${demo.showId}`, heading(demo.showName, 2));
+    await page.getByRole('button', { name: `Play ${demo.episodeTitle}` }).click();
+    await settle(page, page.getByRole('region', { name: 'Podcast player' }));
+    await audit(page, 'user podcast player');
     await visit(page, 'user gaming', '/gaming', heading('Gaming'));
     await tabs(page, 'user gaming', GAMING_TABS);
     await visit(page, 'user sports', '/sports', heading('Sports'));

@@ -46,7 +46,7 @@ export const ShowCard = observer(function ShowCard({ show, action }: { show: Pod
           </Text>
         )}
         <Group gap="xs" mt="xs">
-          <Button size="xs" variant="light" onClick={() => void podcasts.openShow(show.id)} aria-label={`Open ${show.show_name}`}>
+          <Button size="xs" variant="light" onClick={() => void podcasts.openShow(show.id)} aria-label={`Open show ${show.show_name}`}>
             Open show
           </Button>
           {action}
@@ -135,7 +135,8 @@ export const ShowView = observer(function ShowView() {
     <Stack gap="lg">
       {back}
       <Group align="flex-start" gap="lg" wrap="wrap">
-        <Image src={showArtwork(show)} w={160} h={160} radius="md" alt={`${show.show_name} artwork`} />
+        {/* Read again once an episode is ready: a show whose only episode is still processing has no artwork yet. */}
+        <Image src={`${showArtwork(show)}?ready=${show.episodes.filter((e) => e.status === 'ready').length}`} w={160} h={160} radius="md" alt={`${show.show_name} artwork`} />
         <Stack gap={6} style={{ flex: 1, minWidth: 240 }}>
           <Title order={2}>{show.show_name}</Title>
           <Text c="dimmed">
