@@ -1,7 +1,7 @@
 import type { SVGProps } from 'react';
 
-/** A few line icons (24×24, stroke = currentColor), so the app needs no icon package. */
-function Icon({ children, size = 18, ...props }: SVGProps<SVGSVGElement> & { size?: number }) {
+/** A few line icons (24×24, stroke = currentColor), so the app needs no icon package; features draw theirs with it. */
+export function Icon({ children, size = 18, ...props }: SVGProps<SVGSVGElement> & { size?: number }) {
   return (
     <svg
       xmlns="http://www.w3.org/2000/svg"

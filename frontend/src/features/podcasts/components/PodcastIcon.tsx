@@ -1,25 +1,4 @@
-import type { IconProps } from '../../../shared/icons';
-
-function LineIcon({ size = 18, children, ...props }: IconProps) {
-  return (
-    <svg
-      xmlns="http://www.w3.org/2000/svg"
-      width={size}
-      height={size}
-      viewBox="0 0 24 24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth={2}
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      aria-hidden="true"
-      focusable="false"
-      {...props}
-    >
-      {children}
-    </svg>
-  );
-}
+import { Icon as LineIcon, type IconProps } from '../../../shared/icons';
 
 /** A microphone: the Podcasts section's icon (a line icon like shared/icons', 24×24, stroke = currentColor). */
 export function PodcastIcon(props: IconProps) {
