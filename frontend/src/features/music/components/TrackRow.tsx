@@ -3,11 +3,12 @@ import { observer } from 'mobx-react-lite';
 import { Link } from 'react-router-dom';
 import { ActionIcon, Anchor, Avatar, Badge, Group, Menu, Paper, Text } from '@mantine/core';
 import { useStores } from '../../../stores/StoreProvider';
-import { HeartIcon, PauseIcon, PlayIcon, PlusIcon } from '../../../shared/icons';
+import { PauseIcon, PlayIcon, PlusIcon } from '../../../shared/icons';
 import { musicTrackPath } from '../../../shared/paths';
 import { formatDuration } from '../rules';
 import type { MusicTrack } from '../types';
 import { MusicIcon } from './MusicIcon';
+import { LikeToggle } from '../../../shared/LikeToggle';
 import { ReportControl } from '../../moderation/components/ReportControl';
 import { trackTarget } from '../../moderation/targets';
 
@@ -37,30 +38,8 @@ export const AddToPlaylistMenu = observer(function AddToPlaylistMenu({ track }: 
 
 export const LikeButton = observer(function LikeButton({ track }: { track: MusicTrack }) {
   const { music } = useStores();
-  if (!music.signedIn) {
-    return (
-      <Text size="xs" c="dimmed" aria-label={`${track.likes} likes`}>
-        <HeartIcon size={12} aria-hidden /> {track.likes}
-      </Text>
-    );
-  }
-  return (
-    <Group gap={2} wrap="nowrap">
-      <ActionIcon
-        variant={track.liked ? 'filled' : 'subtle'}
-        color="red"
-        aria-label={track.liked ? `Unlike ${track.title}` : `Like ${track.title}`}
-        aria-pressed={track.liked}
-        loading={music.likePending.has(track.id)}
-        onClick={() => void music.toggleLike(track.id)}
-      >
-        <HeartIcon size={16} />
-      </ActionIcon>
-      <Text size="xs" c="dimmed" aria-label={`${track.likes} likes`}>
-        {track.likes}
-      </Text>
-    </Group>
-  );
+  const toggle = music.signedIn ? () => void music.toggleLike(track.id) : null;
+  return <LikeToggle title={track.title} liked={track.liked} likes={track.likes} pending={music.likePending.has(track.id)} onToggle={toggle} />;
 });
 
 /** One track of a list: play, title and artist (to its page), duration, plays, like, add to playlist. */

@@ -2,41 +2,20 @@ import type { ReactNode } from 'react';
 import { observer } from 'mobx-react-lite';
 import { ActionIcon, Anchor, Avatar, Badge, Center, Group, Loader, Paper, Stack, Text } from '@mantine/core';
 import { useStores } from '../../../stores/StoreProvider';
-import { HeartIcon, PauseIcon, PlayIcon } from '../../../shared/icons';
+import { PauseIcon, PlayIcon } from '../../../shared/icons';
 import { ReportControl } from '../../moderation/components/ReportControl';
 import { episodeTarget } from '../../moderation/targets';
 import { formatDuration } from '../../music/rules';
 import { episodeNumbering } from '../rules';
 import type { PodcastEpisode } from '../types';
 import { PodcastIcon } from './PodcastIcon';
+import { LikeToggle } from '../../../shared/LikeToggle';
 
 /** Like (signed in) or the count (a visitor). */
 export const EpisodeLikeButton = observer(function EpisodeLikeButton({ episode }: { episode: PodcastEpisode }) {
   const { podcasts } = useStores();
-  if (!podcasts.signedIn) {
-    return (
-      <Text size="xs" c="dimmed" aria-label={`${episode.likes} likes`}>
-        <HeartIcon size={12} aria-hidden /> {episode.likes}
-      </Text>
-    );
-  }
-  return (
-    <Group gap={2} wrap="nowrap">
-      <ActionIcon
-        variant={episode.liked ? 'filled' : 'subtle'}
-        color="red"
-        aria-label={episode.liked ? `Unlike ${episode.title}` : `Like ${episode.title}`}
-        aria-pressed={episode.liked}
-        loading={podcasts.likePending.has(episode.id)}
-        onClick={() => void podcasts.toggleLike(episode.id)}
-      >
-        <HeartIcon size={16} />
-      </ActionIcon>
-      <Text size="xs" c="dimmed" aria-label={`${episode.likes} likes`}>
-        {episode.likes}
-      </Text>
-    </Group>
-  );
+  const toggle = podcasts.signedIn ? () => void podcasts.toggleLike(episode.id) : null;
+  return <LikeToggle title={episode.title} liked={episode.liked} likes={episode.likes} pending={podcasts.likePending.has(episode.id)} onToggle={toggle} />;
 });
 
 /** Report on someone else's episode, at where the player is when it is playing it. */
