@@ -5,8 +5,8 @@ import { ActionIcon, Anchor, Avatar, Box, Group, Paper, Slider, Text } from '@ma
 import { useStores } from '../../../stores/StoreProvider';
 import { PauseIcon, PlayIcon, RepeatIcon, ShuffleIcon, SkipBackIcon, SkipForwardIcon, VolumeIcon } from '../../../shared/icons';
 import { musicTrackPath } from '../../../shared/paths';
-import { formatDuration } from '../rules';
 import { MusicIcon } from './MusicIcon';
+import { SeekBar } from './SeekBar';
 
 const REPEAT_LABEL = { off: 'Repeat: off', all: 'Repeat: all', one: 'Repeat: one' } as const;
 
@@ -87,26 +87,7 @@ export const MusicPlayerBar = observer(function MusicPlayerBar() {
                   <RepeatIcon size={18} one={player.repeat === 'one'} />
                 </ActionIcon>
               </Group>
-              <Group gap="xs" wrap="nowrap">
-                <Text size="xs" c="dimmed" w={44} ta="right">
-                  {formatDuration(player.time)}
-                </Text>
-                <Slider
-                  style={{ flex: 1 }}
-                  size="sm"
-                  min={0}
-                  max={duration > 0 ? duration : 1}
-                  step={1}
-                  value={Math.min(player.time, duration || 1)}
-                  onChange={player.seek}
-                  label={(value) => formatDuration(value)}
-                  disabled={duration <= 0}
-                  thumbLabel="Seek"
-                />
-                <Text size="xs" c="dimmed" w={44}>
-                  {formatDuration(duration || null)}
-                </Text>
-              </Group>
+              <SeekBar time={player.time} duration={duration} onSeek={player.seek} />
             </Box>
             <Group wrap="nowrap" gap="xs" style={{ flex: '0 0 160px' }}>
               <VolumeIcon size={16} />

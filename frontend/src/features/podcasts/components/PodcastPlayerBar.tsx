@@ -3,11 +3,11 @@ import { Link } from 'react-router-dom';
 import { ActionIcon, Anchor, Avatar, Box, CloseButton, Group, Paper, Slider, Text } from '@mantine/core';
 import { useStores } from '../../../stores/StoreProvider';
 import { PauseIcon, PlayIcon, SkipBackIcon, SkipForwardIcon, VolumeIcon } from '../../../shared/icons';
-import { formatDuration } from '../../music/rules';
 import { podcastShowPath } from '../rules';
 import { SKIP_BACK_SECONDS, SKIP_FORWARD_SECONDS } from '../PodcastPlayerStore';
 import { EpisodeLikeButton, EpisodeReport } from './EpisodeRow';
 import { PodcastIcon, SkipBackSecondsIcon, SkipForwardSecondsIcon } from './PodcastIcon';
+import { SeekBar } from '../../music/components/SeekBar';
 
 
 /**
@@ -79,26 +79,7 @@ export const PodcastPlayerBar = observer(function PodcastPlayerBar() {
                   <SkipForwardSecondsIcon size={18} />
                 </ActionIcon>
               </Group>
-              <Group gap="xs" wrap="nowrap">
-                <Text size="xs" c="dimmed" w={52} ta="right">
-                  {formatDuration(player.time)}
-                </Text>
-                <Slider
-                  style={{ flex: 1 }}
-                  size="sm"
-                  min={0}
-                  max={duration > 0 ? duration : 1}
-                  step={1}
-                  value={Math.min(player.time, duration || 1)}
-                  onChange={player.seek}
-                  label={(value) => formatDuration(value)}
-                  disabled={duration <= 0}
-                  thumbLabel="Seek"
-                />
-                <Text size="xs" c="dimmed" w={52}>
-                  {formatDuration(duration || null)}
-                </Text>
-              </Group>
+              <SeekBar time={player.time} duration={duration} onSeek={player.seek} labelWidth={52} />
             </Box>
             <Group wrap="nowrap" gap="xs" style={{ flex: '0 0 150px' }} visibleFrom="sm">
               <VolumeIcon size={16} />
