@@ -1,6 +1,6 @@
 import { ApiProperty } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
-import { Allow, ArrayMaxSize, IsArray, IsBoolean, IsIn, IsOptional, IsString, IsUUID, MaxLength } from 'class-validator';
+import { Allow, ArrayMaxSize, IsArray, IsBoolean, IsIn, IsOptional, IsString, IsUUID, Length, MaxLength } from 'class-validator';
 import { BooleanText, EmptyAsAbsent, Trimmed } from '../../../common/http/dto-rules.js';
 import { PageQueryDto } from '../../../common/http/page-query.dto.js';
 import { MUSIC_CONTENT_TYPES, MUSIC_GENRES, MUSIC_LIMITS, MUSIC_MESSAGES, type MusicContentType, type MusicGenre, TRACK_SORTS, type TrackSort } from '../domain/music.js';
@@ -149,7 +149,10 @@ export class MusicPlayDto {
 
 export class PlaylistCreateDto {
   /** 1 to 100 characters. */
-  @Allow()
+  @ApiProperty({ minLength: 1, maxLength: MUSIC_LIMITS.playlistName })
+  @IsString({ message: MUSIC_MESSAGES.playlistName })
+  @Trimmed()
+  @Length(1, MUSIC_LIMITS.playlistName, { message: MUSIC_MESSAGES.playlistName })
   name: string;
 
   /** Default false (private). */
@@ -160,8 +163,11 @@ export class PlaylistCreateDto {
 
 export class PlaylistUpdateDto {
   /** 1 to 100 characters. */
+  @ApiProperty({ required: false, minLength: 1, maxLength: MUSIC_LIMITS.playlistName })
   @IsOptional()
-  @Allow()
+  @IsString({ message: MUSIC_MESSAGES.playlistName })
+  @Trimmed()
+  @Length(1, MUSIC_LIMITS.playlistName, { message: MUSIC_MESSAGES.playlistName })
   name?: string;
 
   @IsOptional()

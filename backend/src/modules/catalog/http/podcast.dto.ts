@@ -1,5 +1,5 @@
 import { ApiProperty } from '@nestjs/swagger';
-import { Allow, IsBoolean, IsIn, IsOptional, IsString, IsUUID, Matches, MaxLength } from 'class-validator';
+import { Allow, IsBoolean, IsInt, Min, IsIn, IsOptional, IsString, IsUUID, Matches, MaxLength } from 'class-validator';
 import { BooleanText, EmptyAsAbsent, Trimmed } from '../../../common/http/dto-rules.js';
 import { PAGE_QUERY_MESSAGES } from '../../../common/http/page-query.dto.js';
 import { SHOWN_STATUSES, type ShownStatus } from '../domain/media.js';
@@ -219,7 +219,8 @@ export class PodcastPlayDto {
 export class PodcastProgressRequestDto {
   /** Whole seconds from the start, 0 to the episode's length; within 5 s of the end the episode is heard to the end. */
   @ApiProperty({ minimum: 0 })
-  @Allow()
+  @IsInt({ message: PODCAST_MESSAGES.position })
+  @Min(0, { message: PODCAST_MESSAGES.position })
   position_seconds: number;
 }
 

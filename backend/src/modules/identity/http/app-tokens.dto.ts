@@ -1,10 +1,16 @@
-import { Allow } from 'class-validator';
+import { ApiProperty } from '@nestjs/swagger';
+import { IsString, Length } from 'class-validator';
+import { Trimmed } from '../../../common/http/dto-rules.js';
+import { APP_TOKEN_LIMITS, APP_TOKEN_MESSAGES } from '../domain/app-token.js';
 
 /** Settings → Music apps: a user's app tokens for the Subsonic API (/rest). */
 
 export class AppTokenCreateDto {
   /** What the token is for (the app or device), 1 to 60 characters. */
-  @Allow()
+  @ApiProperty({ minLength: 1, maxLength: APP_TOKEN_LIMITS.name })
+  @IsString({ message: APP_TOKEN_MESSAGES.name })
+  @Trimmed()
+  @Length(1, APP_TOKEN_LIMITS.name, { message: APP_TOKEN_MESSAGES.name })
   name: string;
 }
 
