@@ -213,7 +213,12 @@ describe('a chunked upload', () => {
       return v && v.status !== 'processing' ? v : null;
     }, 90_000, 300);
     expect(item.status).toBe('ready');
-    const jobs = await t.sql<{ retry_count: number; state: string }>(`select retry_count, state from pgboss.job where name = 'media.process' and data->>'mediaId' = $1`, [videoId]);
+    // The item is ready inside the job; the queue marks the job done just after it returns.
+    const readJobs = () => t.sql<{ retry_count: number; state: string }>(`select retry_count, state from pgboss.job where name = 'media.process' and data->>'mediaId' = $1`, [videoId]);
+    const jobs = await waitFor('the processing job to be marked done', async () => {
+      const rows = await readJobs();
+      return rows.length > 0 && rows.every((r) => r.state !== 'active' && r.state !== 'created' && r.state !== 'retry') ? rows : null;
+    }, 30_000, 100);
     expect(jobs).toEqual([{ retry_count: 0, state: 'completed' }]);
   });
 });
