@@ -37,6 +37,7 @@ import { Migration20261127010000_listening_progress } from './Migration202611270
 import { Migration20261126010000_podcasts } from './Migration20261126010000_podcasts.js';
 import { Migration20261125020000_system_controls } from './Migration20261125020000_system_controls.js';
 import { Migration20261127020000_app_tokens } from './Migration20261127020000_app_tokens.js';
+import { Migration20261128010000_editor } from './Migration20261128010000_editor.js';
 
 /** Every migration, in order. `npm run migration:create -w backend` adds new files and updates this list. */
 export const MIGRATIONS: MigrationObject[] = [
@@ -78,4 +79,5 @@ export const MIGRATIONS: MigrationObject[] = [
   { name: 'Migration20261126010000_podcasts', class: Migration20261126010000_podcasts },
   { name: 'Migration20261127010000_listening_progress', class: Migration20261127010000_listening_progress },
   { name: 'Migration20261127020000_app_tokens', class: Migration20261127020000_app_tokens },
+  { name: 'Migration20261128010000_editor', class: Migration20261128010000_editor },
 ];

@@ -58,6 +58,7 @@ import { GAMING_TOURNAMENTS_ROWS } from './authz-matrix.gaming-tournaments.js';
 import { MUSIC_ROWS } from './authz-matrix.music.js';
 import { PODCAST_ROWS } from './authz-matrix.podcasts.js';
 import { SUBSONIC_ROWS } from './authz-matrix.subsonic.js';
+import { EDITOR_ROWS } from './authz-matrix.editor.js';
 import { FOUNDER_ACCESS_ROWS } from './authz-matrix.founder.js';
 import { FOUNDER_SYSTEM_ROWS } from './authz-matrix.founder-system.js';
 import { FOUNDER_BRANDING_ROWS } from './authz-matrix.founder-branding.js';
@@ -399,6 +400,9 @@ export const AUTHZ_MATRIX: Record<string, AuthzCase | AuthzCase[]> = {
   ...MUSIC_ROWS,
   ...PODCAST_ROWS,
   ...SUBSONIC_ROWS,
+
+  // The editor studio
+  ...EDITOR_ROWS,
 
   // Founder (access and money, system and controls, branding)
   ...FOUNDER_ACCESS_ROWS,

@@ -350,6 +350,9 @@ export function fixturesFor(op: Operation, param: string): string[] {
     return op.operationId === 'deletePlaylist' ? ['musicPlaylistToDelete'] : ['musicPlaylist'];
   }
   if (p.startsWith('/api/music/')) return ['musicTrack'];
+  // The editor: the fuzz user's video (still processing: its bodies and queries are read, then 409), and an export of it.
+  if (p.startsWith('/api/editor/videos/')) return ['video'];
+  if (p.startsWith('/api/editor/exports/')) return ['editorExport'];
   // The fuzz user's ready episode, and its show.
   if (p.startsWith('/api/podcasts/shows/')) return ['podcastShow'];
   if (p.startsWith('/api/podcasts/episode/')) return ['podcastEpisode'];

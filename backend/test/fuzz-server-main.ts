@@ -182,6 +182,12 @@ async function fullWorld(): Promise<void> {
   // A ready podcast episode of the fuzz user's (an MP3 by its bytes, never decoded), and its show.
   const episode = (await must('podcast episode', as(user.auth).post('/api/podcasts/upload').field('title', 'Fuzz episode').field('show_name', 'Fuzz show').attach('file', mp3, { filename: 'e.mp3' }))).body as { id: string; show_id: string };
   await t.sql(`update media set status = 'ready', duration_seconds = 2 where id = $1`, [episode.id]);
+  // An export of the fuzz user's video (queued: no job runs here), for /api/editor/exports/{id}.
+  const [editorExport] = await t.sql<{ id: string }>(
+    `insert into media_exports (id, media_id, user_id, resolution, height, edit, status, progress, created_at, updated_at)
+     values (gen_random_uuid(), $1, $2, '720p', 720, $3::jsonb, 'queued', 0, now(), now()) returning id`,
+    [(video.body as { id: string }).id, me.id, JSON.stringify({ clips: [{ start: 0, end: 1 }], filter: null, transition: null, texts: [], volume: 75, speed: 1, music: null })],
+  );
   await must('follow', as(other.auth).post(`/api/users/${me.id}/follow`));
   const child = { ...(await import('./harness.js')).newUser({ date_of_birth: '2019-01-01', parent_email: 'parent.fuzz@example.com' }) };
   await must('child', t.http().post('/api/register').send(child));
@@ -241,6 +247,7 @@ async function fullWorld(): Promise<void> {
       tournamentStarted,
       tournamentMatch,
       musicTrack,
+      editorExport: editorExport.id,
       musicPlaylist,
       musicPlaylistToDelete,
       podcastEpisode: episode.id,

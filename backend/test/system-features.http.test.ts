@@ -10,7 +10,7 @@ import { IdentityFacade } from '../src/modules/identity/identity.facade.js';
  */
 
 type Any = Record<string, any>;
-const BUILT_IN = ['gaming', 'live', 'music', 'podcasts', 'reels', 'registration', 'super_chat', 'uploads'];
+const BUILT_IN = ['editor', 'gaming', 'live', 'music', 'podcasts', 'reels', 'registration', 'super_chat', 'uploads'];
 const MP4 = Buffer.concat([MP4_HEAD, Buffer.alloc(2000, 7)]);
 
 let t: TestApp;

@@ -627,6 +627,146 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/editor/exports/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One export of the caller's (its progress, its new video). */
+        get: operations["getEditorExport"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/editor/exports/{id}/cancel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Cancels an export still queued or rendering: it ends 'cancelled' and publishes nothing. */
+        post: operations["cancelEditorExport"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/editor/videos/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A video's editing session: its facts, the saved draft (or the whole video, version 0), the tiles it allows, its filmstrip and waveform. */
+        get: operations["getEditorSession"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/editor/videos/{id}/draft": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Saves the draft from the version it was read at (0 when none is saved); the answer carries the new version. */
+        put: operations["saveEditorDraft"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/editor/videos/{id}/exports": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The video's exports by the caller, newest first (at most 20). */
+        get: operations["listEditorExports"];
+        put?: never;
+        /** Exports the saved draft of `version` at a tile (never above the video's height): a job that publishes a new video. */
+        post: operations["startEditorExport"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/editor/videos/{id}/filmstrip": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The filmstrip: 10 frames of 160 px side by side in one JPEG, made on first use and kept. */
+        get: operations["getEditorFilmstrip"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/editor/videos/{id}/frame": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One frame, 320 px wide, at `at` seconds with a filter (or none): the filter tiles' previews. */
+        get: operations["getEditorFrame"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/editor/videos/{id}/preview": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A 360p MP4 of the edited range [from, to) of an edit (saved or not; 0.5 to 30 s within the edited video), checked
+         *     as a save is. Stopped when the client goes away.
+         */
+        post: operations["previewEdit"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/features": {
         parameters: {
             query?: never;
@@ -4644,6 +4784,116 @@ export interface components {
             pending_balance: number;
             total_withdrawn: number;
         };
+        EditBodyDto: {
+            /** @description The kept parts of the video, in order, not overlapping; several are several cuts. */
+            clips: components["schemas"]["EditClipDto"][];
+            /**
+             * @description One of the eight filters, or null for none.
+             * @enum {string|null}
+             */
+            filter: "Vintage" | "Black & White" | "Sepia" | "Vibrant" | "Cool" | "Warm" | "Dramatic" | "Soft" | null;
+            /** @description A background track, or null for none. */
+            music: components["schemas"]["EditMusicDto"] | null;
+            /**
+             * @description Playback speed, 0.5 to 2 (the pitch is kept).
+             * @default 1
+             */
+            speed: number;
+            texts: components["schemas"]["EditTextDto"][];
+            /**
+             * @description The transition between consecutive clips, or null for plain cuts.
+             * @enum {string|null}
+             */
+            transition: "Fade" | "Slide" | "Zoom" | null;
+            /**
+             * @description The video's own sound, a whole number 0 to 100; 75 is the source's level.
+             * @default 75
+             */
+            volume: number;
+        };
+        EditClipDto: {
+            /** @description Seconds into the source where the part ends (after start, within the video). */
+            end: number;
+            /** @description Seconds into the source where the part starts. */
+            start: number;
+        };
+        EditDto: {
+            clips: components["schemas"]["EditClipDto"][];
+            /** @description The edited video's length in seconds (the clips, less the transitions' overlaps, divided by the speed). */
+            duration_seconds: number;
+            /** @enum {string|null} */
+            filter: "Vintage" | "Black & White" | "Sepia" | "Vibrant" | "Cool" | "Warm" | "Dramatic" | "Soft" | null;
+            music: components["schemas"]["EditMusicDto"] | null;
+            speed: number;
+            texts: components["schemas"]["EditTextDto"][];
+            /** @enum {string|null} */
+            transition: "Fade" | "Slide" | "Zoom" | null;
+            /** @description When the draft was last saved; null while none is. */
+            updated_at: string | null;
+            /** @description The draft's version: what the next save and an export name; 0 while none is saved (the whole video unchanged). */
+            version: number;
+            volume: number;
+        };
+        EditExportDto: {
+            created_at: string;
+            /** @description Why it failed (for its owner). */
+            error: string | null;
+            /** @description The output's height in pixels (the source's when it is under 720p). */
+            height: number;
+            id: string;
+            /** @description 0 to 100. */
+            progress: number;
+            /** @enum {string} */
+            resolution: "720p" | "1080p" | "4K";
+            /** @description The new video, once done. */
+            result_video_id: string | null;
+            /** @enum {string} */
+            status: "queued" | "rendering" | "publishing" | "done" | "failed" | "cancelled";
+            updated_at: string;
+            video_id: string;
+        };
+        EditExportListDto: {
+            /** @description Newest first, at most 20. */
+            exports: components["schemas"]["EditExportDto"][];
+        };
+        EditMusicDto: {
+            /**
+             * Format: uuid
+             * @description A music track (GET /api/music/tracks?content_type=audio).
+             */
+            track_id: string;
+            /** @description The track's level, 0 to 100 (100: as it is). */
+            volume: number;
+        };
+        EditTextDto: {
+            end: number;
+            /** @enum {string} */
+            kind: "title" | "caption";
+            /** @enum {string} */
+            position: "top" | "center" | "bottom";
+            start: number;
+            /** @description The text (trimmed; no control characters). */
+            text: string;
+        };
+        EditorSessionDto: {
+            /** @description The export tiles this video allows (never above its own height; 720p always). */
+            allowed_resolutions: ("720p" | "1080p" | "4K")[];
+            /** @description The saved draft, or the whole video unchanged (version 0). */
+            draft: components["schemas"]["EditDto"];
+            filmstrip: components["schemas"]["FilmstripDto"];
+            /** @description About 200 values 0 to 100 of the video's sound (its waveform); null when it has no sound. */
+            peaks: number[] | null;
+            video: components["schemas"]["EditorVideoDto"];
+        };
+        EditorVideoDto: {
+            duration_seconds: number;
+            has_audio: boolean;
+            height: number;
+            id: string;
+            thumbnail_url: string | null;
+            title: string;
+            width: number;
+        };
         EmergencyActionRequestDto: {
             /** @enum {string} */
             action: "MAINTENANCE_MODE" | "DISABLE_UPLOADS" | "FORCE_BACKUP";
@@ -4742,6 +4992,12 @@ export interface components {
             field: string;
             /** @description The human sentence for that field. */
             message: string;
+        };
+        FilmstripDto: {
+            frame_width: number;
+            frames: number;
+            /** @description A JPEG of `frames` frames, each `frame_width` px wide, side by side. */
+            url: string;
         };
         FinancialMetricsDto: {
             /** @description Dollars of the revenue that are the creators'. */
@@ -5852,6 +6108,14 @@ export interface components {
              */
             package_type: "monthly" | "yearly";
         };
+        PreviewRequestDto: {
+            /** @description The edit to preview (need not be saved). */
+            edit: components["schemas"]["EditBodyDto"];
+            /** @description Start of the range, in seconds of the edited video. */
+            from: number;
+            /** @description End of the range (0.5 to 30 s after from, within the edited video). */
+            to: number;
+        };
         PrivacySettingsDto: {
             /** @enum {string} */
             comment_permissions: "everyone" | "subscribers" | "none";
@@ -6096,6 +6360,11 @@ export interface components {
             /** @enum {string} */
             source: "premium" | "ads" | "membership" | "super_chat";
         };
+        SaveDraftDto: {
+            edit: components["schemas"]["EditBodyDto"];
+            /** @description The version the edit was read at (the draft's current one; 0 when none is saved). A save from another is refused (409). */
+            version: number;
+        };
         SaveFounderBankAccountResponseDto: {
             bank_account: components["schemas"]["FounderBankAccountDto"];
             message: string;
@@ -6222,6 +6491,12 @@ export interface components {
         SetSlowModeRequestDto: {
             /** @description Seconds between one viewer's messages: 0 turns slow mode off; at most 3600. The streamer is never slowed. */
             seconds: number;
+        };
+        StartExportDto: {
+            /** @enum {string} */
+            resolution: "720p" | "1080p" | "4K";
+            /** @description The saved draft's version to export (0: no draft saved, the whole video unchanged). */
+            version: number;
         };
         StartGamingStreamRequestDto: {
             /** @description Optional, at most 5000 characters. */
@@ -8900,6 +9175,554 @@ export interface operations {
                 };
             };
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
+    getEditorExport: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EditExportDto"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Not the caller's (EDITOR.EXPORT_NOT_FOUND) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description "editor" switched off (SYSTEM.FEATURE_DISABLED) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
+    cancelEditorExport: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EditExportDto"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Already done, failed or cancelled (EDITOR.EXPORT_FINISHED) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description "editor" switched off (SYSTEM.FEATURE_DISABLED) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
+    getEditorSession: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EditorSessionDto"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Not the caller's own ready video (EDITOR.NOT_EDITABLE) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Still processing (EDITOR.NOT_READY) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description "editor" switched off (SYSTEM.FEATURE_DISABLED) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
+    saveEditorDraft: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SaveDraftDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EditDto"];
+                };
+            };
+            /** @description A wrong shape (VALIDATION_FAILED) or wrong operations (EDITOR.INVALID_EDIT), every field named */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description The draft was saved elsewhere since (EDITOR.VERSION_CONFLICT), or the video is processing */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description "editor" switched off (SYSTEM.FEATURE_DISABLED) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
+    listEditorExports: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EditExportListDto"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description "editor" switched off (SYSTEM.FEATURE_DISABLED) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
+    startEditorExport: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["StartExportDto"];
+            };
+        };
+        responses: {
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EditExportDto"];
+                };
+            };
+            /** @description A tile above the video's height (EDITOR.UPSCALE), or the draft no longer valid */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Not the stored version (EDITOR.VERSION_CONFLICT), or the video is processing */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description "editor" switched off (SYSTEM.FEATURE_DISABLED) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
+    getEditorFilmstrip: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A JPEG */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "image/jpeg": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "image/jpeg": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "image/jpeg": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description "editor" switched off (SYSTEM.FEATURE_DISABLED) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
+    getEditorFrame: {
+        parameters: {
+            query: {
+                /** @description Seconds into the video (0 to its length). */
+                at: number;
+                /** @description One of the eight filters; none for the frame as it is. */
+                filter?: "Vintage" | "Black & White" | "Sepia" | "Vibrant" | "Cool" | "Warm" | "Dramatic" | "Soft";
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A JPEG */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "image/jpeg": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "image/jpeg": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "image/jpeg": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "image/jpeg": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "image/jpeg": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description "editor" switched off (SYSTEM.FEATURE_DISABLED) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
+    previewEdit: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PreviewRequestDto"];
+            };
+        };
+        responses: {
+            /** @description An MP4 (H.264/AAC) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "video/mp4": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "video/mp4": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "video/mp4": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "video/mp4": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "video/mp4": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description "editor" switched off (SYSTEM.FEATURE_DISABLED) */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };

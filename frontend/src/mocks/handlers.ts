@@ -32,6 +32,7 @@ import { tournamentsHandlers } from '../features/gaming/tournaments/mocks';
 import { communityHandlers } from '../features/gaming/community/mocks';
 import { brandingHandlers } from '../features/branding/mocks';
 import { founderHandlers } from '../features/founder/mocks';
+import { editorHandlers } from '../features/editor/mocks';
 
 /** Every feature's handlers: the whole API as the mock server answers it. */
 export const handlers = [
@@ -69,4 +70,5 @@ export const handlers = [
   ...communityHandlers,
   ...brandingHandlers,
   ...founderHandlers,
+  ...editorHandlers,
 ];

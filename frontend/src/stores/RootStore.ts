@@ -36,6 +36,7 @@ import { CommunityStore } from '../features/gaming/community/CommunityStore';
 import { SportsStore } from '../features/sports/SportsStore';
 import { AdsStore } from '../features/ads/AdsStore';
 import { BrandingStore } from '../features/branding/BrandingStore';
+import { EditorStore } from '../features/editor/EditorStore';
 import { UiStore } from './UiStore';
 
 export interface RootStoreOptions {
@@ -91,6 +92,8 @@ export class RootStore {
   readonly ads: AdsStore;
   /** The instance's name and logo (the header, the favicon). */
   readonly branding: BrandingStore;
+  /** The editor studio (seed 002 §2.14): the video being edited, its draft with undo, previews and exports. */
+  readonly editor: EditorStore;
 
   constructor({ api, notify, socketFactory }: RootStoreOptions = {}) {
     this.api = api ?? createApiClient({ getUserToken: () => this.auth.token });
@@ -131,6 +134,7 @@ export class RootStore {
     this.sports = new SportsStore();
     this.ads = new AdsStore(this);
     this.branding = new BrandingStore(this);
+    this.editor = new EditorStore(this);
   }
 
   /** Stops timers (tests, hot reload). */
@@ -143,5 +147,6 @@ export class RootStore {
     this.live.dispose();
     this.studio.dispose();
     this.gaming.dispose();
+    this.editor.dispose();
   }
 }

@@ -6,11 +6,11 @@ import { DomainError } from '../errors/domain-error.js';
 
 /**
  * The features the code knows by name (the built-in flags, created enabled by the feature_flags migration).
- * `uploads`, `registration`, `reels`, `live`, `super_chat` and `gaming` guard their routes today (`@RequiresFeature`).
+ * `uploads`, `registration`, `reels`, `live`, `super_chat`, `gaming` and `editor` guard their routes today (`@RequiresFeature`).
  * `music` and `podcasts` have no sections yet: their flags exist so that the work that adds those sections applies
  * `@RequiresFeature('<name>')` to its routes and the app hides their entry points.
  */
-export const KNOWN_FEATURES = ['uploads', 'live', 'super_chat', 'registration', 'reels', 'music', 'podcasts', 'gaming'] as const;
+export const KNOWN_FEATURES = ['uploads', 'live', 'super_chat', 'registration', 'reels', 'music', 'podcasts', 'gaming', 'editor'] as const;
 export type KnownFeature = (typeof KNOWN_FEATURES)[number];
 
 /** PgNotifier topic: a flag changed (payload: JSON `{ name, enabled }`); every process applies it and reloads. */

@@ -103,13 +103,19 @@ import { TournamentUserEvents } from './application/tournament-user-events.js';
 import { GameUserEvents } from './application/game-user-events.js';
 import { PurgeUnscoredGameSessionsUseCase } from './application/purge-unscored-game-sessions.use-case.js';
 import { GameScheduler } from './infrastructure/game-scheduler.js';
+import { EditorController, EditorLimits } from './http/editor.controller.js';
+import { EditorSources, EditorUseCases } from './application/editor.use-cases.js';
+import { EditorExportJob, STALE_EXPORTS } from './application/editor-export.job.js';
+import { EDIT_RENDERER, EDIT_REPOSITORY } from './domain/edit.js';
+import { PgEditRepository } from './infrastructure/pg-edits.repository.js';
+import { FfmpegEditRenderer } from './infrastructure/ffmpeg-editor.js';
 
 /** The video response's OpenAPI class, for contexts that answer with a catalog video (the chunked upload's completion). */
 export { VideoResponseDto } from './http/catalog.dto.js';
 
 @Module({
   imports: [AccountsModule, IdentityModule],
-  controllers: [VideosController, ReelsController, MoviesController, ThumbsController, CommentsController, ChannelMediaController, HomeController, SharePagesController, GamesController, TournamentsController, MusicController, PodcastsController, SubsonicController],
+  controllers: [VideosController, ReelsController, MoviesController, ThumbsController, CommentsController, ChannelMediaController, HomeController, SharePagesController, GamesController, TournamentsController, MusicController, PodcastsController, SubsonicController, EditorController],
   providers: [
     { provide: MEDIA_REPOSITORY, useClass: MikroMediaRepository },
     { provide: MUSIC_REPOSITORY, useClass: PgMusicRepository },
@@ -194,6 +200,15 @@ export { VideoResponseDto } from './http/catalog.dto.js';
     TournamentScheduler,
     TournamentUserEvents,
     TournamentLimits,
+    // The editor studio (issue 19).
+    PgEditRepository,
+    { provide: EDIT_REPOSITORY, useExisting: PgEditRepository },
+    { provide: STALE_EXPORTS, useExisting: PgEditRepository },
+    { provide: EDIT_RENDERER, useClass: FfmpegEditRenderer },
+    EditorSources,
+    EditorUseCases,
+    EditorExportJob,
+    EditorLimits,
     CatalogFacade,
   ],
   exports: [CatalogFacade],

@@ -36,7 +36,7 @@ describe('admin console: feature flags', () => {
     expect(uploads.getByText('Built in')).toBeInTheDocument();
     expect(uploads.getByRole('switch', { name: 'Enable uploads' })).toBeChecked();
     const names = within(panel()).getAllByRole('listitem').map((item) => item.getAttribute('aria-label'));
-    expect(names).toEqual(['gaming', 'live', 'music', 'podcasts', 'reels', 'registration', 'super_chat', 'uploads']);
+    expect(names).toEqual(['editor', 'gaming', 'live', 'music', 'podcasts', 'reels', 'registration', 'super_chat', 'uploads']);
   });
 
   test('a switch turns a flag off at once and the server keeps it', async () => {

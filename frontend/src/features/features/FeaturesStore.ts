@@ -3,7 +3,7 @@ import type { Middleware } from 'openapi-fetch';
 import type { RootStore } from '../../stores/RootStore';
 
 /** The features an instance can switch off (the server's built-in flags). */
-export type FeatureName = 'uploads' | 'live' | 'super_chat' | 'registration' | 'reels' | 'music' | 'podcasts' | 'gaming';
+export type FeatureName = 'uploads' | 'live' | 'super_chat' | 'registration' | 'reels' | 'music' | 'podcasts' | 'gaming' | 'editor';
 
 /** The flags are read again this often, and at once when a call answers that a feature is off. */
 export const FEATURES_REFRESH_MS = 60_000;

@@ -11,6 +11,7 @@ export interface MockFeatureFlag {
 }
 
 const BUILT_IN: Record<string, string> = {
+  editor: 'The editor studio: editing your videos and exporting them as new videos.',
   gaming: 'The gaming section.',
   live: 'Live streams.',
   music: 'The music section.',

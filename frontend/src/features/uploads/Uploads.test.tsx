@@ -147,8 +147,8 @@ describe('editor studio', () => {
     const { user, store } = await openSection('Editor Studio');
     expect(screen.getByRole('tab', { name: 'Large file upload' })).toBeInTheDocument();
     expect(screen.getByRole('tab', { name: 'Small file upload' })).toBeInTheDocument();
-    for (const absent of ['Timeline', 'Filters', 'Effects', 'Audio']) {
-      expect(screen.queryByRole('tab', { name: absent })).not.toBeInTheDocument();
+    for (const tab of ['Upload', 'Timeline', 'Filters', 'Effects', 'Audio', 'Export']) {
+      expect(screen.getByRole('tab', { name: tab })).toBeInTheDocument();
     }
 
     const recent = within(screen.getByRole('region', { name: 'Recent uploads' }));

@@ -2,6 +2,7 @@ import { Inject, Injectable, type OnModuleInit } from '@nestjs/common';
 import { DomainEvents } from '../../../common/events/domain-events.js';
 import { DurableEvents } from '../../../common/events/durable-events.js';
 import { STORAGE, type Storage } from '../../../common/storage/storage.js';
+import { editorFilesOf } from './editor.use-cases.js';
 import type { UnitOfWork } from '../../../common/database/unit-of-work.port.js';
 import { HOME_FEED, MEDIA_REPOSITORY, VIEWER_ENTITLEMENTS, type HomeFeed, type MediaRepository, type ViewerEntitlements } from '../domain/ports.js';
 import { MOVIE_RATINGS, type MovieRatings } from '../domain/movie-rating.js';
@@ -56,6 +57,7 @@ export class CatalogEvents implements OnModuleInit {
       await this.storage.delete(m.originalKey);
       if (m.thumbnailKey) await this.storage.delete(m.thumbnailKey);
       await this.storage.deletePrefix(`hls/${m.id}/`);
+      for (const key of editorFilesOf(m.id)) await this.storage.delete(key);
       this.media.remove(m);
       this.durable.record('catalog.media-changed', { mediaId: m.id });
     }

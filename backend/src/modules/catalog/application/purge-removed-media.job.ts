@@ -5,6 +5,7 @@ import { MikroORM } from '@mikro-orm/postgresql';
 import type { UnitOfWork } from '../../../common/database/unit-of-work.port.js';
 import { JobsService } from '../../../common/jobs/jobs.service.js';
 import { STORAGE, type Storage } from '../../../common/storage/storage.js';
+import { editorFilesOf } from './editor.use-cases.js';
 import { MEDIA_REPOSITORY, type MediaRepository } from '../domain/ports.js';
 import { CATALOG_UNIT_OF_WORK } from './tokens.js';
 
@@ -52,6 +53,7 @@ export class PurgeRemovedMediaJob implements OnModuleInit {
       await this.storage.delete(m.originalKey);
       if (m.thumbnailKey) await this.storage.delete(m.thumbnailKey);
       await this.storage.deletePrefix(`hls/${m.id}/`);
+      for (const key of editorFilesOf(m.id)) await this.storage.delete(key);
       await this.uow.inTransaction(async () => {
         const locked = await this.media.findForUpdate(mediaId);
         if (!locked?.purgePending) return;
