@@ -7,7 +7,8 @@
 // million ledger entries and a million videos) unless BENCH_OPS=0, and the live ones (bench/live.mjs: glass-to-glass
 // latency, chat fan-out to 2,000 sockets, the CPU of 10 ingested streams) unless BENCH_LIVE=0, and the gaming ones
 // (bench/gaming.mjs: per-game leaderboards over a million scores) unless BENCH_GAMING=0, and the music ones
-// (bench/music.mjs: the library query at a million tracks, audio range streaming against nginx) unless BENCH_MUSIC=0.
+// (bench/music.mjs: the library query at a million tracks, audio range streaming against nginx) unless BENCH_MUSIC=0,
+// and the editor's (bench/editor.mjs: a 60 s 1080p export against ffmpeg by hand, preview latency) unless BENCH_EDITOR=0.
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -123,6 +124,11 @@ main()
     if (process.env.BENCH_MUSIC === '0') return console.log('\nMusic benchmarks skipped (BENCH_MUSIC=0); run them with `npm run bench:music`.');
     const r = spawnSync(process.execPath, [join(root, 'bench/music.mjs')], { stdio: 'inherit' });
     if (r.status !== 0) throw new Error('the music benchmark failed');
+  })
+  .then(() => {
+    if (process.env.BENCH_EDITOR === '0') return console.log('\nEditor benchmarks skipped (BENCH_EDITOR=0); run them with `npm run bench:editor`.');
+    const r = spawnSync(process.execPath, [join(root, 'bench/editor.mjs')], { stdio: 'inherit' });
+    if (r.status !== 0) throw new Error('the editor benchmark failed');
   })
   .catch((e) => {
     console.error(e);

@@ -4,7 +4,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { FeatureFlags } from '../src/common/features/feature-flags.js';
-import { EDIT_MESSAGES } from '../src/modules/catalog/domain/edit.js';
+import { jest } from '@jest/globals';
+import { EDIT_MESSAGES, EDIT_REPOSITORY, OPEN_EXPORTS_PER_USER, type EditRepository } from '../src/modules/catalog/domain/edit.js';
+import { EditorLimits, PREVIEWS_AT_ONCE } from '../src/modules/catalog/http/editor.controller.js';
+import { EditorExportJob } from '../src/modules/catalog/application/editor-export.job.js';
 import { createTestApp, signUp, type TestApp } from './harness.js';
 import { activeAccount, binary, FFMPEG, ffprobe, setPrivacy, tmpFiles, upload, userIdOf, waitFor, type Auth } from './media-fixtures.js';
 import { admin } from './money-fixtures.js';
@@ -331,6 +334,34 @@ describe('filmstrip, frames and previews', () => {
   });
 });
 
+describe('previews at once', () => {
+  it(`a user renders at most ${PREVIEWS_AT_ONCE} previews at once: more are 429 RATE_LIMITED, and a slot is free again once one ends`, async () => {
+    // The user's slots, all taken, as by previews still rendering (taken here: a render's length is the machine's).
+    const ownerId = await userIdOf(t, owner.auth);
+    const slots = t.app.get(EditorLimits).previewsRunning;
+    const held = Array.from({ length: PREVIEWS_AT_ONCE }, () => slots.take(ownerId));
+    const preview = () => t.http().post(`/api/editor/videos/${video.id}/preview`).set(...owner.auth).buffer(true).parse(binary as never).send({ edit: edit(), from: 0, to: 1 });
+    try {
+      const refused = await preview();
+      expect(refused.status).toBe(429);
+      expect(JSON.parse((refused.body as Buffer).toString('utf8'))).toMatchObject({ code: 'RATE_LIMITED' });
+      // Another user is not held up by them.
+      const others = await t.http().post(`/api/editor/videos/${video.id}/preview`).set(...other.auth).send({ edit: edit(), from: 0, to: 1 });
+      expect(others.status).toBe(404);
+    } finally {
+      held[0]();
+    }
+    const later = await preview();
+    expect(later.status).toBe(200);
+    held[1]();
+    // Every slot comes back, whatever the preview's outcome (here a refused range).
+    const bad = await t.http().post(`/api/editor/videos/${video.id}/preview`).set(...owner.auth).send({ edit: edit(), from: 0, to: 40 });
+    expect(bad.status).toBe(400);
+    const again = Array.from({ length: PREVIEWS_AT_ONCE }, () => slots.take(ownerId));
+    again.forEach((release) => release());
+  });
+});
+
 describe('exports', () => {
   let exportId: string;
 
@@ -442,5 +473,93 @@ describe('exports', () => {
     expect(again.body.code).toBe('EDITOR.EXPORT_FINISHED');
     const list = await t.http().get(`/api/editor/videos/${longVideo.id}/exports`).set(...owner.auth);
     expect(list.body.exports).toEqual([expect.objectContaining({ id: r.body.id, status: 'cancelled' }), expect.objectContaining({ status: 'cancelled', progress: 0 })]);
+  });
+
+  it(`a user has at most ${OPEN_EXPORTS_PER_USER} exports under way: another is 409 EDITOR.TOO_MANY_EXPORTS, and nothing is queued`, async () => {
+    const ownerId = await userIdOf(t, owner.auth);
+    const ids: string[] = [];
+    for (let i = 0; i < OPEN_EXPORTS_PER_USER; i++) {
+      const [row] = await t.sql<{ id: string }>(
+        `insert into media_exports (id, media_id, user_id, resolution, height, edit, status, progress, created_at, updated_at)
+         values (gen_random_uuid(), $1, $2, '720p', 180, '{}'::jsonb, 'queued', 0, now(), now()) returning id`,
+        [video.id, ownerId],
+      );
+      ids.push(row.id);
+    }
+    try {
+      const { version } = (await t.http().get(`/api/editor/videos/${video.id}`).set(...owner.auth)).body.draft;
+      const count = async () => (await t.sql(`select 1 from media_exports where user_id = $1`, [ownerId])).length;
+      const before = await count();
+      const r = await t.http().post(`/api/editor/videos/${video.id}/exports`).set(...owner.auth).send({ resolution: '720p', version });
+      expect(r.status).toBe(409);
+      expect(r.body).toMatchObject({ code: 'EDITOR.TOO_MANY_EXPORTS', detail: EDIT_MESSAGES.tooManyExports(OPEN_EXPORTS_PER_USER) });
+      expect(await count()).toBe(before);
+    } finally {
+      await t.sql(`delete from media_exports where id = any($1)`, [ids]);
+    }
+  });
+
+  it('a cancel that races the job into publishing is refused: the export is left to publish its video', async () => {
+    const ownerId = await userIdOf(t, owner.auth);
+    const [row] = await t.sql<{ id: string }>(
+      `insert into media_exports (id, media_id, user_id, resolution, height, edit, status, progress, created_at, updated_at)
+       values (gen_random_uuid(), $1, $2, '720p', 180, '{}'::jsonb, 'publishing', 99, now(), now()) returning id`,
+      [video.id, ownerId],
+    );
+    const repo = t.app.get<EditRepository>(EDIT_REPOSITORY);
+    const stale = await repo.exportById(row.id);
+    // The cancel read the export while it was still rendering; the job moved it on before the cancel wrote.
+    const read = jest.spyOn(repo, 'exportById').mockResolvedValueOnce({ ...stale!, status: 'rendering', progress: 98 });
+    try {
+      const r = await t.http().post(`/api/editor/exports/${row.id}/cancel`).set(...owner.auth);
+      expect(r.status).toBe(409);
+      expect(r.body.code).toBe('EDITOR.EXPORT_FINISHED');
+      expect(await t.sql(`select status from media_exports where id = $1`, [row.id])).toEqual([{ status: 'publishing' }]);
+    } finally {
+      read.mockRestore();
+      await t.sql(`delete from media_exports where id = $1`, [row.id]);
+    }
+  });
+});
+
+describe('an export whose process died', () => {
+  const plain = JSON.stringify({ clips: [{ start: 0, end: 2 }], filter: null, transition: null, texts: [], volume: 75, speed: 1, music: null });
+  const exportRow = async (status: string, minutesAgo: number, result: string | null = null) => {
+    const ownerId = await userIdOf(t, owner.auth);
+    const [row] = await t.sql<{ id: string }>(
+      `insert into media_exports (id, media_id, user_id, resolution, height, edit, status, progress, result_media_id, created_at, updated_at)
+       values (gen_random_uuid(), $1, $2, '720p', 180, $3::jsonb, $4, 40, $5, now(), now() - make_interval(mins => $6)) returning id`,
+      [video.id, ownerId, plain, status, result, minutesAgo],
+    );
+    return row.id;
+  };
+  const videosOfOwner = async () => (await t.sql<{ n: number }>(`select count(*)::int as n from media where user_id = $1 and kind = 'video'`, [await userIdOf(t, owner.auth)]))[0].n;
+  const state = async (id: string) => (await t.sql<{ status: string; result_media_id: string | null }>(`select status, result_media_id from media_exports where id = $1`, [id]))[0];
+
+  it('is taken over by a new run once its row stopped moving, and rendered into one new video', async () => {
+    const id = await exportRow('rendering', 10);
+    const before = await videosOfOwner();
+    await t.app.get(EditorExportJob).run(id);
+    const after = await state(id);
+    expect(after.status).toBe('done');
+    expect(after.result_media_id).toEqual(expect.any(String));
+    expect(await videosOfOwner()).toBe(before + 1);
+  });
+
+  it('is left to its run while its row still moves: a second run renders nothing', async () => {
+    const id = await exportRow('rendering', 0);
+    const before = await videosOfOwner();
+    await t.app.get(EditorExportJob).run(id);
+    expect(await state(id)).toEqual({ status: 'rendering', result_media_id: null });
+    expect(await videosOfOwner()).toBe(before);
+    await t.sql(`delete from media_exports where id = $1`, [id]);
+  });
+
+  it('that had published its video is only finished: no second video', async () => {
+    const id = await exportRow('publishing', 10, longVideo.id);
+    const before = await videosOfOwner();
+    await t.app.get(EditorExportJob).run(id);
+    expect(await state(id)).toEqual({ status: 'done', result_media_id: longVideo.id });
+    expect(await videosOfOwner()).toBe(before);
   });
 });

@@ -67,6 +67,12 @@ export class AccountsFacade {
     return active ? toAccountSummary(active) : null;
   }
 
+  /** One of the user's own accounts to publish as (null when it is not theirs, or no longer exists). */
+  async ownAccount(userId: string, accountId: string): Promise<AccountSummary | null> {
+    const own = (await this.accounts.listOf(userId)).find((a) => a.id === accountId);
+    return own ? toAccountSummary(own) : null;
+  }
+
   /** The user's primary account as others see the user: private profile or not, and its photo. */
   async primaryProfile(userId: string): Promise<{ accountId: string; isPrivate: boolean; photoUrl: string | null } | null> {
     const primary = await this.accounts.primaryOf(userId);

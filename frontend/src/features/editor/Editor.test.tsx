@@ -317,6 +317,39 @@ describe('editor studio', () => {
     expect(editorDb.saves.at(-1)).toMatchObject({ version: 3, edit: { filter: null, texts: [{ kind: 'caption' }] } });
   });
 
+  test('a transition shortens the edit: a text running to the end is kept inside it, and the save goes through', async () => {
+    const { user } = await openEditor();
+    clickTrackAt(1.5);
+    await user.click(screen.getByRole('button', { name: 'Split at playhead' }));
+    await user.click(screen.getByRole('tab', { name: 'Effects' }));
+    // 3 s from the playhead, moved back to end with the 4 s video: 1–4 s.
+    await user.click(screen.getByRole('button', { name: 'Add Title' }));
+    const title = within(screen.getByRole('region', { name: 'Title 1' }));
+    expect(title.getByRole('textbox', { name: 'End (s)' })).toHaveValue('4');
+
+    useFakeClock();
+    await user.click(screen.getByRole('radio', { name: 'Fade' }));
+    // The fade overlaps the two clips by 0.5 s: the edit lasts 3.5 s, and so does the title.
+    expect(title.getByRole('textbox', { name: 'End (s)' })).toHaveValue('3.5');
+    await letSave();
+    expect(editorDb.saves.at(-1)?.edit).toMatchObject({ transition: 'Fade', texts: [{ kind: 'title', start: 1, end: 3.5 }] });
+  });
+
+  test('a vertical video counts its short side: 1080×1920 is 1080p, exported at 1080p, and 4K would upscale it', async () => {
+    const video = notes();
+    const { width, height } = video;
+    Object.assign(video, { width: 1080, height: 1920 });
+    try {
+      await openEditor('Export');
+      expect(screen.getByText(/^1080p · /)).toBeInTheDocument();
+      expect(screen.getByRole('button', { name: '1080p' })).toBeEnabled();
+      expect(screen.getByRole('button', { name: '4K' })).toBeDisabled();
+      expect(screen.getByText('Your video is 1080p: 4K would upscale it')).toBeInTheDocument();
+    } finally {
+      Object.assign(video, { width, height });
+    }
+  });
+
   test('a refused save shows the server\'s sentence; the editing tabs say when the editor is off', async () => {
     const { user, store } = await openEditor('Effects');
     server.use(

@@ -373,8 +373,9 @@ export class EditorStore {
 
   // ---- Effects and audio ----
 
+  /** A transition overlaps the clips (the edit gets shorter): the texts are kept inside the new length. */
   setTransition(transition: EditBody['transition']): void {
-    this.change((edit) => ({ ...edit, transition }));
+    this.change((edit) => ({ ...edit, transition, texts: fitTexts(edit.texts, editedLength({ ...edit, transition })) }));
   }
 
   /** Adds a title or caption at the playhead, 3 s long. */

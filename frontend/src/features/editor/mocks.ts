@@ -106,6 +106,9 @@ function draftOf(video: MockVideo, userId: string) {
   return { ...edit, version: saved?.version ?? 0, updated_at: saved?.updated_at ?? null, duration_seconds: editedLength(edit) };
 }
 
+/** The resolution the server counts: the short side (a vertical 1080×1920 video is 1080p). */
+const shortSide = (video: MockVideo) => Math.min(video.width ?? video.height ?? 0, video.height ?? 0);
+
 function sessionOf(video: MockVideo, userId: string): EditorSession {
   const height = video.height ?? 0;
   return {
@@ -119,7 +122,7 @@ function sessionOf(video: MockVideo, userId: string): EditorSession {
       thumbnail_url: video.thumbnail_url,
     },
     draft: draftOf(video, userId),
-    allowed_resolutions: allowedResolutions(height),
+    allowed_resolutions: allowedResolutions(shortSide(video)),
     filmstrip: { url: `/api/editor/videos/${video.id}/filmstrip`, frames: 10, frame_width: 160 },
     peaks: peaksOf(video),
   };
@@ -339,7 +342,7 @@ export const editorHandlers = [
     const body = await request.json();
     const stored = editorDb.drafts.get(`${found.video.id}:${found.userId}`)?.version ?? 0;
     if (body.version !== stored) return response(409).json(errorBody(409, 'EDITOR.VERSION_CONFLICT', MESSAGES.versionConflict));
-    const height = found.video.height ?? 0;
+    const height = shortSide(found.video);
     if (!allowedResolutions(height).includes(body.resolution)) {
       const detail = MESSAGES.upscale(body.resolution, height);
       return response(400).json(errorBody(400, 'EDITOR.UPSCALE', detail, [{ field: 'resolution', message: detail }]));

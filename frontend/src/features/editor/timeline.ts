@@ -167,6 +167,14 @@ export function transitionProblem(edit: Pick<EditBody, 'clips' | 'transition'>):
   return edit.clips.some((clip) => clip.end - clip.start <= shortest) ? `With a transition every clip must be longer than ${shortest} second` : null;
 }
 
+/**
+ * A video's resolution as the server and the HLS ladder count it: its short side (a vertical 1080×1920 video is
+ * 1080p, and 1080p is the tallest tile it allows).
+ */
+export function resolutionOf(video: { width: number; height: number }): number {
+  return Math.min(video.width, video.height) || video.height;
+}
+
 /** Seconds as m:ss.t (tenths), as the timeline shows times. */
 export function formatTime(seconds: number): string {
   const safe = Math.max(0, Number.isFinite(seconds) ? seconds : 0);

@@ -4,17 +4,15 @@ import { RequestContext } from '@mikro-orm/core';
 import { MikroORM } from '@mikro-orm/postgresql';
 import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { UnitOfWork } from '../../../common/database/unit-of-work.port.js';
+import { DomainError } from '../../../common/errors/domain-error.js';
 import { JobsService } from '../../../common/jobs/jobs.service.js';
 import { STORAGE, type Storage } from '../../../common/storage/storage.js';
 import { EDIT_RENDERER, EDIT_REPOSITORY, type EditExport, type EditRenderer, type EditRepository } from '../domain/edit.js';
-import type { MediaVisibility } from '../domain/media.js';
 import { MEDIA_LIMITS } from '../domain/media-rules.js';
 import { MEDIA_REPOSITORY, type MediaRepository } from '../domain/ports.js';
 import { EDITOR_EXPORT_JOB, EDITOR_MESSAGES, EditorSources } from './editor.use-cases.js';
 import { ownerFacing } from './process-media.job.js';
 import { PublishLocalFileUseCase } from './publish-local-file.use-case.js';
-import { CATALOG_UNIT_OF_WORK } from './tokens.js';
 
 /** Exports whose job may have been lost: still open, and their row has not moved for a while. */
 export interface StaleExports {
@@ -27,8 +25,15 @@ export const EXPORT_RETRIES = 2;
 export const CANCEL_POLL_MS = 500;
 /** Progress is written at most this often. */
 export const PROGRESS_WRITE_MS = 1000;
-/** An open export whose row has not moved for this long is queued again by the sweeper. */
-export const STALE_EXPORT_MS = 10 * 60_000;
+/** A running export writes its row at least this often (its progress, or only the time): its heartbeat. */
+export const HEARTBEAT_MS = 30_000;
+/**
+ * An open export whose row has not moved for this long lost its run (the process died): the sweeper queues it again,
+ * and a new run may take it over from the one that stopped.
+ */
+export const STALE_EXPORT_MS = 3 * 60_000;
+/** What the owner reads when saving the new video kept failing for a reason that is not theirs (a database fault). */
+export const PUBLISH_FAILED = 'Export failed: the new video could not be saved. Please try again.';
 
 const finished = (e: EditExport) => e.status === 'done' || e.status === 'failed' || e.status === 'cancelled';
 
@@ -58,7 +63,6 @@ export class EditorExportJob implements OnModuleInit {
     @Inject(EDIT_RENDERER) private readonly renderer: EditRenderer,
     @Inject(MEDIA_REPOSITORY) private readonly media: MediaRepository,
     @Inject(STORAGE) private readonly storage: Storage,
-    @Inject(CATALOG_UNIT_OF_WORK) private readonly uow: UnitOfWork,
   ) {}
 
   onModuleInit(): void {
@@ -82,13 +86,20 @@ export class EditorExportJob implements OnModuleInit {
         return;
       }
       if (finished(e)) return;
+      // Published before its process died: only the end is left.
+      if (e.resultMediaId) {
+        await this.edits.updateExport(e.id, { status: 'done', progress: 100, error: null });
+        return;
+      }
       try {
         await this.export(e);
       } catch (err) {
         const reason = (err as Error).message;
-        if (err instanceof RenderFailed || retryCount >= EXPORT_RETRIES) {
+        // The render failed, or publishing refused the video for a reason of the owner's (a rule): no retry helps.
+        if (err instanceof RenderFailed || err instanceof DomainError || retryCount >= EXPORT_RETRIES) {
           this.logger.warn(`export ${e.id} failed: ${reason}`);
-          await this.edits.updateExport(e.id, { status: 'failed', error: `Export failed: ${ownerFacing(reason).slice(0, 300)}` });
+          const shown = err instanceof RenderFailed ? `Export failed: ${ownerFacing(reason)}` : err instanceof DomainError ? `Export failed: ${reason}` : PUBLISH_FAILED;
+          await this.edits.updateExport(e.id, { status: 'failed', error: shown.slice(0, 300) });
           return;
         }
         // Tried again from the start (a new render): the row says so meanwhile.
@@ -104,7 +115,8 @@ export class EditorExportJob implements OnModuleInit {
     const { facts } = await this.sources.facts(original);
     const track = e.edit.music ? await this.sources.trackAllowed(e.userId, e.edit.music.trackId) : null;
     if (e.edit.music && !track) throw new RenderFailed(EDITOR_MESSAGES.trackGone);
-    if (!(await this.edits.updateExport(e.id, { status: 'rendering', progress: 0 }))) return;
+    // One run at a time: another has it unless it is queued, or its run stopped moving (a process that died).
+    if (!(await this.edits.claimExport(e.id, new Date(Date.now() - STALE_EXPORT_MS)))) return;
 
     const work = await this.sources.workDir('editor-export');
     const source = await this.storage.localFile(original.originalKey);
@@ -126,7 +138,7 @@ export class EditorExportJob implements OnModuleInit {
         },
         () => undefined,
       );
-      if (latest !== written && Date.now() - lastWrite >= PROGRESS_WRITE_MS) {
+      if ((latest !== written && Date.now() - lastWrite >= PROGRESS_WRITE_MS) || Date.now() - lastWrite >= HEARTBEAT_MS) {
         const p = latest;
         lastWrite = Date.now();
         writing = writing.then(() =>
@@ -160,11 +172,13 @@ export class EditorExportJob implements OnModuleInit {
         await writing;
       }
       // Cancelled between the last poll and the end of the render: nothing is published.
-      if (!(await this.edits.updateExport(e.id, { status: 'publishing', progress: 99 }))) return;
+      if (!(await this.edits.updateExport(e.id, { status: 'publishing', progress: 99 }, ['rendering']))) return;
       const title = `${original.title.slice(0, MEDIA_LIMITS.title - ' (edited)'.length)} (edited)`;
-      const resultId = await this.publish.execute(e.userId, 'video', { title, description: original.description ?? '', is_vertical: String(original.isVertical) }, outFile);
-      await this.sameAccount(resultId, original.accountId, original.visibility);
-      await this.edits.updateExport(e.id, { status: 'done', progress: 100, resultMediaId: resultId, error: null });
+      // In the original's account (one of the owner's own); the id is kept at once, so a run after a crash finishes
+      // this export instead of publishing the video again.
+      const resultId = await this.publish.execute(e.userId, 'video', { title, description: original.description ?? '', is_vertical: String(original.isVertical) }, outFile, { asAccount: original.accountId });
+      await this.edits.updateExport(e.id, { resultMediaId: resultId });
+      await this.edits.updateExport(e.id, { status: 'done', progress: 100, error: null });
     } finally {
       clearInterval(poll);
       await music?.release();
@@ -173,22 +187,14 @@ export class EditorExportJob implements OnModuleInit {
     }
   }
 
-  /** The new video belongs to the original's account (publishing puts it in the owner's active one). */
-  private async sameAccount(mediaId: string, accountId: string, visibility: MediaVisibility): Promise<void> {
-    const m = await this.media.find(mediaId);
-    if (!m || (m.accountId === accountId && m.visibility === visibility)) return;
-    m.accountId = accountId;
-    m.visibility = visibility;
-    await this.uow.commit();
-  }
-
   /** Queues again the exports still open whose row has not moved for STALE_EXPORT_MS (their job was lost). */
   @Interval('editor-export-sweeper', 60_000)
   async sweep(): Promise<void> {
     if (!this.jobs.running) return;
     await RequestContext.create(this.orm.em, async () => {
       for (const id of await this.stale.openExportsSince(new Date(Date.now() - STALE_EXPORT_MS), 50)) {
-        await this.jobs.send(EDITOR_EXPORT_JOB, { exportId: id }, { singletonKey: `export:${id}` });
+        // A key of its own per period: the job of a process that died still holds `export:<id>` until pg-boss expires it.
+        await this.jobs.send(EDITOR_EXPORT_JOB, { exportId: id }, { singletonKey: `export:${id}:${Math.floor(Date.now() / STALE_EXPORT_MS)}` });
       }
     });
   }

@@ -16,6 +16,7 @@ import {
   EDIT_REPOSITORY,
   editorErrors,
   exportHeight,
+  OPEN_EXPORTS_PER_USER,
   previewEdit,
   shortSide,
   validateEdit,
@@ -236,7 +237,7 @@ export class EditorUseCases {
     const { facts } = await this.sources.facts(m);
     const edit = await this.sources.validate(doc, facts, userId);
     const part = previewEdit(edit, from, to);
-    const height = Math.min(EDIT_LIMITS.previewHeight, Math.max(2, Math.floor(facts.height / 2) * 2));
+    const height = Math.min(EDIT_LIMITS.previewHeight, Math.max(2, Math.floor(shortSide(facts) / 2) * 2));
     const track = part.edit.music ? await this.sources.trackAllowed(userId, part.edit.music.trackId) : null;
     const music = track ? await this.storage.localFile(track.originalKey) : null;
     try {
@@ -278,7 +279,7 @@ export class EditorUseCases {
     const edit = await this.sources.validate(draft.edit, facts, userId);
     const now = new Date();
     const e: EditExport = { id: randomUUID(), mediaId: m.id, userId, resolution, height, edit, status: 'queued', progress: 0, resultMediaId: null, error: null, createdAt: now, updatedAt: now };
-    await this.edits.addExport(e);
+    if (!(await this.edits.addExport(e, OPEN_EXPORTS_PER_USER))) throw editorErrors.tooManyExports(OPEN_EXPORTS_PER_USER);
     // Without a running queue (tests with jobs off) the sweeper queues it once jobs run.
     await this.jobs.send(EDITOR_EXPORT_JOB, { exportId: e.id }, { singletonKey: `export:${e.id}` });
     return e;
@@ -300,7 +301,8 @@ export class EditorUseCases {
     const e = await this.getExport(id, userId);
     // Publishing: the render is over and the new video is being made; it can no longer be taken back.
     if (e.status === 'done' || e.status === 'failed' || e.status === 'cancelled' || e.status === 'publishing') throw editorErrors.exportFinished();
-    if (!(await this.edits.updateExport(e.id, { status: 'cancelled' }))) throw editorErrors.exportFinished();
+    // Only from queued or rendering: the job may have moved it to publishing since it was read.
+    if (!(await this.edits.updateExport(e.id, { status: 'cancelled' }, ['queued', 'rendering']))) throw editorErrors.exportFinished();
     return this.getExport(id, userId);
   }
 }

@@ -21,7 +21,7 @@ export class PublishLocalFileUseCase {
     private readonly publish: PublishMediaUseCase,
   ) {}
 
-  async execute(userId: string, kind: MediaKind, fields: Record<string, unknown>, path: string): Promise<string> {
+  async execute(userId: string, kind: MediaKind, fields: Record<string, unknown>, path: string, opts: { asAccount?: string } = {}): Promise<string> {
     const meta =
       kind === 'video' ? validateVideoMeta(fields)
       : kind === 'reel' ? validateReelMeta(fields)
@@ -34,7 +34,7 @@ export class PublishLocalFileUseCase {
       size: file.size,
       container: file.label,
       contentType: MediaService.contentTypeOf(file.label),
-    });
+    }, opts);
     return m.id;
   }
 }

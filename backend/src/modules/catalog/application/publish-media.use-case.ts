@@ -32,7 +32,7 @@ export type PublishInput =
   | { kind: 'episode'; meta: EpisodeMeta };
 
 /**
- * Publishes a received file as the user's active account: the file moves (or, with linkAs, is linked) into storage
+ * Publishes a received file as the user's active account (or, with asAccount, that one of theirs): the file moves (or, with linkAs, is linked) into storage
  * without a copy, the item is created `processing`, and (once committed) a durable job probes and transcodes it. Only creator-program members may monetize.
  */
 @Injectable()
@@ -54,10 +54,11 @@ export class PublishMediaUseCase {
    * before the caller's own commit (the caller removes it once committed), and a retry replaces the same object
    * instead of leaving another behind.
    */
-  async execute(userId: string, input: PublishInput, file: ReceivedMedia, opts: { linkAs?: string } = {}): Promise<Media> {
+  async execute(userId: string, input: PublishInput, file: ReceivedMedia, opts: { linkAs?: string; asAccount?: string } = {}): Promise<Media> {
     let adopted = false;
     try {
-      const account = await this.accounts.publishingAccount(userId);
+      // asAccount: one of the user's own accounts (an edit's export goes where its original is), else the active one.
+      const account = opts.asAccount ? await this.accounts.ownAccount(userId, opts.asAccount) : await this.accounts.publishingAccount(userId);
       if (!account) throw NoPublishingAccount();
       const monetize = input.kind !== 'movie' && input.meta.monetizationEnabled;
       if (monetize && !(await this.identity.isCreator(userId))) throw MonetizationNotAllowed();

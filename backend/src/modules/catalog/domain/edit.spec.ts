@@ -161,6 +161,19 @@ describe('a preview of an edited range', () => {
     expect(p.transition).toBe('Fade');
   });
 
+  it('starting inside a transition, cuts plainly and shows the shared stretch once: the preview lasts the range', () => {
+    const two = edit({ clips: [{ start: 0, end: 4 }, { start: 5, end: 9 }], transition: 'Fade', texts: [{ kind: 'caption', text: 'C', start: 5, end: 7, position: 'bottom' }] });
+    // Clip 2 starts at 3.5 s of the edited 7.5 s; the range 3.6–7.5 starts inside the fade, 0.4 s before clip 1 ends.
+    const { edit: p } = previewEdit(two, 3.6, 7.5);
+    expect(p.transition).toBeNull();
+    expect(p.clips).toEqual([
+      { start: 3.6, end: 4 },
+      { start: 5.5, end: 9 },
+    ]);
+    expect(editedDuration(p)).toBe(3.9);
+    expect(p.texts).toEqual([{ kind: 'caption', text: 'C', start: 1.4, end: 3.4, position: 'bottom' }]);
+  });
+
   it('refuses ranges that are empty, over 30 s or past the end', () => {
     expect(() => previewEdit(three, 5, 5.2)).toThrow('A preview covers 0.5 to 30 seconds within the edited video');
     expect(() => previewEdit(three, 0, 31)).toThrow(ValidationError);

@@ -75,6 +75,7 @@ export const EDIT_MESSAGES = {
   previewRange: `A preview covers 0.5 to ${EDIT_LIMITS.previewSeconds} seconds within the edited video`,
   exportNotFound: 'Export not found',
   exportFinished: 'This export has already finished',
+  tooManyExports: (n: number) => `You have ${n} export${n === 1 ? '' : 's'} under way: wait for one to finish, or cancel one, before starting another`,
 } as const;
 
 export interface Clip {
@@ -214,17 +215,24 @@ export function previewEdit(doc: EditDocument, from: number, to: number): { edit
   const a = from * doc.speed;
   const b = to * doc.speed;
   const overlap = doc.transition ? TRANSITION_SECONDS : 0;
-  const clips: Clip[] = [];
+  // Each covering clip's part, as [lo, hi) on the unsped timeline (`at` is where the clip starts there).
+  let parts: { c: Clip; at: number; lo: number; hi: number }[] = [];
   let offset = 0;
   for (const c of doc.clips) {
     const len = c.end - c.start;
     const lo = Math.max(a, offset);
     const hi = Math.min(b, offset + len);
-    if (hi - lo > 0.05) clips.push({ start: round3(c.start + (lo - offset)), end: round3(c.start + (hi - offset)) });
+    if (hi - lo > 0.05) parts.push({ c, at: offset, lo, hi });
     offset += len - overlap;
   }
   // A transition needs both of its clips longer than itself; at the range's edges a clip may be too short: plain cuts.
-  const transition = doc.transition && clips.length > 1 && clips.every((c) => c.end - c.start > overlap * 2) ? doc.transition : null;
+  const transition = doc.transition && parts.length > 1 && parts.every((p) => p.hi - p.lo > overlap * 2) ? doc.transition : null;
+  if (doc.transition && !transition) {
+    // Plain cuts: the stretch two clips share (the transition's overlap) is shown once, from the earlier clip, so the
+    // preview lasts the range and the texts fall where they do in the edit.
+    parts = parts.map((p, k) => (k > 0 ? { ...p, lo: Math.max(p.lo, parts[k - 1].hi) } : p)).filter((p) => p.hi - p.lo > 0.05);
+  }
+  const clips: Clip[] = parts.map((p) => ({ start: round3(p.c.start + (p.lo - p.at)), end: round3(p.c.start + (p.hi - p.at)) }));
   const texts = doc.texts
     .filter((t) => t.end > from && t.start < to)
     .map((t) => ({ ...t, start: round3(Math.max(0, t.start - from)), end: round3(Math.min(to, t.end) - from) }));
@@ -239,7 +247,12 @@ export const editorErrors = {
   versionConflict: () => new EditorError('conflict', 'EDITOR.VERSION_CONFLICT', EDIT_MESSAGES.versionConflict),
   exportNotFound: () => new EditorError('not_found', 'EDITOR.EXPORT_NOT_FOUND', EDIT_MESSAGES.exportNotFound),
   exportFinished: () => new EditorError('conflict', 'EDITOR.EXPORT_FINISHED', EDIT_MESSAGES.exportFinished),
+  tooManyExports: (n: number) => new EditorError('conflict', 'EDITOR.TOO_MANY_EXPORTS', EDIT_MESSAGES.tooManyExports(n)),
 };
+
+/** The exports a user may have under way (queued, rendering or publishing) at once: each is a full render. */
+export const OPEN_EXPORTS_PER_USER = 3;
+export const OPEN_EXPORT_STATUSES: readonly ExportStatus[] = ['queued', 'rendering', 'publishing'];
 
 export type ExportStatus = 'queued' | 'rendering' | 'publishing' | 'done' | 'failed' | 'cancelled';
 export const EXPORT_STATUSES: readonly ExportStatus[] = ['queued', 'rendering', 'publishing', 'done', 'failed', 'cancelled'];
@@ -273,11 +286,23 @@ export interface EditRepository {
   draft(mediaId: string, userId: string): Promise<EditDraft | null>;
   /** Saves the draft if its stored version is `expected` (0: none stored yet); null on a version conflict. */
   save(mediaId: string, userId: string, expected: number, edit: EditDocument): Promise<EditDraft | null>;
-  addExport(e: EditExport): Promise<void>;
+  /**
+   * Adds an export unless its user already has `maxOpen` exports under way (queued, rendering, publishing): false
+   * then, and nothing is added. Two requests at once are counted one after the other.
+   */
+  addExport(e: EditExport, maxOpen?: number): Promise<boolean>;
   exportById(id: string): Promise<EditExport | null>;
   exportsOf(mediaId: string, userId: string, limit: number): Promise<EditExport[]>;
-  /** Updates the given fields; a cancelled or finished export is never changed again (false then). */
-  updateExport(id: string, patch: Partial<Pick<EditExport, 'status' | 'progress' | 'resultMediaId' | 'error'>>): Promise<boolean>;
+  /**
+   * Takes an export to render it: one that is queued, or one whose render or publishing stopped moving before
+   * `staleBefore` with nothing published (its process died). False when another run has it, or it is finished.
+   */
+  claimExport(id: string, staleBefore: Date): Promise<boolean>;
+  /**
+   * Updates the given fields; a cancelled or finished export is never changed again (false then). With `onlyFrom`, only
+   * while its status is one of those (a cancel must not land on an export already publishing).
+   */
+  updateExport(id: string, patch: Partial<Pick<EditExport, 'status' | 'progress' | 'resultMediaId' | 'error'>>, onlyFrom?: readonly ExportStatus[]): Promise<boolean>;
 }
 export const EDIT_REPOSITORY = Symbol('EDIT_REPOSITORY');
 

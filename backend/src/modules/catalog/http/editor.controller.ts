@@ -7,6 +7,7 @@ import { pipeline } from 'node:stream/promises';
 import { CurrentPrincipal, UserAuthGuard } from '../../../common/auth/guards.js';
 import type { Principal } from '../../../common/auth/principal.js';
 import { APP_CONFIG, type AppConfig } from '../../../common/config/config.js';
+import { DomainError } from '../../../common/errors/domain-error.js';
 import { RequiresFeature } from '../../../common/features/requires-feature.js';
 import { ActionLimiter } from '../../../common/http/action-limiter.js';
 import { ErrorResponseDto } from '../../../common/http/error-response.dto.js';
@@ -28,11 +29,41 @@ import {
 } from './editor.dto.js';
 import { MediaPresenter } from './media-presenter.js';
 
+/** At most `max` renders of one user at once: each holds an ffmpeg process (on all cores) until it ends. */
+export class RunningLimiter {
+  private readonly running = new Map<string, number>();
+
+  constructor(
+    private readonly max: number,
+    private readonly message: string,
+  ) {}
+
+  /** Takes one of the user's slots (429 RATE_LIMITED when all are taken); the function returned gives it back. */
+  take(key: string): () => void {
+    const n = this.running.get(key) ?? 0;
+    if (n >= this.max) throw new DomainError('rate_limited', 'RATE_LIMITED', this.message, undefined, 5);
+    this.running.set(key, n + 1);
+    let released = false;
+    return () => {
+      if (released) return;
+      released = true;
+      const left = (this.running.get(key) ?? 1) - 1;
+      if (left > 0) this.running.set(key, left);
+      else this.running.delete(key);
+    };
+  }
+}
+
+/** A user's previews rendering at once. */
+export const PREVIEWS_AT_ONCE = 2;
+
 /** Per-user limits on the editor's renders, on top of the per-address limit (ENGAGEMENT_LIMIT_PER_MINUTE each). */
 @Injectable()
 export class EditorLimits {
   /** Previews: each is an ffmpeg render of up to 30 s. */
   readonly previews: ActionLimiter;
+  /** Previews rendering at once (a rate alone would let a minute's worth run side by side). */
+  readonly previewsRunning = new RunningLimiter(PREVIEWS_AT_ONCE, `You have ${PREVIEWS_AT_ONCE} previews rendering: wait for one to finish.`);
   /** Frames for the filter tiles: nine at a time (None and the eight filters at the playhead). */
   readonly frames: ActionLimiter;
   constructor(@Inject(APP_CONFIG) config: AppConfig) {
@@ -182,6 +213,7 @@ export class EditorController {
   @ApiResponse({ status: 429, type: ErrorResponseDto })
   async previewEdit(@CurrentPrincipal() p: Principal, @Param('id') id: string, @Body() body: PreviewRequestDto, @Res() reply: Response): Promise<void> {
     this.limits.previews.hit(p.userId);
+    const release = this.limits.previewsRunning.take(p.userId);
     const abort = new AbortController();
     const gone = () => {
       if (!reply.writableFinished) abort.abort();
@@ -192,6 +224,7 @@ export class EditorController {
       await this.send(reply, file, 'video/mp4');
     } finally {
       reply.off('close', gone);
+      release();
     }
   }
 

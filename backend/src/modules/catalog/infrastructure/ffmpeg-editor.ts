@@ -411,7 +411,7 @@ export class FfmpegEditRenderer implements EditRenderer {
         }
       };
       this.logger.debug(`render ${opts.edit.clips.length} clip(s) at ${opts.height}p (${opts.quality})`);
-      await run(this.ffmpeg, plan.args, { timeoutMs: 600_000 + 4000 * plan.duration, signal: opts.signal, onTime });
+      await run(this.ffmpeg, plan.args, { timeoutMs: (opts.quality === 'preview' ? 60_000 : 600_000) + 4000 * plan.duration, signal: opts.signal, onTime });
       await rename(part, opts.outFile);
       opts.onProgress?.(100);
     } catch (e) {

@@ -86,11 +86,27 @@ export class PgEditRepository implements EditRepository, StaleExports {
     return rows[0] ? toDraft(rows[0]) : null;
   }
 
-  async addExport(e: EditExport): Promise<void> {
-    await this.em.execute(
-      `insert into media_exports (${EXPORT_COLUMNS}) values (?, ?, ?, ?, ?, ?::jsonb, ?, ?, ?, ?, ?, ?)`,
-      [e.id, e.mediaId, e.userId, e.resolution, e.height, JSON.stringify(e.edit), e.status, e.progress, e.resultMediaId, e.error, e.createdAt, e.updatedAt],
-    );
+  async addExport(e: EditExport, maxOpen?: number): Promise<boolean> {
+    const insert = () =>
+      this.em.execute(
+        `insert into media_exports (${EXPORT_COLUMNS}) values (?, ?, ?, ?, ?, ?::jsonb, ?, ?, ?, ?, ?, ?)`,
+        [e.id, e.mediaId, e.userId, e.resolution, e.height, JSON.stringify(e.edit), e.status, e.progress, e.resultMediaId, e.error, e.createdAt, e.updatedAt],
+      );
+    if (maxOpen === undefined) {
+      await insert();
+      return true;
+    }
+    return this.em.transactional(async () => {
+      // One start of an export per user at a time, so two requests at once cannot both pass the count.
+      await this.em.execute('select pg_advisory_xact_lock(hashtext(?))', [`media-exports:${e.userId}`]);
+      const [row] = await this.em.execute<{ n: string }[]>(
+        `select count(*) as n from media_exports where user_id = ? and status in ('queued', 'rendering', 'publishing')`,
+        [e.userId],
+      );
+      if (Number(row?.n ?? 0) >= maxOpen) return false;
+      await insert();
+      return true;
+    });
   }
 
   async exportById(id: string): Promise<EditExport | null> {
@@ -103,7 +119,7 @@ export class PgEditRepository implements EditRepository, StaleExports {
     return rows.map(toExport);
   }
 
-  async updateExport(id: string, patch: Partial<Pick<EditExport, 'status' | 'progress' | 'resultMediaId' | 'error'>>): Promise<boolean> {
+  async updateExport(id: string, patch: Partial<Pick<EditExport, 'status' | 'progress' | 'resultMediaId' | 'error'>>, onlyFrom?: readonly ExportStatus[]): Promise<boolean> {
     const sets: string[] = [];
     const params: unknown[] = [];
     const set = (column: string, value: unknown) => {
@@ -115,9 +131,19 @@ export class PgEditRepository implements EditRepository, StaleExports {
     if (patch.resultMediaId !== undefined) set('result_media_id', patch.resultMediaId);
     if (patch.error !== undefined) set('error', patch.error === null ? null : patch.error.slice(0, 500));
     sets.push('updated_at = clock_timestamp()');
+    const from = onlyFrom?.length ? ` and status in (${onlyFrom.map(() => '?').join(', ')})` : '';
     const rows = await this.em.execute<{ id: string }[]>(
-      `update media_exports set ${sets.join(', ')} where id = ? and status not in ('done', 'failed', 'cancelled') returning id`,
-      [...params, id],
+      `update media_exports set ${sets.join(', ')} where id = ? and status not in ('done', 'failed', 'cancelled')${from} returning id`,
+      [...params, id, ...(onlyFrom ?? [])],
+    );
+    return rows.length > 0;
+  }
+
+  async claimExport(id: string, staleBefore: Date): Promise<boolean> {
+    const rows = await this.em.execute<{ id: string }[]>(
+      `update media_exports set status = 'rendering', progress = 0, updated_at = clock_timestamp()
+        where id = ? and (status = 'queued' or (status in ('rendering', 'publishing') and result_media_id is null and updated_at < ?)) returning id`,
+      [id, staleBefore],
     );
     return rows.length > 0;
   }

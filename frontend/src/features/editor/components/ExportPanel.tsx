@@ -5,7 +5,7 @@ import { useStores } from '../../../stores/StoreProvider';
 import { formatRelativeTime } from '../../../shared/format';
 import { videoPath } from '../../../shared/paths';
 import { EDITOR_MESSAGES } from '../EditorStore';
-import { EXPORT_TILES, formatTime } from '../timeline';
+import { EXPORT_TILES, formatTime, resolutionOf } from '../timeline';
 import { exportActive, type EditorExport, type ExportStatus } from '../types';
 
 const STATUS_LABELS: Record<ExportStatus, string> = {
@@ -86,7 +86,7 @@ export const ExportPanel = observer(function ExportPanel() {
   const { editor } = useStores();
   const session = editor.session;
   if (!session) return null;
-  const height = session.video.height;
+  const height = resolutionOf(session.video);
   const tile = editor.exportTile;
   const latest = editor.latestExport;
   const running = latest !== null && exportActive(latest.status);

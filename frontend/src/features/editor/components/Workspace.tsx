@@ -3,7 +3,7 @@ import { useHotkeys } from '@mantine/hooks';
 import { Alert, Button, Group, Stack, Text, Title } from '@mantine/core';
 import { useStores } from '../../../stores/StoreProvider';
 import { ArrowLeftIcon } from '../../../shared/icons';
-import { formatTime } from '../timeline';
+import { formatTime, resolutionOf } from '../timeline';
 import type { EditorTab } from '../types';
 import { AudioPanel } from './AudioPanel';
 import { EditorPlayer } from './EditorPlayer';
@@ -69,7 +69,7 @@ export const Workspace = observer(function Workspace({ tab }: { tab: Exclude<Edi
               {session.video.title}
             </Title>
             <Text size="xs" c="dimmed">
-              {`${session.video.height}p · ${formatTime(session.video.duration_seconds)} · edited ${formatTime(editor.length)}`}
+              {`${resolutionOf(session.video)}p · ${formatTime(session.video.duration_seconds)} · edited ${formatTime(editor.length)}`}
             </Text>
           </div>
         </Group>
