@@ -180,7 +180,17 @@ describe('the manifest shipped with the code', () => {
       expect(u.features.length).toBeGreaterThan(0);
       expect(u.bug_fixes.length).toBeGreaterThan(0);
       expect(u.size_mb).toBeGreaterThan(0);
-      const r = await plain.http().post('/api/updates/apply/0.1.0').set(...staff.adminAuth).expect(200);
+      // Under 45 s, or the failure names what the database sessions were waiting on (a CI run once saw this stall).
+      const r = await plain
+        .http()
+        .post('/api/updates/apply/0.1.0')
+        .set(...staff.adminAuth)
+        .timeout(45_000)
+        .catch(async (e: Error) => {
+          const sessions = await plain.sql(`select application_name, state, wait_event_type, wait_event, left(query, 160) as query from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()`);
+          throw new Error(`${e.message}; the database's sessions: ${JSON.stringify(sessions)}`);
+        });
+      expect(r.status).toBe(200);
       expect(r.body.steps.map((s: Any) => s.name)).toEqual(['backup', 'migrations', '0.1.0: Backup settings defaults', 'health check', 'record version']);
       expect((await get()).updates).toEqual([]);
     } finally {

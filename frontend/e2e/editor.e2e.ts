@@ -88,6 +88,9 @@ it('cuts a video, adds Sepia, a title and a track, exports it at 720p, and the n
   await start.focus();
   for (let i = 0; i < 10; i++) await page.keyboard.press('ArrowRight');
   await page.getByRole('status', { name: 'Save status' }).getByText('Saved').waitFor({ timeout: 15_000 });
+  // Preview: the edited video's first 5 s rendered by the server and played in the editor's player.
+  await page.getByRole('region', { name: 'Preview' }).getByRole('button', { name: 'Preview', exact: true }).click();
+  await page.waitForFunction(() => [...document.querySelectorAll('video')].some((v) => v.currentSrc.startsWith('blob:')), undefined, { timeout: 30_000 });
   await screenshot(page, 'editor-timeline');
 
   // Filters › Sepia; Effects › Add Title; Audio › the track.
