@@ -240,23 +240,19 @@ export class EditorUseCases {
     const height = Math.min(EDIT_LIMITS.previewHeight, Math.max(2, Math.floor(shortSide(facts) / 2) * 2));
     const track = part.edit.music ? await this.sources.trackAllowed(userId, part.edit.music.trackId) : null;
     const music = track ? await this.storage.localFile(track.originalKey) : null;
-    // Read from the smallest HLS rendition that covers the preview's size (its short side, as the ladder counts):
-    // decoding 360p costs a fraction of decoding a 1080p or 4K original, and seeking in it is as exact.
-    const rendition = [...m.hlsRenditions].sort((a, b) => a - b).find((h) => h >= height);
-    const sourceKey = rendition ? `hls/${m.id}/${rendition}p/index.m3u8` : m.originalKey;
     try {
       return await this.produce('editor-preview', 'preview.mp4', m, (source, outFile) =>
         this.renderer.render({ source, facts, edit: part.edit, height, outFile, music: music ? { path: music.path, offset: part.musicOffset } : null, quality: 'preview', signal }),
-      sourceKey);
+      );
     } finally {
       await music?.release();
     }
   }
 
-  private async produce(prefix: string, name: string, m: Media, make: (source: string, out: string) => Promise<void>, sourceKey = m.originalKey): Promise<TempFile> {
+  private async produce(prefix: string, name: string, m: Media, make: (source: string, out: string) => Promise<void>): Promise<TempFile> {
     const work = await this.sources.workDir(prefix);
     const done = () => rm(work, { recursive: true, force: true });
-    const source = await this.storage.localFile(sourceKey);
+    const source = await this.storage.localFile(m.originalKey);
     try {
       const out = join(work, name);
       await make(source.path, out);
