@@ -126,7 +126,8 @@ it('a creator goes live with the camera; a viewer watches, they chat, a Super Ch
   await creator.getByText('Live stream ended!').waitFor();
   await viewer.getByText('This stream has ended').waitFor({ timeout: 15_000 });
   const token = await creator.evaluate(() => localStorage.getItem('scriven.token') ?? '');
-  const deadline = Date.now() + 90_000;
+  // The recording is processed into the HLS ladder by ffmpeg: minutes on a busy 2-core machine (a CI run saw over 90 s).
+  const deadline = Date.now() + 180_000;
   let recording: { title: string; status: string } | undefined;
   while (Date.now() < deadline) {
     const mine = await callApi<{ title: string; status: string }[]>(server, '/api/videos?mine=true&limit=20', { token });
