@@ -1,8 +1,8 @@
 import { observer } from 'mobx-react-lite';
-import { AspectRatio, Badge, Box, Button, Card, Center, Group, Image, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Badge, Button, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useStores } from '../../../stores/StoreProvider';
 import { formatViews } from '../../../shared/format';
-import { VideoIcon } from '../../../shared/icons';
+import { VideoThumb } from './VideoThumb';
 import { useSectionNavigation } from '../../../stores/useSectionNavigation';
 import { mineList } from '../../videos/types';
 
@@ -43,17 +43,7 @@ export const RecentUploads = observer(function RecentUploads() {
           <SimpleGrid cols={{ base: 2, sm: 3 }} spacing="sm" role="list" aria-label="Recent uploads list">
             {own.slice(0, RECENT_UPLOADS_SHOWN).map((video) => (
               <Stack key={video.id} gap={4} role="listitem" aria-label={video.title}>
-                <AspectRatio ratio={16 / 9}>
-                  {video.thumbnail_url ? (
-                    <Image src={video.thumbnail_url} alt="" radius="sm" fit="cover" />
-                  ) : (
-                    <Box bg="dark.6" style={{ borderRadius: 4 }}>
-                      <Center h="100%" c="gray.4">
-                        <VideoIcon size={28} />
-                      </Center>
-                    </Box>
-                  )}
-                </AspectRatio>
+                <VideoThumb url={video.thumbnail_url} />
                 <Text size="sm" fw={500} lineClamp={1}>
                   {video.title}
                 </Text>

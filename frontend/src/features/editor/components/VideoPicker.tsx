@@ -1,9 +1,9 @@
 import { observer } from 'mobx-react-lite';
-import { AspectRatio, Box, Card, Center, Image, SimpleGrid, Stack, Text, Title, UnstyledButton } from '@mantine/core';
+import { Card, SimpleGrid, Stack, Text, Title, UnstyledButton } from '@mantine/core';
 import { useStores } from '../../../stores/StoreProvider';
-import { VideoIcon } from '../../../shared/icons';
+import { VideoThumb } from './VideoThumb';
 import { mineList } from '../../videos/types';
-import { formatTime } from '../timeline';
+import { formatTime, resolutionOf } from '../timeline';
 
 /** Pick a video to edit (seed 002 §2.14): the user's videos that finished processing; choosing one opens it. */
 export const VideoPicker = observer(function VideoPicker() {
@@ -36,24 +36,14 @@ export const VideoPicker = observer(function VideoPicker() {
               <div role="listitem" key={video.id}>
                 <UnstyledButton onClick={() => void editor.openVideo(video.id)} aria-label={`Edit ${video.title}`} w="100%">
                   <Stack gap={4}>
-                    <AspectRatio ratio={16 / 9}>
-                      {video.thumbnail_url ? (
-                        <Image src={video.thumbnail_url} alt="" radius="sm" fit="cover" />
-                      ) : (
-                        <Box bg="dark.6" style={{ borderRadius: 4 }}>
-                          <Center h="100%" c="gray.4">
-                            <VideoIcon size={28} />
-                          </Center>
-                        </Box>
-                      )}
-                    </AspectRatio>
+                    <VideoThumb url={video.thumbnail_url} />
                     <Text size="sm" fw={500} lineClamp={1}>
                       {video.title}
                     </Text>
                     {video.duration_seconds !== null && (
                       <Text size="xs" c="dimmed">
                         {formatTime(video.duration_seconds)}
-                        {video.height ? ` · ${video.height}p` : ''}
+                        {video.width && video.height ? ` · ${resolutionOf({ width: video.width, height: video.height })}p` : ''}
                       </Text>
                     )}
                   </Stack>
