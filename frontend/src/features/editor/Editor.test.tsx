@@ -340,11 +340,15 @@ describe('editor studio', () => {
     const { width, height } = video;
     Object.assign(video, { width: 1080, height: 1920 });
     try {
-      await openEditor('Export');
+      const { user } = await openEditor('Export');
       expect(screen.getByText(/^1080p · /)).toBeInTheDocument();
       expect(screen.getByRole('button', { name: '1080p' })).toBeEnabled();
       expect(screen.getByRole('button', { name: '4K' })).toBeDisabled();
       expect(screen.getByText('Your video is 1080p: 4K would upscale it')).toBeInTheDocument();
+      // The picker counts it the same way.
+      await user.click(screen.getByRole('button', { name: 'Back to videos' }));
+      const picker = within(await screen.findByRole('region', { name: 'Pick a video to edit' }));
+      expect(await picker.findByRole('button', { name: `Edit ${NOTES}` })).toHaveTextContent(/· 1080p$/);
     } finally {
       Object.assign(video, { width, height });
     }
