@@ -27,12 +27,15 @@ export interface TestApp {
 export async function createTestApp(env: Record<string, string> = {}, sameDatabaseAs?: TestApp): Promise<TestApp> {
   const serverUrl = process.env.TEST_DATABASE_SERVER_URL;
   if (!serverUrl) throw new Error('TEST_DATABASE_SERVER_URL is not set: run the tests through jest (global setup)');
+  const label = `createTestApp(${sameDatabaseAs ? 'same database' : 'new database'})`;
   const name = sameDatabaseAs ? new URL(sameDatabaseAs.databaseUrl).pathname.slice(1) : `scriven_test_${randomBytes(6).toString('hex')}`;
   if (!sameDatabaseAs) {
     const admin = new pg.Client({ connectionString: serverUrl });
-    await admin.connect();
-    await admin.query(`create database ${name}`);
-    await admin.end();
+    await watched(`${label}: create database`, serverUrl, async () => {
+      await admin.connect();
+      await admin.query(`create database ${name}`);
+      await admin.end();
+    });
   }
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
@@ -48,10 +51,10 @@ export async function createTestApp(env: Record<string, string> = {}, sameDataba
     ...(sameDatabaseAs ? { JWT_SECRET: sameDatabaseAs.config.jwtSecret } : {}),
     ...env,
   });
-  const { app, orm } = await createApp(config, { databaseUrl: url.toString() });
-  await app.init();
+  const { app, orm } = await watched(`${label}: createApp`, serverUrl, () => createApp(config, { databaseUrl: url.toString() }));
+  await watched(`${label}: app.init`, serverUrl, () => app.init());
   const client = new pg.Client({ connectionString: url.toString() });
-  await client.connect();
+  await watched(`${label}: connect`, serverUrl, () => client.connect());
   return {
     databaseUrl: url.toString(),
     app,
@@ -60,16 +63,53 @@ export async function createTestApp(env: Record<string, string> = {}, sameDataba
     http: () => request(app.getHttpServer()),
     sql: async <T>(text: string, params: unknown[] = []) => (await client.query(text, params)).rows as T[],
     close: async () => {
-      await client.end();
-      await app.close();
+      await watched(`close ${name}: client.end`, serverUrl, () => client.end());
+      await watched(`close ${name}: app.close`, serverUrl, () => app.close());
       rmSync(dataDir, { recursive: true, force: true });
       if (sameDatabaseAs) return;
-      const drop = new pg.Client({ connectionString: serverUrl });
-      await drop.connect();
-      await drop.query(`drop database if exists ${name} with (force)`);
-      await drop.end();
+      await watched(`close ${name}: drop database`, serverUrl, async () => {
+        const drop = new pg.Client({ connectionString: serverUrl });
+        await drop.connect();
+        await drop.query(`drop database if exists ${name} with (force)`);
+        await drop.end();
+      });
     },
   };
+}
+
+/**
+ * Runs a step of setting up or closing an app, and prints what the process and the database were doing each 15 s
+ * it takes past the first 15 (it takes well under a second on a quiet machine): a step that stalls in CI then says
+ * where it stalled, before jest's timeout ends the test.
+ */
+async function watched<T>(step: string, serverUrl: string, fn: () => Promise<T>): Promise<T> {
+  const started = Date.now();
+  const report = async () => {
+    let sessions: unknown = 'unknown';
+    const admin = new pg.Client({ connectionString: serverUrl, connectionTimeoutMillis: 5000, query_timeout: 5000 });
+    try {
+      await admin.connect();
+      sessions = (
+        await admin.query(
+          `select datname, application_name, state, wait_event_type, wait_event, extract(epoch from now() - query_start)::int as seconds, left(query, 160) as query
+           from pg_stat_activity where backend_type = 'client backend' and pid <> pg_backend_pid() and state <> 'idle'`,
+        )
+      ).rows;
+    } catch (e) {
+      sessions = `could not be read: ${(e as Error).message}`;
+    } finally {
+      await admin.end().catch(() => undefined);
+    }
+    const handles = process.getActiveResourcesInfo().reduce<Record<string, number>>((n, k) => ((n[k] = (n[k] ?? 0) + 1), n), {});
+    process.stderr.write(`[harness] ${step} still running after ${Math.round((Date.now() - started) / 1000)} s; active resources ${JSON.stringify(handles)}; busy database sessions ${JSON.stringify(sessions)}\n`);
+  };
+  const timer = setInterval(() => void report(), 15_000);
+  timer.unref();
+  try {
+    return await fn();
+  } finally {
+    clearInterval(timer);
+  }
 }
 
 let counter = 0;

@@ -2,7 +2,7 @@ import jwt from 'jsonwebtoken';
 import { RequestContext } from '@mikro-orm/core';
 import { TokenService } from '../src/common/auth/token.service.js';
 import { CLOCK, type Clock } from '../src/modules/identity/domain/ports.js';
-import { createTestApp, newUser, type TestApp } from './harness.js';
+import { createTestApp, newUser, signUp, type TestApp } from './harness.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -351,6 +351,26 @@ describe('tokens', () => {
     for (const tok of [first, second]) expect((await t.http().get('/api/me').set('Authorization', `Bearer ${tok}`)).status).toBe(401);
     expect((await t.http().get('/api/me').set('Authorization', `Bearer ${other}`)).status).toBe(200);
     expect((await login('many_devices', String(body.password))).status).toBe(200);
+  });
+
+  it("verifies each server's tokens with that server's own secret: another server's token is refused, one already seen or not", async () => {
+    const token = await tokenFor(newUser({ display_name: 'own_secret' }));
+    expect((await t.http().get('/api/me').set('Authorization', `Bearer ${token}`)).status).toBe(200);
+    // Another instance (its own database and secret), in this same process: it refuses t's token, though this process
+    // verified that very token a moment ago, and its own tokens pass only there.
+    const elsewhere = await createTestApp();
+    try {
+      expect((await elsewhere.http().get('/api/me').set('Authorization', `Bearer ${token}`)).status).toBe(401);
+      const theirs = (await signUp(elsewhere)).token;
+      expect((await elsewhere.http().get('/api/me').set('Authorization', `Bearer ${theirs}`)).status).toBe(200);
+      expect((await t.http().get('/api/me').set('Authorization', `Bearer ${theirs}`)).status).toBe(401);
+      expect((await t.http().get('/api/me').set('Authorization', `Bearer ${token}`)).status).toBe(200);
+    } finally {
+      await elsewhere.close();
+    }
+    // Closing it leaves this server signing its users in.
+    expect((await t.http().get('/api/me').set('Authorization', `Bearer ${token}`)).status).toBe(200);
+    expect((await t.http().get('/api/me').set('Authorization', `Bearer ${await tokenFor(newUser({ display_name: 'after_close' }))}`)).status).toBe(200);
   });
 
   it('revokes at once in every server process, not only the one that signed out', async () => {

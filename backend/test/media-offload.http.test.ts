@@ -86,7 +86,6 @@ describe('MEDIA_OFFLOAD=x-accel', () => {
     expect(byHeader.headers['x-accel-redirect']).toBe(`/_scriven_media/${v.key}`);
   });
 
-  // Last: a second app in this process takes over the (process-wide) passport strategies.
   it('uses MEDIA_OFFLOAD_PREFIX when set (with its trailing slash added)', async () => {
     custom = await createTestApp({ MEDIA_OFFLOAD: 'x-accel', MEDIA_OFFLOAD_PREFIX: '/protected-media' });
     const { auth } = await signUp(custom);

@@ -289,10 +289,6 @@ describe('limits on checkouts and payout requests', () => {
   }, 120_000);
 });
 
-/**
- * Last in this file: a second app in the same process takes over process-wide registrations (passport's 'jwt'
- * strategy), so the first app's tokens no longer sign in once it exists. Its tests use only the second app.
- */
 describe('ad revenue with fractions of a cent (AD_RPM_CENTS=333)', () => {
   let a: TestApp;
   let clips: Clips;

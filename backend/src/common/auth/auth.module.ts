@@ -1,6 +1,5 @@
 import { Global, Module, type DynamicModule, type Type } from '@nestjs/common';
 import { JwtModule } from '@nestjs/jwt';
-import { PassportModule } from '@nestjs/passport';
 import { AudienceLoaders } from './audience-loaders.js';
 import { AdminJwtStrategy, FounderJwtStrategy, UserJwtStrategy } from './jwt.strategies.js';
 import { TokenService } from './token.service.js';
@@ -15,9 +14,9 @@ export class AuthModule {
   static forRoot(principalModule: Type<unknown>): DynamicModule {
     return {
       module: AuthModule,
-      imports: [PassportModule, JwtModule.register({}), principalModule],
+      imports: [JwtModule.register({}), principalModule],
       providers: [TokenService, AudienceLoaders, UserJwtStrategy, AdminJwtStrategy, FounderJwtStrategy],
-      exports: [TokenService, AudienceLoaders],
+      exports: [TokenService, AudienceLoaders, UserJwtStrategy, AdminJwtStrategy, FounderJwtStrategy],
     };
   }
 }

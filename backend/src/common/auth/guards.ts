@@ -1,13 +1,21 @@
-import { createParamDecorator, type ExecutionContext, Injectable, UnauthorizedException } from '@nestjs/common';
-import { AuthGuard } from '@nestjs/passport';
+import { createParamDecorator, type CanActivate, type ExecutionContext, Inject, Injectable, UnauthorizedException } from '@nestjs/common';
 import type { Request } from 'express';
 import { ExtractJwt } from 'passport-jwt';
 import { DomainError } from '../errors/domain-error.js';
 import type { Audience, Principal } from './principal.js';
 import { TokenService } from './token.service.js';
+import { AdminJwtStrategy, FounderJwtStrategy, UserJwtStrategy, type AudienceStrategy } from './jwt.strategies.js';
+import { authenticateContext } from './strategy-guard.js';
 
+/** A user's routes: a valid, unrevoked user token, else 401. */
 @Injectable()
-export class UserAuthGuard extends AuthGuard('user-jwt') {}
+export class UserAuthGuard implements CanActivate {
+  constructor(@Inject(UserJwtStrategy) private readonly strategy: AudienceStrategy) {}
+
+  canActivate(context: ExecutionContext): Promise<boolean> {
+    return authenticateContext(this.strategy, context);
+  }
+}
 
 export const ADMIN_ACCESS_REQUIRED = 'Administrator access required: sign in to the admin console';
 
@@ -23,16 +31,17 @@ const bearerOf = ExtractJwt.fromAuthHeaderAsBearerToken();
  * who is signed in elsewhere: `refusal()`'s 403. Asked only after the strategy refused; anything but its refusal (a
  * database failure while loading the principal) is not an answer about the token and goes up as it is.
  */
-function audienceGuard(audience: Audience, others: readonly Audience[], refusal: () => DomainError) {
+function audienceGuard(strategyClass: typeof AdminJwtStrategy, others: readonly Audience[], refusal: () => DomainError) {
   @Injectable()
-  class Guard extends AuthGuard(`${audience}-jwt`) {
-    constructor(readonly tokens: TokenService) {
-      super();
-    }
+  class Guard implements CanActivate {
+    constructor(
+      readonly tokens: TokenService,
+      @Inject(strategyClass) private readonly strategy: AudienceStrategy,
+    ) {}
 
-    override async canActivate(context: ExecutionContext): Promise<boolean> {
+    async canActivate(context: ExecutionContext): Promise<boolean> {
       try {
-        return (await super.canActivate(context)) as boolean;
+        return await authenticateContext(this.strategy, context);
       } catch (err) {
         if (!(err instanceof UnauthorizedException)) throw err;
         const token = bearerOf(context.switchToHttp().getRequest<Request>());
@@ -46,7 +55,7 @@ function audienceGuard(audience: Audience, others: readonly Audience[], refusal:
 
 /** The admin console's routes (use `AdminConsole()` from admin-console.ts, which also declares the answers); a user's or the founder's token: 403 `AUTH.ADMIN_REQUIRED`. */
 @Injectable()
-export class AdminAuthGuard extends audienceGuard('admin', ['user', 'founder'], adminAccessRequired) {}
+export class AdminAuthGuard extends audienceGuard(AdminJwtStrategy, ['user', 'founder'], adminAccessRequired) {}
 
 export const FOUNDER_ACCESS_REQUIRED = 'Founder access required: sign in at the founder access screen';
 
@@ -55,7 +64,7 @@ export const founderAccessRequired = () => new DomainError('forbidden', 'AUTH.FO
 
 /** The founder's routes (use `FounderOnly()` from founder-only.ts, which also declares the answers); a user's or an admin's token: 403 `AUTH.FOUNDER_REQUIRED`. */
 @Injectable()
-export class FounderAuthGuard extends audienceGuard('founder', ['user', 'admin'], founderAccessRequired) {}
+export class FounderAuthGuard extends audienceGuard(FounderJwtStrategy, ['user', 'admin'], founderAccessRequired) {}
 
 /** The authenticated principal that the guard put on the request. */
 export const CurrentPrincipal = createParamDecorator((_: unknown, ctx: ExecutionContext): Principal => {

@@ -1,6 +1,7 @@
 import { Inject, Injectable, UnauthorizedException } from '@nestjs/common';
 import { PassportStrategy } from '@nestjs/passport';
 import { createSecretKey } from 'node:crypto';
+import passport from 'passport';
 import { ExtractJwt, Strategy } from 'passport-jwt';
 import { APP_CONFIG, type AppConfig } from '../config/config.js';
 import { acceptedClaims } from './claims.js';
@@ -9,9 +10,19 @@ import { PRINCIPAL_LOADER, type Audience, type Principal, type PrincipalLoader }
 
 installVerifiedTokenCache();
 
+/**
+ * A strategy of this app: the guards (strategy-guard.ts) run this very instance, never one looked up by name in
+ * passport's process-wide registry, where the app created last would take every name over (two apps in one process,
+ * as the tests make, would authenticate each other's requests with the other's secret and database). It registers on a
+ * Passport of its own, so the process-wide one is never touched.
+ */
 function strategyFor(audience: Audience) {
   @Injectable()
   class AudienceStrategy extends PassportStrategy(Strategy, `${audience}-jwt`) {
+    getPassportInstance(): passport.Authenticator {
+      return new passport.Passport();
+    }
+
     constructor(
       @Inject(APP_CONFIG) config: AppConfig,
       @Inject(PRINCIPAL_LOADER) private readonly loader: PrincipalLoader,
@@ -38,6 +49,7 @@ function strategyFor(audience: Audience) {
   return AudienceStrategy;
 }
 
+export type AudienceStrategy = InstanceType<ReturnType<typeof strategyFor>>;
 export const UserJwtStrategy = strategyFor('user');
 export const AdminJwtStrategy = strategyFor('admin');
 export const FounderJwtStrategy = strategyFor('founder');

@@ -5,10 +5,19 @@ type Verifier = (token: string, key: unknown, options: { audience?: unknown }, c
 const MAX_ENTRIES = 20_000;
 const cache = new Map<string, { payload: { exp?: number }; exp: number }>();
 let installed = false;
+/** Each verifying key's number, part of the cache key: a token verified with one secret is never taken for another's. */
+const keyIds = new WeakMap<object, number>();
+let nextKeyId = 0;
+function keyIdOf(key: unknown): string {
+  if (typeof key !== 'object' || key === null) return `s:${String(key)}`;
+  let id = keyIds.get(key);
+  if (id === undefined) keyIds.set(key, (id = ++nextKeyId));
+  return `k:${id}`;
+}
 
 /**
  * Remembers tokens whose signature and claims were already verified, so a client repeating its token does not
- * pay for the HMAC and the parsing again. The key includes the expected audience; expiry is checked on every hit;
+ * pay for the HMAC and the parsing again. The key includes the verifying key and the expected audience; expiry is checked on every hit;
  * revocation is unaffected (the principal loader checks the token version on every request).
  */
 export function installVerifiedTokenCache(): void {
@@ -17,7 +26,7 @@ export function installVerifiedTokenCache(): void {
   const holder = JwtStrategy as unknown as { JwtVerifier: Verifier };
   const verify = holder.JwtVerifier;
   holder.JwtVerifier = (token, key, options, cb) => {
-    const cacheKey = `${String(options.audience)}\u0000${token}`;
+    const cacheKey = `${keyIdOf(key)}\u0000${String(options.audience)}\u0000${token}`;
     const hit = cache.get(cacheKey);
     const now = Date.now() / 1000;
     if (hit && hit.exp > now) return cb(null, hit.payload);

@@ -1,4 +1,4 @@
-import { HttpException, Injectable } from '@nestjs/common';
+import { HttpException, Injectable, type ExecutionContext } from '@nestjs/common';
 import { UserAuthGuard } from '../../../common/auth/guards.js';
 import { moderationErrors } from '../domain/moderation.errors.js';
 
@@ -9,9 +9,12 @@ import { moderationErrors } from '../domain/moderation.errors.js';
  */
 @Injectable()
 export class ReportAuthGuard extends UserAuthGuard {
-  override handleRequest<T>(err: unknown, user: T): T {
-    if (err && !(err instanceof HttpException && err.getStatus() === 401)) throw err;
-    if (err || !user) throw moderationErrors.loginRequired();
-    return user;
+  override async canActivate(context: ExecutionContext): Promise<boolean> {
+    try {
+      return await super.canActivate(context);
+    } catch (err) {
+      if (err instanceof HttpException && err.getStatus() === 401) throw moderationErrors.loginRequired();
+      throw err;
+    }
   }
 }
