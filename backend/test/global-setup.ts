@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 // No .js suffix: jest loads global setup through CommonJS without the test module mapper, which needs the bare path.
 import { startEmbeddedPostgres } from '../src/common/database/embedded-postgres';
+import pg from 'pg';
 
 const RUN_PREFIX = 'scriven-test-run-';
 
@@ -51,12 +52,30 @@ export default async function globalSetup(): Promise<void> {
   process.env.SCRIVEN_TEST_RUN_DIR = runDir;
   process.env.SCRIVEN_TEST_ORIGINAL_TMPDIR = process.env.TMPDIR ?? '';
   process.env.TMPDIR = runDir;
+  // Each test database of this run is named after it: global teardown drops them (see harness.ts's close()).
+  process.env.SCRIVEN_TEST_DB_PREFIX = `scriven_test_${process.pid}_`;
   if (process.env.DATABASE_URL) {
     process.env.TEST_DATABASE_SERVER_URL = process.env.DATABASE_URL;
+    await dropAbandonedDatabases(process.env.DATABASE_URL);
     return;
   }
   // Any free port (not 5488, which `npm start` prefers).
   const db = await startEmbeddedPostgres({ dataDir: join(runDir, 'db'), preferredPort: null, database: 'postgres', log: () => undefined });
   process.env.TEST_DATABASE_SERVER_URL = db.url;
   (globalThis as { __scrivenTestDb?: typeof db }).__scrivenTestDb = db;
+}
+
+/** Drops the test databases that killed runs left on a shared server (their jest process is gone from this machine). */
+async function dropAbandonedDatabases(serverUrl: string): Promise<void> {
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  try {
+    const { rows } = await admin.query<{ datname: string }>(`select datname from pg_database where datname ~ '^scriven_test_[0-9]+_'`);
+    for (const { datname } of rows) {
+      const pid = Number(/^scriven_test_(\d+)_/.exec(datname)![1]);
+      if (!alive(pid)) await admin.query(`drop database if exists "${datname}" with (force)`);
+    }
+  } finally {
+    await admin.end();
+  }
 }
