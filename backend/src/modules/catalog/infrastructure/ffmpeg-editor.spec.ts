@@ -165,7 +165,12 @@ describe('renderArgs', () => {
     const preview = plan(edit({}), { quality: 'preview', height: 360 }).args.join(' ');
     expect(preview).toContain('-preset ultrafast -crf 30');
     expect(preview).toContain('-b:a 96k');
-    expect(preview).toContain('scale=640:360');
+    expect(preview).toContain('scale=640:360:flags=fast_bilinear');
+    // A preview decodes its source without the deblocking filter; an export decodes it whole.
+    const twoClips = plan(edit({ clips: [{ start: 0, end: 2 }, { start: 3, end: 5 }] }), { quality: 'preview', height: 360 }).args.join(' ');
+    expect(twoClips.match(/-skip_loop_filter all -flags2 \+fast -ss \S+ -t \S+ -i \/media\/in\.mp4/g)).toHaveLength(2);
+    expect(exp).not.toContain('skip_loop_filter');
+    expect(exp).not.toContain('fast_bilinear');
   });
 
   it('refuses an edit without clips, or with a filter or transition it does not know', () => {

@@ -206,15 +206,20 @@ export function renderArgs(o: RenderPlanOptions): RenderPlan {
   if (edit.transition !== null && !Object.hasOwn(TRANSITION_XFADE, edit.transition)) throw new Error(`Unknown transition ${JSON.stringify(edit.transition)}`);
   const duration = editedDuration(edit);
   const { width, height } = outputSize(facts, o.height);
+  const preview = o.quality === 'preview';
   const args = ['-hide_banner', '-nostdin', '-v', 'error', '-y'];
+  // A preview is a small, short-lived picture: the source is decoded without its deblocking filter (invisible once
+  // scaled down to 360p, and a good part of a full-size decode) and scaled with the fastest method.
+  const decode = preview ? ['-skip_loop_filter', 'all', '-flags2', '+fast'] : [];
+  const scaler = preview ? ':flags=fast_bilinear' : '';
   const graph: string[] = [];
   const lengths = edit.clips.map((c) => c.end - c.start);
   edit.clips.forEach((c, i) => {
     // Input seeking: each clip decodes only its own part of the source.
-    args.push('-ss', num(c.start), '-t', num(lengths[i]), '-i', o.source);
+    args.push(...decode, '-ss', num(c.start), '-t', num(lengths[i]), '-i', o.source);
     // The picture at the output's size and rate, exactly the clip's length (a source whose picture stops before its
     // sound ends gets its last frame held), so xfade's offsets fall where the edited timeline says.
-    graph.push(`[${i}:v]setpts=PTS-STARTPTS,scale=${width}:${height},setsar=1,fps=${o.fps},format=yuv420p,${hold(lengths[i])},trim=end=${num(lengths[i])}[v${i}]`);
+    graph.push(`[${i}:v]setpts=PTS-STARTPTS,scale=${width}:${height}${scaler},setsar=1,fps=${o.fps},format=yuv420p,${hold(lengths[i])},trim=end=${num(lengths[i])}[v${i}]`);
     // Audio of exactly the clip's length (a source without sound gets silence), so concat and acrossfade line up.
     const audio = facts.hasAudio ? `[${i}:a]asetpts=PTS-STARTPTS,${audioFormat(!!o.monoAudio)},` : `anullsrc=r=${SAMPLE_RATE}:cl=stereo,aformat=sample_fmts=fltp,`;
     graph.push(`${audio}atrim=end=${num(lengths[i])},apad=whole_dur=${num(lengths[i])},atrim=end=${num(lengths[i])}[a${i}]`);
@@ -274,7 +279,6 @@ export function renderArgs(o: RenderPlanOptions): RenderPlan {
     graph.push(`[${a}]${audio.join(',')}[aout]`);
   }
 
-  const preview = o.quality === 'preview';
   args.push('-filter_complex', graph.join(';'), '-map', '[vout]', '-map', '[aout]');
   args.push('-c:v', 'libx264', '-preset', preview ? 'ultrafast' : 'veryfast', '-crf', preview ? '30' : '21', '-pix_fmt', 'yuv420p');
   args.push('-c:a', 'aac', '-b:a', preview ? '96k' : '160k', '-ar', String(SAMPLE_RATE), '-ac', '2');
