@@ -90,7 +90,18 @@ it('cuts a video, adds Sepia, a title and a track, exports it at 720p, and the n
   await page.getByRole('status', { name: 'Save status' }).getByText('Saved').waitFor({ timeout: 15_000 });
   // Preview: the edited video's first 5 s rendered by the server and played in the editor's player.
   await page.getByRole('region', { name: 'Preview' }).getByRole('button', { name: 'Preview', exact: true }).click();
-  await page.waitForFunction(() => [...document.querySelectorAll('video')].some((v) => v.currentSrc.startsWith('blob:')), undefined, { timeout: 30_000 });
+  // The preview player takes the source player's place, with the rendered 5 s (the source player streams through a
+  // blob: URL too, so the preview is told by its own player and length).
+  await page.getByRole('button', { name: 'Back to the video' }).waitFor({ timeout: 60_000 });
+  const length = await page.waitForFunction(
+    () => {
+      const v = document.querySelector<HTMLVideoElement>('video[aria-label="Preview player"]');
+      return v && v.readyState >= 1 && Number.isFinite(v.duration) ? v.duration : null;
+    },
+    undefined,
+    { timeout: 30_000 },
+  );
+  expect(Math.abs(((await length.jsonValue()) as number) - 5)).toBeLessThan(0.3);
   await screenshot(page, 'editor-timeline');
 
   // Filters › Sepia; Effects › Add Title; Audio › the track.
