@@ -41,4 +41,6 @@ export default {
   // file (jsdom windows, module graphs) to well over 1 GB, where garbage collection slows every test. With a limit the
   // files run in a worker that is replaced once it holds more than this after a file.
   workerIdleMemoryLimit: '700MB',
+  // Whole-app tests (routes, stores, the mocked API) take 1-4 s on a quiet machine; a busy CI machine is slower.
+  testTimeout: 20_000,
 };
