@@ -56,7 +56,10 @@ export default async function globalSetup(): Promise<void> {
   process.env.SCRIVEN_TEST_DB_PREFIX = `scriven_test_${process.pid}_`;
   if (process.env.DATABASE_URL) {
     process.env.TEST_DATABASE_SERVER_URL = process.env.DATABASE_URL;
-    await dropAbandonedDatabases(process.env.DATABASE_URL);
+    const serverUrl = process.env.DATABASE_URL;
+    await dropAbandonedDatabases(serverUrl);
+    const prefix = process.env.SCRIVEN_TEST_DB_PREFIX;
+    (globalThis as { __scrivenDropRunDatabases?: () => Promise<void> }).__scrivenDropRunDatabases = () => dropDatabases(serverUrl, (name) => name.startsWith(prefix));
     return;
   }
   // Any free port (not 5488, which `npm start` prefers).
@@ -65,17 +68,22 @@ export default async function globalSetup(): Promise<void> {
   (globalThis as { __scrivenTestDb?: typeof db }).__scrivenTestDb = db;
 }
 
-/** Drops the test databases that killed runs left on a shared server (their jest process is gone from this machine). */
-async function dropAbandonedDatabases(serverUrl: string): Promise<void> {
+/** Drops every test database on the server whose name `pick` accepts (this run's, or a killed run's). */
+async function dropDatabases(serverUrl: string, pick: (name: string) => boolean): Promise<void> {
   const admin = new pg.Client({ connectionString: serverUrl });
   await admin.connect();
   try {
-    const { rows } = await admin.query<{ datname: string }>(`select datname from pg_database where datname ~ '^scriven_test_[0-9]+_'`);
-    for (const { datname } of rows) {
-      const pid = Number(/^scriven_test_(\d+)_/.exec(datname)![1]);
-      if (!alive(pid)) await admin.query(`drop database if exists "${datname}" with (force)`);
-    }
+    const { rows } = await admin.query<{ datname: string }>(`select datname from pg_database where datname like 'scriven\\_test\\_%'`);
+    for (const { datname } of rows) if (pick(datname)) await admin.query(`drop database if exists "${datname}" with (force)`);
   } finally {
     await admin.end();
   }
+}
+
+/** Drops the test databases that killed runs left on a shared server (their jest process is gone from this machine). */
+function dropAbandonedDatabases(serverUrl: string): Promise<void> {
+  return dropDatabases(serverUrl, (name) => {
+    const m = /^scriven_test_(\d+)_/.exec(name);
+    return m !== null && !alive(Number(m[1]));
+  });
 }

@@ -5,13 +5,16 @@ import type { Principal } from './principal.js';
 import type { AudienceStrategy } from './jwt.strategies.js';
 
 /**
- * Runs one app's own strategy instance on a request, as passport runs a strategy it knows by name: on an object made
- * from it for this request alone (passport sets success, fail and error on it). A token refused (none, bad, expired,
- * revoked) is a 401 `UnauthorizedException`; anything else the strategy hit (a database failure while loading the
- * principal) goes up as it is.
+ * Authenticates the request with this app's own strategy instance and puts the principal on it (`CurrentPrincipal`).
+ * The strategy runs as passport runs one it knows by name: on an object made from it for this request alone (passport
+ * sets success, fail and error on it). A token refused (none, bad, expired, revoked) is a 401 `UnauthorizedException`;
+ * anything else the strategy hit (a database failure while loading the principal) goes up as it is.
  */
-export function authenticateWith(strategy: AudienceStrategy, req: Request, res: Response): Promise<Principal> {
-  return new Promise<Principal>((resolve, reject) => {
+export async function authenticateContext(strategy: AudienceStrategy, context: ExecutionContext): Promise<true> {
+  const http = context.switchToHttp();
+  const req = http.getRequest<Request & { user?: Principal }>();
+  const res = http.getResponse<Response>();
+  req.user = await new Promise<Principal>((resolve, reject) => {
     const middleware = passport.authenticate(Object.create(strategy) as passport.Strategy, { session: false }, (err: unknown, user: Principal | false) => {
       if (err) reject(err);
       else if (!user) reject(new UnauthorizedException());
@@ -19,12 +22,5 @@ export function authenticateWith(strategy: AudienceStrategy, req: Request, res: 
     }) as (req: Request, res: Response, next: (err?: unknown) => void) => void;
     middleware(req, res, (err?: unknown) => reject(err ?? new UnauthorizedException()));
   });
-}
-
-/** Authenticates the request with `strategy` and puts the principal on it (`CurrentPrincipal`). */
-export async function authenticateContext(strategy: AudienceStrategy, context: ExecutionContext): Promise<true> {
-  const http = context.switchToHttp();
-  const req = http.getRequest<Request & { user?: Principal }>();
-  req.user = await authenticateWith(strategy, req, http.getResponse<Response>());
   return true;
 }

@@ -39,7 +39,7 @@ describe('admin console: services', () => {
     expect(await row('Backend').findByText('Restarting backend…')).toBeInTheDocument();
     // Other restarts wait for this one.
     expect(row('All').getByRole('button', { name: 'Restart all' })).toBeDisabled();
-    expect(await row('Backend').findByText('Restarted backend', {}, { timeout: 5000 })).toBeInTheDocument();
+    expect(await row('Backend').findByText('Restarted backend')).toBeInTheDocument();
     expect(row('Backend').queryByText('Restarting backend…')).not.toBeInTheDocument();
     expect(row('All').getByRole('button', { name: 'Restart all' })).toBeEnabled();
   });
@@ -48,7 +48,7 @@ describe('admin console: services', () => {
     mockServices.outcome = 'failed';
     const { user } = await openServices();
     await user.click(row('All').getByRole('button', { name: 'Restart all' }));
-    const alert = await row('All').findByRole('alert', {}, { timeout: 5000 });
+    const alert = await row('All').findByRole('alert');
     expect(alert).toHaveTextContent('Failed to restart all');
     expect(alert).toHaveTextContent('backend: a new api worker did not start');
   });

@@ -60,7 +60,7 @@ describe('Founder access (seed 000 §2, §8; seed 001 §4)', () => {
     await fill(user, field(personalForm(), "Driver's licence number"), FOUNDER_DEMO.license_number);
     await user.click(personalForm().getByRole('button', { name: 'Verify identity' }));
 
-    await screen.findByRole('tablist', { name: 'Founder dashboard sections' }, { timeout: 3_000 });
+    await screen.findByRole('tablist', { name: 'Founder dashboard sections' });
     expect(await screen.findByText('Founder access granted')).toBeInTheDocument();
     expect(storedToken()).toMatch(/^mock-founder-token-/);
     expect(await within(await screen.findByRole('group', { name: 'Total videos' })).findByText('903')).toBeInTheDocument();
@@ -101,7 +101,7 @@ describe('Founder access (seed 000 §2, §8; seed 001 §4)', () => {
     await fill(user, field(legacyForm(), 'Master key'), FOUNDER_DEMO.master_key);
     await user.click(legacyForm().getByRole('button', { name: 'Sign in' }));
 
-    await screen.findByRole('tablist', { name: 'Founder dashboard sections' }, { timeout: 3_000 });
+    await screen.findByRole('tablist', { name: 'Founder dashboard sections' });
     expect(sent).toEqual([
       [
         ['username', FOUNDER_DEMO.username],
@@ -154,7 +154,7 @@ describe('Founder access (seed 000 §2, §8; seed 001 §4)', () => {
     expect(TOKEN_KEYS.founder).toBe('scriven.founderToken');
     expect(window.localStorage.getItem('scriven.token')).toBeNull();
     renderApp({ route: FOUNDER_ROUTE });
-    await screen.findByRole('tablist', { name: 'Founder dashboard sections' }, { timeout: 3_000 });
+    await screen.findByRole('tablist', { name: 'Founder dashboard sections' });
     await waitFor(() => expect(storedToken()).toBe(token));
   });
 });

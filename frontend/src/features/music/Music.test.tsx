@@ -44,9 +44,6 @@ const trackId = (title: string) => musicDb.tracks.find((track) => track.title ==
 /** A file that starts like an MP3 (an ID3 tag). */
 const mp3 = () => new NodeFile([new Uint8Array([0x49, 0x44, 0x33, 3, 0, 0, 0, 0, 0, 0, 1, 2, 3, 4, 5, 6])], 'song.mp3', { type: 'audio/mpeg' }) as unknown as File;
 
-// Each test takes 0.1–2 s alone; on a busy 2-core machine (the whole suite in parallel) several times that.
-jest.setTimeout(20_000);
-
 beforeEach(() => {
   resetMusicDb();
   // jsdom has no media playback.

@@ -30,9 +30,6 @@ function addNotifications(count: number) {
 
 const bell = (header: ReturnType<typeof within>) => header.getByRole('button', { name: /^Notifications/ });
 
-// Each test renders the whole signed-in app (about 1 s alone; the file's first one also warms it up): room for a busy machine.
-jest.setTimeout(20_000);
-
 describe('notifications bell (seed 000 §2)', () => {
   test('the badge counts the unread ones; the dropdown lists the first five with title, message and date', async () => {
     addNotifications(6);

@@ -57,9 +57,6 @@ function playThrough(element: HTMLAudioElement, from: number, to: number) {
 /** A file that starts like an MP3 (an ID3 tag). */
 const mp3 = () => new NodeFile([new Uint8Array([0x49, 0x44, 0x33, 3, 0, 0, 0, 0, 0, 0, 1, 2, 3, 4, 5, 6])], 'pilot.mp3', { type: 'audio/mpeg' }) as unknown as File;
 
-// Whole-section tests with many rows: room for a busy machine (they take 0.5–4 s alone).
-jest.setTimeout(20_000);
-
 const TRENDING = ['Running a Café by the Docks', 'Freight, Slowly', 'Worst Gigs Ever', 'Sleep, Properly', 'Walking as Medicine', 'The Analytical Engine, Explained'];
 
 beforeEach(() => {
